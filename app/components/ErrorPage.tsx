@@ -1,0 +1,35 @@
+import { Anchor, Stack, Text, Title } from "@mantine/core";
+import { t } from "~/i18n/zh-CN";
+
+/** The 401/403/404/405/500 pages: a title, a message and a link back home (spec 000 §2). */
+export function ErrorPage({ status, message }: { status: number; message?: string }) {
+  const page = t.errors.pages[status] ?? t.errors.pages[500]!;
+  return (
+    <Stack align="center" justify="center" gap="sm" py={80} data-testid="error-page" data-status={status}>
+      <Text fz={72} fw={700} c="orange.6" lh={1}>
+        {status}
+      </Text>
+      <Title order={2}>{page.title}</Title>
+      <Text c="dimmed">{message ?? page.message}</Text>
+      {status === 404 ? (
+        <Text c="dimmed" size="xs">
+          {t.errors.notFoundDetail}
+        </Text>
+      ) : null}
+      <Anchor href="/home" mt="md">
+        {t.errors.backHome}
+      </Anchor>
+    </Stack>
+  );
+}
+
+/** Status and a safe message from whatever a route threw: never a stack trace. */
+export function describeRouteError(error: unknown): { status: number; message?: string } {
+  const e = error as { status?: number; data?: unknown; internal?: boolean } | undefined;
+  if (e && typeof e.status === "number") {
+    const data = e.data as { message?: string } | string | undefined;
+    const message = typeof data === "object" && data?.message ? data.message : undefined;
+    return { status: e.status, message: e.status === 404 && e.internal ? undefined : message };
+  }
+  return { status: 500 };
+}

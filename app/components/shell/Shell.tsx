@@ -1,0 +1,217 @@
+import { Alert, Avatar, Button, Modal, Text, Tooltip } from "@mantine/core";
+import { NavigationProgress, nprogress } from "@mantine/nprogress";
+import { Form, Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
+import {
+  IconKey,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconLogout,
+  IconMenu2,
+  IconUserCircle,
+  IconX,
+} from "@tabler/icons-react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { t } from "~/i18n/zh-CN";
+import { HOME_URL, useTabs } from "~/hooks/useTabs";
+import { ShortcutProvider } from "~/hooks/useShortcuts";
+import type { Flash } from "#server/lib/flash";
+import type { loadShell } from "#server/system/shell.service";
+import { SideMenu } from "./SideMenu";
+import classes from "./shell.module.css";
+
+type ShellData = Awaited<ReturnType<typeof loadShell>> & { mini: boolean; flash: Flash | null };
+
+const NAV_TOGGLE_ID = "qp-nav-toggle";
+
+export function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
+  const location = useLocation();
+  const known = useKnownTabs(data.tabbable);
+  const tabs = useTabs(data.user.id, known);
+  const [mini, setMini] = useState(data.mini);
+  const toggleRef = useRef<HTMLInputElement>(null);
+  useNavigationProgress();
+
+  // The floating drawer (narrow screens) closes once a page is chosen.
+  useEffect(() => {
+    if (toggleRef.current) toggleRef.current.checked = false;
+  }, [location.pathname]);
+
+  return (
+    <ShortcutProvider>
+      <NavigationProgress color="orange" size={3} />
+      <div className={classes.shell} data-mini={mini || undefined}>
+        <input type="checkbox" id={NAV_TOGGLE_ID} className={classes.navToggle} ref={toggleRef} aria-label={t.shell.menu} />
+        <aside className={classes.drawer} data-testid="drawer">
+          <Link to={HOME_URL} className={classes.brand} prefetch="none">
+            <img src="/favicon.svg" alt="" />
+            <span className={classes.brandText}>{t.app.name}</span>
+          </Link>
+          <UserBlock data={data} />
+          <SideMenu tree={data.menu} pathname={location.pathname} />
+          <div className={classes.drawerFoot}>
+            <PinToggle mini={mini} onChange={setMini} />
+          </div>
+        </aside>
+        <label htmlFor={NAV_TOGGLE_ID} className={classes.backdrop} aria-hidden />
+        <div className={classes.main}>
+          <header className={classes.topbar}>
+            <label htmlFor={NAV_TOGGLE_ID} className={classes.menuButton} title={t.shell.menu} data-testid="menu-button">
+              <IconMenu2 size={20} aria-hidden />
+              <span className="visually-hidden">{t.shell.menu}</span>
+            </label>
+            <nav className={classes.tabs} aria-label="已打开的页面" data-testid="tabbar">
+              {tabs.tabs.map((tab) => (
+                <div key={tab.url} className={classes.tab} data-active={tab.url === tabs.active || undefined} data-url={tab.url}>
+                  <Link to={tab.url + tab.query} className={classes.tabLink} prefetch="none">
+                    {tab.url === HOME_URL ? t.shell.home : tab.name}
+                  </Link>
+                  {tab.url !== HOME_URL && tabs.hydrated ? (
+                    <button type="button" className={classes.tabClose} aria-label={`${t.shell.closeTab} ${tab.name}`} onClick={() => tabs.close(tab.url)}>
+                      <IconX size={12} aria-hidden />
+                    </button>
+                  ) : null}
+                </div>
+              ))}
+            </nav>
+            <div className={classes.actions}>
+              {data.canSalesBilling ? (
+                <Button component={Link} to="/sale/orderCreate" size="xs" prefetch="none" data-testid="sales-billing">
+                  {t.shell.salesBilling}
+                </Button>
+              ) : null}
+              {data.canPurchaseBilling ? (
+                <Button component={Link} to="/purchase/orderCreate" size="xs" variant="light" prefetch="none" data-testid="purchase-billing">
+                  {t.shell.purchaseBilling}
+                </Button>
+              ) : null}
+            </div>
+          </header>
+          <main className={classes.content} id="main">
+            {data.flash ? (
+              <Alert key={location.key} color={data.flash.type === "error" ? "red" : data.flash.type === "info" ? "blue" : "green"} mb="sm" withCloseButton={false} data-testid="flash">
+                {data.flash.message}
+              </Alert>
+            ) : null}
+            {children}
+          </main>
+        </div>
+      </div>
+      <Modal opened={tabs.tooMany} onClose={tabs.dismissTooMany} title={t.shell.tabsTooManyTitle} centered data-testid="tabs-warning">
+        <Text size="sm">{t.shell.tabsTooMany}</Text>
+        <Button mt="md" fullWidth onClick={tabs.dismissTooMany}>
+          {t.common.ok}
+        </Button>
+      </Modal>
+    </ShortcutProvider>
+  );
+}
+
+/** Home is always a known tab; the rest comes from the role's menu (stable identity). */
+function useKnownTabs(tabbable: Record<string, string>) {
+  const ref = useRef<Record<string, string>>();
+  const key = JSON.stringify(tabbable);
+  const last = useRef("");
+  if (last.current !== key) {
+    last.current = key;
+    ref.current = { [HOME_URL]: t.shell.home, ...tabbable };
+  }
+  return ref.current!;
+}
+
+function useNavigationProgress() {
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (navigation.state === "idle") nprogress.complete();
+    else {
+      // Throttled start (spec 000 §9: 200 ms), so fast pages show no bar at all.
+      const id = setTimeout(() => nprogress.start(), 200);
+      return () => clearTimeout(id);
+    }
+  }, [navigation.state]);
+}
+
+function UserBlock({ data }: { data: ShellData }) {
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const initial = data.user.name.slice(-2);
+  return (
+    <div className={classes.userBlock}>
+      <div className={classes.userRow}>
+        <Tooltip label={data.user.name} position="right" withArrow>
+          <Avatar
+            src={data.user.avatarVersion ? `/avatar/${data.user.id}?v=${data.user.avatarVersion}` : null}
+            alt={data.user.name}
+            color="orange"
+            variant="filled"
+            radius="xl"
+            size={34}
+          >
+            {initial}
+          </Avatar>
+        </Tooltip>
+        <div className={classes.userText}>
+          <div className={classes.userName} data-testid="user-name">
+            {data.user.name}
+          </div>
+          <div className={classes.company} title={data.company.name} data-testid="company-name">
+            {data.company.shortName || data.company.name}
+          </div>
+        </div>
+      </div>
+      <div className={classes.iconRow}>
+        <Tooltip label={t.shell.profile}>
+          <Link to="/profile?actab=0" className={classes.iconBtn} aria-label={t.shell.profile} prefetch="none">
+            <IconUserCircle size={18} aria-hidden />
+          </Link>
+        </Tooltip>
+        <Tooltip label={t.shell.changePassword}>
+          <Link to="/profile?actab=1" className={classes.iconBtn} aria-label={t.shell.changePassword} prefetch="none">
+            <IconKey size={18} aria-hidden />
+          </Link>
+        </Tooltip>
+        <Form method="post" action="/logout" reloadDocument>
+          <Tooltip label={t.shell.logout}>
+            <button type="submit" className={classes.iconBtn} aria-label={t.shell.logout} data-testid="logout">
+              <IconLogout size={18} aria-hidden />
+            </button>
+          </Tooltip>
+        </Form>
+      </div>
+      {data.companies.length > 1 ? (
+        <Form method="post" action="/company/switch" className={classes.switchForm} reloadDocument>
+          <input type="hidden" name="redirectTo" value={here} />
+          <select name="companyId" defaultValue={data.company.id} aria-label={t.shell.switchCompany} data-testid="company-select">
+            {data.companies.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.shortName || c.name}
+              </option>
+            ))}
+          </select>
+          <button type="submit">{t.shell.switchTo}</button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+/** Mini/full drawer: a real form (works without JS); with JS, a fetcher and no reload. */
+function PinToggle({ mini, onChange }: { mini: boolean; onChange: (mini: boolean) => void }) {
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const next = mini ? "full" : "mini";
+  return (
+    <fetcher.Form
+      method="post"
+      action="/preferences/nav"
+      className={classes.pinForm}
+      onSubmit={() => onChange(!mini)}
+    >
+      <input type="hidden" name="nav" value={next} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <button type="submit" className={classes.pinButton} data-testid="pin-toggle" aria-pressed={!mini}>
+        {mini ? <IconLayoutSidebarLeftExpand size={20} aria-hidden /> : <IconLayoutSidebarLeftCollapse size={20} aria-hidden />}
+        <span className={classes.pinLabel}>{mini ? t.shell.pin : t.shell.unpin}</span>
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,57 @@
+import mantineCore from "@mantine/core/styles.css";
+import mantineNotifications from "@mantine/notifications/styles.css";
+import mantineNprogress from "@mantine/nprogress/styles.css";
+import { ColorSchemeScript, MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { cssBundleHref } from "@remix-run/css-bundle";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorPage, describeRouteError } from "~/components/ErrorPage";
+import { t } from "~/i18n/zh-CN";
+import { theme } from "~/theme";
+import appCss from "~/styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: mantineCore },
+  { rel: "stylesheet", href: mantineNotifications },
+  { rel: "stylesheet", href: mantineNprogress },
+  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
+  { rel: "stylesheet", href: appCss },
+];
+
+export const meta: MetaFunction = () => [{ title: t.app.name }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="zh-CN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript defaultColorScheme="light" />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          <Notifications position="top-right" autoClose={5000} />
+          {children}
+        </MantineProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { status, message } = describeRouteError(error);
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage status={status} message={message} />;
+}

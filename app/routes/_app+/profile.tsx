@@ -1,0 +1,186 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Avatar, Button, Card, FileInput, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  MaxPartSizeExceededError,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { t } from "~/i18n/zh-CN";
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, ChangePasswordSchema, ProfileSchema } from "#server/system/profile.input";
+import classes from "./profile.module.css";
+import { requireUser, isDomainError, setFlash, changePassword, getProfile, setAvatar, updateProfile } from "~/services.server";
+
+type Intent = "profile" | "avatar" | "password";
+type ActionResult = { intent: Intent; result: SubmissionResult<string[]> };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireUser(request);
+  const tab = new URL(request.url).searchParams.get("actab") === "1" ? 1 : 0;
+  return json({ tab, profile: await getProfile(ctx) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requireUser(request);
+  const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
+  let formData: FormData;
+  try {
+    formData = isMultipart
+      ? await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: AVATAR_MAX_BYTES }))
+      : await request.formData();
+  } catch (e) {
+    if (e instanceof MaxPartSizeExceededError) return reply("avatar", { avatar: [t.profile.avatarTooLarge] });
+    throw e;
+  }
+  const intent = formData.get("intent");
+  try {
+    if (intent === "profile") {
+      const submission = parseWithZod(formData, { schema: ProfileSchema });
+      if (submission.status !== "success") return json<ActionResult>({ intent, result: submission.reply() }, { status: 400 });
+      await updateProfile(ctx, submission.value);
+      return redirect("/profile?actab=0", { headers: await setFlash({ type: "success", message: t.profile.saved }) });
+    }
+    if (intent === "password") {
+      const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+      if (submission.status !== "success") {
+        return json<ActionResult>({ intent, result: submission.reply({ hideFields: ["oldPassword", "newPassword", "confirmPassword"] }) }, { status: 400 });
+      }
+      await changePassword(ctx, submission.value);
+      return redirect("/profile?actab=1", { headers: await setFlash({ type: "success", message: t.profile.passwordChanged }) });
+    }
+    if (intent === "avatar") {
+      const file = formData.get("avatar");
+      const upload = file instanceof Blob && file.size > 0 ? { type: file.type, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) } : undefined;
+      await setAvatar(ctx, upload);
+      return redirect("/profile?actab=0", { headers: await setFlash({ type: "success", message: t.profile.avatarSaved }) });
+    }
+  } catch (e) {
+    if (isDomainError(e) && (intent === "profile" || intent === "password" || intent === "avatar")) {
+      return reply(intent, e.fields ?? { "": [e.message] });
+    }
+    throw e;
+  }
+  throw json({ message: t.errors.unknownIntent }, { status: 400 });
+}
+
+function reply(intent: Intent, fieldErrors: Record<string, string[]>) {
+  return json<ActionResult>({ intent, result: { status: "error", error: fieldErrors } }, { status: 400 });
+}
+
+export default function Profile() {
+  const { tab, profile } = useLoaderData<typeof loader>();
+  return (
+    <Card withBorder padding="lg" maw={640}>
+      <nav className={classes.tabs} aria-label={t.profile.title}>
+        <Link to="?actab=0" className={classes.tab} data-active={tab === 0 || undefined} prefetch="none" replace>
+          {t.profile.tabInfo}
+        </Link>
+        <Link to="?actab=1" className={classes.tab} data-active={tab === 1 || undefined} prefetch="none" replace>
+          {t.profile.tabPassword}
+        </Link>
+      </nav>
+      {tab === 0 ? <ProfileTab profile={profile} /> : <PasswordTab />}
+    </Card>
+  );
+}
+
+function useResult(intent: Intent) {
+  const data = useActionData<typeof action>() as ActionResult | undefined;
+  return data?.intent === intent ? data.result : undefined;
+}
+
+function ProfileTab({ profile }: { profile: { id: number; username: string; name: string; phone: string | null; avatarVersion: number } }) {
+  const lastResult = useResult("profile");
+  const avatarResult = useResult("avatar");
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult,
+    defaultValue: { name: profile.name, phone: profile.phone ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <Stack gap="xl">
+      <Form method="post" encType="multipart/form-data" data-testid="avatar-form">
+        <input type="hidden" name="intent" value="avatar" />
+        <Group align="flex-end">
+          <Avatar src={profile.avatarVersion ? `/avatar/${profile.id}?v=${profile.avatarVersion}` : null} size={72} radius="xl" color="orange">
+            {profile.name.slice(-2)}
+          </Avatar>
+          <Stack gap={4} style={{ flex: 1 }}>
+            <FileInput
+              name="avatar"
+              label={t.profile.avatar}
+              description={t.profile.avatarHint}
+              accept={AVATAR_TYPES.join(",")}
+              clearable
+              error={avatarResult?.error?.avatar?.[0] ?? avatarResult?.error?.[""]?.[0]}
+              placeholder={t.profile.avatarUpload}
+            />
+          </Stack>
+          <Button type="submit" variant="light" loading={busy}>
+            {t.profile.avatarUpload}
+          </Button>
+        </Group>
+      </Form>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="profile" />
+        <Stack>
+          <TextInput label={t.profile.username} value={profile.username} disabled readOnly />
+          <TextInput {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} label={t.profile.name} error={fields.name.errors?.[0]} required />
+          <TextInput {...getInputProps(fields.phone, { type: "tel" })} key={fields.phone.key} label={t.profile.phone} error={fields.phone.errors?.[0]} />
+          {form.errors?.length ? <Text c="red" size="sm">{form.errors[0]}</Text> : null}
+          <Group>
+            <Button type="submit" loading={busy}>
+              {t.common.save}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </Stack>
+  );
+}
+
+function PasswordTab() {
+  const lastResult = useResult("password");
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "password",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} data-testid="password-form">
+      <input type="hidden" name="intent" value="password" />
+      <Stack>
+        <PasswordInput {...getInputProps(fields.oldPassword, { type: "password" })} key={fields.oldPassword.key} label={t.profile.oldPassword} autoComplete="current-password" error={fields.oldPassword.errors?.[0]} required />
+        <PasswordInput
+          {...getInputProps(fields.newPassword, { type: "password" })}
+          key={fields.newPassword.key}
+          label={t.profile.newPassword}
+          description={t.profile.passwordRules}
+          autoComplete="new-password"
+          error={fields.newPassword.errors?.join("；")}
+          required
+        />
+        <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} key={fields.confirmPassword.key} label={t.profile.confirmPassword} autoComplete="new-password" error={fields.confirmPassword.errors?.[0]} required />
+        {form.errors?.length ? <Text c="red" size="sm">{form.errors[0]}</Text> : null}
+        <Group>
+          <Button type="submit" loading={busy} data-testid="password-submit">
+            {t.profile.tabPassword}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: `${t.profile.title} - ${t.app.name}` }];
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/shell/ShellErrorBoundary";

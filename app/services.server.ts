@@ -1,0 +1,19 @@
+/**
+ * The one door from routes to the backend. Its `.server` suffix makes the Remix compiler
+ * replace it with an empty module in the browser build, so nothing under server/ (database
+ * drivers, argon2, node builtins) can reach the client. Zod input schemas, which the
+ * browser needs too, are imported from their `*.input.ts` files directly.
+ */
+export * from "../server/auth/authenticator";
+export * from "../server/auth/cookie";
+export * from "../server/auth/guard";
+export * from "../server/auth/login.service";
+export * from "../server/auth/session.service";
+export * from "../server/lib/api";
+export * from "../server/lib/errors";
+export * from "../server/lib/flash";
+export * from "../server/lib/safe-redirect";
+export * from "../server/setting/setting.service";
+export * from "../server/system/home.service";
+export * from "../server/system/profile.service";
+export * from "../server/system/shell.service";

@@ -1,0 +1,68 @@
+import { json, redirect } from "@remix-run/node";
+import { t } from "../../app/i18n/zh-CN";
+import { clearSessionCookie, hasSessionCookie, readSessionToken } from "./cookie";
+import type { Ctx } from "./context";
+import { resolveSession } from "./session.service";
+
+/** The signed-in user of a request, or undefined. Cookie first, then a bearer token. */
+export async function getCtx(request: Request): Promise<Ctx | undefined> {
+  const bearer = bearerToken(request);
+  if (bearer) return resolveSession(bearer);
+  const token = await readSessionToken(request);
+  return token ? resolveSession(token) : undefined;
+}
+
+export function bearerToken(request: Request) {
+  const h = request.headers.get("Authorization");
+  const m = h && /^Bearer\s+([A-Za-z0-9_\-.~+/=]{10,200})$/i.exec(h.trim());
+  return m ? m[1] : undefined;
+}
+
+/**
+ * A page's signed-in user. Signed-out: redirect to /login remembering the path. A cookie
+ * whose session was removed or expired: /login with the "offline" notice, cookie cleared.
+ */
+export async function requireUser(request: Request): Promise<Ctx> {
+  const ctx = await getCtx(request);
+  if (ctx) return ctx;
+  const url = new URL(request.url);
+  const params = new URLSearchParams();
+  const here = url.pathname + url.search;
+  if (request.method === "GET" && here !== "/" && here !== "/home") params.set("redirectTo", here);
+  const stale = hasSessionCookie(request);
+  if (stale) params.set("offline", "1");
+  const qs = params.toString();
+  throw redirect(`/login${qs ? `?${qs}` : ""}`, stale ? { headers: { "Set-Cookie": await clearSessionCookie() } } : undefined);
+}
+
+export function forbidden(): never {
+  throw json({ message: t.errors.pages[403]!.message }, { status: 403 });
+}
+
+/**
+ * A page that requires its menu entry: the user's role must hold the menu code (or, given a
+ * url, the entry with that url). Whatever the UI hides, the server refuses with 403.
+ */
+export async function requirePage(request: Request, codeOrUrl: string): Promise<Ctx> {
+  const ctx = await requireUser(request);
+  requirePermission(ctx, codeOrUrl);
+  return ctx;
+}
+
+export function requirePermission(ctx: Ctx, codeOrUrl: string) {
+  const ok = codeOrUrl.startsWith("/") ? ctx.allowedUrls.has(codeOrUrl) : ctx.permissions.has(codeOrUrl);
+  if (!ok) forbidden();
+}
+
+/** JSON API calls: a missing, removed or expired session answers 401 JSON (spec 000 §8). */
+export async function requireApiUser(request: Request, code?: string): Promise<Ctx> {
+  const ctx = await getCtx(request);
+  if (!ctx) {
+    throw json({ error: { code: "unauthorized", message: t.errors.unauthorized } }, { status: 401 });
+  }
+  if (code) {
+    const ok = code.startsWith("/") ? ctx.allowedUrls.has(code) : ctx.permissions.has(code);
+    if (!ok) throw json({ error: { code: "forbidden", message: t.errors.pages[403]!.message } }, { status: 403 });
+  }
+  return ctx;
+}

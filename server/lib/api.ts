@@ -1,0 +1,35 @@
+import { json } from "@remix-run/node";
+import { t } from "../../app/i18n/zh-CN";
+import { DomainError, STATUS_OF, isDomainError } from "./errors";
+
+/** Error body of the JSON API: `{ error: { code, message, fields? } }`. */
+export function apiError(status: number, code: string, message: string, fields?: Record<string, string[]>) {
+  return json({ error: { code, message, ...(fields ? { fields } : {}) } }, { status });
+}
+
+/** Maps a thrown DomainError to its JSON answer; rethrows anything else (a real 500). */
+export function apiFailure(e: unknown) {
+  if (isDomainError(e)) return apiError(STATUS_OF[e.code], e.code, e.message, e.fields);
+  throw e;
+}
+
+/** The request body as JSON (or a form), never throwing on bad input. */
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  try {
+    if (type.includes("application/json")) {
+      const body = await request.json();
+      if (body && typeof body === "object" && !Array.isArray(body)) return body as Record<string, unknown>;
+      throw new DomainError("bad_request", t.errors.badRequest);
+    }
+    const form = await request.formData();
+    return Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+  } catch (e) {
+    if (isDomainError(e)) throw e;
+    throw new DomainError("bad_request", t.errors.badRequest);
+  }
+}
+
+export function methodNotAllowed() {
+  return apiError(405, "method_not_allowed", t.errors.pages[405]!.message);
+}

@@ -1,0 +1,30 @@
+import path from "node:path";
+
+/** Process configuration, read once from the environment. */
+export const config = {
+  get isProduction() {
+    return process.env.NODE_ENV === "production";
+  },
+  get port() {
+    return Number(process.env.PORT) || 3000;
+  },
+  get host() {
+    return process.env.HOST || "127.0.0.1";
+  },
+  get dataDir() {
+    return path.resolve(process.env.DATA_DIR || "./data");
+  },
+  get databaseUrl() {
+    return process.env.DATABASE_URL || "";
+  },
+  get demoPassword() {
+    return process.env.DEMO_PASSWORD || "Demo@123456";
+  },
+  /** Extra origins (comma separated, e.g. the public https address behind a proxy) trusted for POSTs. */
+  get allowedOrigins() {
+    return (process.env.ALLOWED_ORIGINS || "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+  },
+};

@@ -1,0 +1,80 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { purgeExpiredSessions } from "./auth/session.service";
+import { bootDatabase } from "./db/boot";
+import { DEMO_USERS } from "./db/seed";
+import { createApp } from "./http";
+import { config } from "./lib/config";
+
+/**
+ * Process entry: secret, database (migrate + seed), Remix build, HTTP server, shutdown.
+ * `npm start` runs this after building if needed.
+ */
+async function main() {
+  const prod = config.isProduction;
+  ensureSessionSecret(prod);
+
+  const usePg = !!config.databaseUrl;
+  const demo = prod ? process.env.SEED_DEMO === "1" : process.env.SEED_DEMO !== "0";
+  const { handle, seededDemo } = await bootDatabase({
+    url: config.databaseUrl || undefined,
+    dataDir: usePg ? undefined : config.dataDir,
+    demo,
+    adminPassword: process.env.ADMIN_PASSWORD,
+    log: (m) => console.log(`[db] ${m}`),
+  });
+  await purgeExpiredSessions();
+  const purgeTimer = setInterval(() => purgeExpiredSessions().catch(() => {}), 3600_000);
+  purgeTimer.unref();
+
+  const buildPath = path.resolve("build/index.js");
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const app = createApp(build);
+  const server = app.listen(config.port, config.host, () => {
+    const where = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`;
+    console.log(`\n汽配云管家已启动：${where}`);
+    console.log(`数据库：${usePg ? "PostgreSQL (DATABASE_URL)" : `嵌入式 PGlite，目录 ${config.dataDir}`}`);
+    if (demo) {
+      console.log(`演示账号（密码均为 ${config.demoPassword}）${seededDemo ? "：已写入" : "："}`);
+      console.log(`  admin（平台管理员） ${DEMO_USERS.map((u) => u.username).join(" ")}`);
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`收到 ${signal}，正在停止…`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await handle.close().catch(() => {});
+      process.exit(0);
+    });
+    server.closeIdleConnections?.();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/** Production must be given SESSION_SECRET; development keeps a generated one in DATA_DIR. */
+function ensureSessionSecret(prod: boolean) {
+  if (process.env.SESSION_SECRET) return;
+  if (prod) {
+    console.error("错误：生产环境 (NODE_ENV=production) 必须设置 SESSION_SECRET 环境变量，服务未启动。");
+    process.exit(1);
+  }
+  const file = path.join(config.dataDir, "session-secret");
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(32).toString("hex"), { mode: 0o600 });
+  process.env.SESSION_SECRET = fs.readFileSync(file, "utf8").trim();
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error && e.name === "DatabaseLockedError" ? `错误：${e.message}` : e);
+  process.exit(1);
+});

@@ -1,0 +1,69 @@
+/**
+ * Setting names and defaults (spec 000 §3 "Company settings"). Values are stored as text and
+ * parsed by `parseSettingValue`; the defaults here are already parsed values.
+ */
+export type SettingValue = string | number | boolean | null | SettingValue[] | { [k: string]: SettingValue };
+
+export const COMPANY_SETTING_DEFAULTS: Record<string, SettingValue> = {
+  B2B_UUID: "",
+  StockStatus: false,
+  AutoCreateDeliver: true,
+  AutoCreatePickOut: true,
+  AutoConfirmDeliver: true,
+  AutoCreateReceipt: true,
+  AutoCreatePickIn: true,
+  AutoConfirmReceipt: true,
+  PrintSetupInfo: {},
+  SalesReturnOrderLocation: { Default: { Id: null, Name: "" }, Type: 0 },
+  DefaultAutoDeliverAndReceiver: { Deliver: "", Receiver: "" },
+  GernerateCombiPriceRule: { Enabled: false, Rules: [] },
+  AutoCoordinateSalesOrder: false,
+  AutoCoordinatePurchaseOrder: false,
+  TotalTurnover: 0,
+};
+
+export const USER_SETTING_DEFAULTS: Record<string, SettingValue> = {
+  summaryDefs: {},
+  StockStatus: false,
+  PrintSetupInfo: {},
+};
+
+export const GLOBAL_SETTING_DEFAULTS: Record<string, SettingValue> = {
+  PlatformType: "车护者",
+  /** Keyword the admin user's company is found by at sign-in (spec 000 §6). */
+  AdminCompany: "车护者",
+  Website: "",
+  FileStorageUrl: "/files",
+};
+
+/**
+ * "Setting values arrive as text: text containing a brace is JSON, 'true'/'false' become
+ * booleans, numeric text becomes a number." Anything else stays text; JSON that does not
+ * parse stays text too (never throws).
+ */
+export function parseSettingValue(text: string | null | undefined): SettingValue {
+  if (text === null || text === undefined) return null;
+  const s = String(text);
+  if (s.includes("{")) {
+    try {
+      return JSON.parse(s) as SettingValue;
+    } catch {
+      return s;
+    }
+  }
+  const trimmed = s.trim();
+  if (trimmed === "true") return true;
+  if (trimmed === "false") return false;
+  if (trimmed !== "" && /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(trimmed)) {
+    const n = Number(trimmed);
+    if (Number.isFinite(n)) return n;
+  }
+  return s;
+}
+
+/** The inverse for storage: objects and arrays as JSON, everything else as its text. */
+export function serializeSettingValue(value: SettingValue): string {
+  if (value !== null && typeof value === "object") return JSON.stringify(value);
+  if (value === null) return "";
+  return String(value);
+}

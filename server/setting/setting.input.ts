@@ -1,0 +1,14 @@
+import * as z from "zod";
+
+export const SettingNameSchema = z
+  .string()
+  .trim()
+  .min(1, "设置名称不能为空")
+  .max(64, "设置名称过长")
+  .regex(/^[A-Za-z][A-Za-z0-9_]*$/, "设置名称只能包含字母、数字和下划线");
+
+/** A value as posted: text (the spec's wire form) or any JSON value. Capped at 256 KB. */
+export const SettingSaveSchema = z.object({
+  name: SettingNameSchema,
+  value: z.union([z.string().max(262144, "设置值过长"), z.number(), z.boolean(), z.record(z.string(), z.unknown()), z.array(z.unknown())]),
+});

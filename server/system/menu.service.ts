@@ -1,0 +1,128 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Ctx } from "../auth/context";
+import { db, type Executor } from "../db/client";
+import { MENU_TREE, ROLE_GRANTS, type MenuSeed } from "./menu.data";
+import { menus, roleMenus, roles } from "./system.tables";
+
+export interface MenuNode {
+  id: number;
+  code: string;
+  name: string;
+  icon: string | null;
+  url: string | null;
+  sortOrder: number;
+  children: MenuNode[];
+}
+
+/**
+ * The navigation tree of the user's role (spec 000 §6): action entries are left out, and so
+ * are groups that end up empty. Sorted by sortOrder.
+ */
+export async function getMenuTree(ctx: Pick<Ctx, "roleId">): Promise<MenuNode[]> {
+  const rows = await db()
+    .select({
+      id: menus.id,
+      parentId: menus.parentId,
+      code: menus.code,
+      name: menus.name,
+      icon: menus.icon,
+      url: menus.url,
+      sortOrder: menus.sortOrder,
+    })
+    .from(roleMenus)
+    .innerJoin(menus, eq(menus.id, roleMenus.menuId))
+    .where(and(eq(roleMenus.roleId, ctx.roleId), eq(menus.isAction, false)))
+    .orderBy(asc(menus.sortOrder), asc(menus.id));
+  return buildTree(rows);
+}
+
+export function buildTree(rows: (Omit<MenuNode, "children"> & { parentId: number | null })[]): MenuNode[] {
+  const byId = new Map<number, MenuNode>();
+  for (const r of rows) byId.set(r.id, { id: r.id, code: r.code, name: r.name, icon: r.icon, url: r.url, sortOrder: r.sortOrder, children: [] });
+  const roots: MenuNode[] = [];
+  for (const r of rows) {
+    const node = byId.get(r.id)!;
+    const parent = r.parentId ? byId.get(r.parentId) : undefined;
+    if (parent) parent.children.push(node);
+    else if (!r.parentId) roots.push(node);
+    // A child whose parent the role lacks is unreachable in the tree: dropped.
+  }
+  const prune = (nodes: MenuNode[]): MenuNode[] =>
+    nodes
+      .map((n) => ({ ...n, children: prune(n.children) }))
+      .filter((n) => n.url || n.children.length > 0);
+  return prune(roots);
+}
+
+/** Menu pages (not actions) with a url that the role holds, in menu order: for shortcuts and tabs. */
+export async function listMenuPages(ctx: Pick<Ctx, "roleId">) {
+  return db()
+    .select({ code: menus.code, name: menus.name, url: menus.url, icon: menus.icon, isAction: menus.isAction })
+    .from(roleMenus)
+    .innerJoin(menus, eq(menus.id, roleMenus.menuId))
+    .where(eq(roleMenus.roleId, ctx.roleId))
+    .orderBy(asc(menus.sortOrder), asc(menus.id));
+}
+
+/** Url → page name for every menu entry with a url (tab titles, export file names). */
+export async function menuNamesByUrl() {
+  const rows = await db().select({ url: menus.url, name: menus.name }).from(menus);
+  return Object.fromEntries(rows.filter((r) => r.url).map((r) => [r.url!, r.name]));
+}
+
+function flatten(tree: MenuSeed[], parentCode: string | null = null, out: (MenuSeed & { parentCode: string | null; sortOrder: number })[] = []) {
+  tree.forEach((m, i) => {
+    out.push({ ...m, parentCode, sortOrder: (i + 1) * 10 });
+    if (m.children) flatten(m.children, m.code, out);
+  });
+  return out;
+}
+
+/**
+ * Brings the menus table in line with MENU_TREE (by code) at every start. Entries new to this
+ * database are granted to the platform role and to the company role templates that fit them.
+ */
+export async function syncMenus(exec: Executor = db()) {
+  const flat = flatten(MENU_TREE);
+  const existing = await exec.select({ id: menus.id, code: menus.code }).from(menus);
+  const idByCode = new Map(existing.map((m) => [m.code, m.id]));
+  const added: string[] = [];
+  for (const m of flat) {
+    const values = {
+      code: m.code,
+      name: m.name,
+      icon: m.icon ?? null,
+      url: m.url ?? null,
+      sortOrder: m.sortOrder,
+      isAction: !!m.action,
+      platformOnly: !!m.p,
+      parentId: m.parentCode ? (idByCode.get(m.parentCode) ?? null) : null,
+    };
+    const id = idByCode.get(m.code);
+    if (id) {
+      await exec.update(menus).set(values).where(eq(menus.id, id));
+    } else {
+      const [row] = await exec.insert(menus).values(values).returning({ id: menus.id });
+      idByCode.set(m.code, row!.id);
+      added.push(m.code);
+    }
+  }
+  if (added.length) {
+    const roleRows = await exec.select().from(roles);
+    const grants: { roleId: number; menuId: number }[] = [];
+    for (const code of added) {
+      const m = flat.find((f) => f.code === code)!;
+      for (const r of roleRows) {
+        const grant = r.scope === "platform" ? true : !m.p && (ROLE_GRANTS[r.code]?.(code) ?? false);
+        if (grant) grants.push({ roleId: r.id, menuId: idByCode.get(code)! });
+      }
+    }
+    if (grants.length) await exec.insert(roleMenus).values(grants).onConflictDoNothing();
+  }
+  return added;
+}
+
+export async function roleIdsByCode(codes: string[], exec: Executor = db()) {
+  const rows = await exec.select({ id: roles.id, code: roles.code }).from(roles).where(inArray(roles.code, codes));
+  return Object.fromEntries(rows.map((r) => [r.code, r.id]));
+}

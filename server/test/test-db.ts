@@ -1,0 +1,50 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { bootDatabase } from "../db/boot";
+import { setDatabase } from "../db/client";
+
+export const TEST_PASSWORD = "Demo@123456";
+export const TEMPLATE_PATH = path.resolve(".cache/test-template.tar");
+
+/**
+ * A fresh database for one test file, migrated and seeded with the demo data: in-memory
+ * PGlite started from the run's template, or, with TEST_DATABASE_URL, a new schema on
+ * PostgreSQL (dropped afterwards) so concurrent runs never collide.
+ */
+export function useTestDatabase() {
+  const url = process.env.TEST_DATABASE_URL;
+  const schema = `t_${Date.now().toString(36)}_${crypto.randomBytes(4).toString("hex")}`;
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    if (url) await adminQuery(url, `create schema ${schema}`);
+    const template = !url && fs.existsSync(TEMPLATE_PATH) ? new Blob([fs.readFileSync(TEMPLATE_PATH)]) : undefined;
+    const { handle } = await bootDatabase({
+      url,
+      searchPath: url ? schema : undefined,
+      pgliteTemplate: template,
+      demo: true,
+      demoPassword: TEST_PASSWORD,
+    });
+    close = async () => {
+      await handle.close();
+      setDatabase(undefined);
+      if (url) await adminQuery(url, `drop schema ${schema} cascade`);
+    };
+  }, 60_000);
+  afterAll(async () => {
+    await close?.();
+  });
+}
+
+async function adminQuery(url: string, text: string) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
