@@ -126,8 +126,8 @@ function refuseCrossSite(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-/** 10 sign-in attempts a minute per client address (per instance; lockout is in the database). */
-function signInRateLimit(limit = 10, windowMs = 60_000) {
+/** Sign-in attempts per minute per client address (10 by default; per instance, the lockout is in the database). */
+function signInRateLimit(limit = config.loginRateLimit, windowMs = 60_000) {
   const hits = new Map<string, number[]>();
   let lastSweep = Date.now();
   return (req: Request, res: Response, next: NextFunction) => {

@@ -20,6 +20,10 @@ export const config = {
   get demoPassword() {
     return process.env.DEMO_PASSWORD || "Demo@123456";
   },
+  /** Sign-in attempts allowed per client address per minute (spec: 10). */
+  get loginRateLimit() {
+    return Number(process.env.LOGIN_RATE_LIMIT) || 10;
+  },
   /** Extra origins (comma separated, e.g. the public https address behind a proxy) trusted for POSTs. */
   get allowedOrigins() {
     return (process.env.ALLOWED_ORIGINS || "")
