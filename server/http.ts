@@ -23,7 +23,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * line, security headers, compression, the cross-site refusal for non-GET requests, the
  * sign-in rate limit, then static files or Remix.
  */
-export function createApp(build: ServerBuild, opts: { log?: (line: string) => void; publicDir?: string } = {}) {
+export function createApp(
+  build: ServerBuild,
+  opts: { log?: (line: string) => void; publicDir?: string; loginRateLimit?: number } = {},
+) {
   const log = opts.log ?? ((line: string) => console.log(line));
   const app = express();
   app.disable("x-powered-by");
@@ -33,7 +36,7 @@ export function createApp(build: ServerBuild, opts: { log?: (line: string) => vo
   app.use(securityHeaders);
   app.use(compression());
   app.use(refuseCrossSite);
-  app.use(signInRateLimit());
+  app.use(signInRateLimit(opts.loginRateLimit ?? config.loginRateLimit));
 
   const publicDir = opts.publicDir ?? path.resolve("public");
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
@@ -44,7 +47,7 @@ export function createApp(build: ServerBuild, opts: { log?: (line: string) => vo
     "*",
     createRequestHandler({
       build,
-      mode: config.isProduction ? "production" : "development",
+      mode: config.remixMode,
       getLoadContext: (req) => ({ ip: req.ip, pagePaths }),
     }),
   );
@@ -127,7 +130,7 @@ function refuseCrossSite(req: Request, res: Response, next: NextFunction) {
 }
 
 /** Sign-in attempts per minute per client address (10 by default; per instance, the lockout is in the database). */
-function signInRateLimit(limit = config.loginRateLimit, windowMs = 60_000) {
+function signInRateLimit(limit: number, windowMs = 60_000) {
   const hits = new Map<string, number[]>();
   let lastSweep = Date.now();
   return (req: Request, res: Response, next: NextFunction) => {

@@ -13,7 +13,17 @@ import { config } from "./lib/config";
  * Process entry: secret, database (migrate + seed), Remix build, HTTP server, shutdown.
  * `npm start` runs this after building if needed.
  */
+function settleModes() {
+  if (!process.env.NODE_ENV) {
+    process.env.QIPEI_MODE = "development";
+    process.env.NODE_ENV = "production";
+  } else {
+    process.env.QIPEI_MODE ??= process.env.NODE_ENV;
+  }
+}
+
 async function main() {
+  settleModes();
   const prod = config.isProduction;
   ensureSessionSecret(prod);
 

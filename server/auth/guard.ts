@@ -66,3 +66,11 @@ export async function requireApiUser(request: Request, code?: string): Promise<C
   }
   return ctx;
 }
+
+/**
+ * A route's validity check (spec 000 §2): when the URL's parameters make no sense for the
+ * page, it is answered as a page that does not exist (404).
+ */
+export function requireValid(ok: boolean): asserts ok {
+  if (!ok) throw json({ message: undefined }, { status: 404 });
+}

@@ -40,7 +40,9 @@ export async function migrate(db: Db, kind: "pglite" | "postgres"): Promise<stri
       if (applied.has(entry.tag)) continue;
       const text = fs.readFileSync(path.join(dir, `${entry.tag}.sql`), "utf8");
       for (const stmt of text.split("--> statement-breakpoint")) {
-        if (stmt.trim()) await tx.execute(sql.raw(stmt));
+        // drizzle-kit writes foreign keys as "public"."table"; the tables live in whatever
+        // schema the connection's search_path names (tests use a fresh schema per file).
+        if (stmt.trim()) await tx.execute(sql.raw(stmt.replaceAll('"public".', "")));
       }
       await tx.execute(sql`insert into app_migrations (tag) values (${entry.tag})`);
       ran.push(entry.tag);

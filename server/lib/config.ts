@@ -2,8 +2,17 @@ import path from "node:path";
 
 /** Process configuration, read once from the environment. */
 export const config = {
+  /**
+   * Deployment mode: production only when NODE_ENV=production was given. main.ts records the
+   * mode in QIPEI_MODE before it switches an unset NODE_ENV to "production" so that React and
+   * Remix run their optimised builds (and show no stack traces) in the demo too.
+   */
   get isProduction() {
-    return process.env.NODE_ENV === "production";
+    return (process.env.QIPEI_MODE ?? process.env.NODE_ENV) === "production";
+  },
+  /** Remix's own mode: development (stack traces in error pages) only when asked for. */
+  get remixMode(): "development" | "production" {
+    return process.env.NODE_ENV === "development" ? "development" : "production";
   },
   get port() {
     return Number(process.env.PORT) || 3000;

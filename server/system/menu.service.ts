@@ -84,8 +84,9 @@ function flatten(tree: MenuSeed[], parentCode: string | null = null, out: (MenuS
  */
 export async function syncMenus(exec: Executor = db()) {
   const flat = flatten(MENU_TREE);
-  const existing = await exec.select({ id: menus.id, code: menus.code }).from(menus);
+  const existing = await exec.select().from(menus);
   const idByCode = new Map(existing.map((m) => [m.code, m.id]));
+  const rowByCode = new Map(existing.map((m) => [m.code, m]));
   const added: string[] = [];
   for (const m of flat) {
     const values = {
@@ -100,7 +101,9 @@ export async function syncMenus(exec: Executor = db()) {
     };
     const id = idByCode.get(m.code);
     if (id) {
-      await exec.update(menus).set(values).where(eq(menus.id, id));
+      const cur = rowByCode.get(m.code)!;
+      const changed = (Object.keys(values) as (keyof typeof values)[]).some((k) => cur[k] !== values[k]);
+      if (changed) await exec.update(menus).set(values).where(eq(menus.id, id));
     } else {
       const [row] = await exec.insert(menus).values(values).returning({ id: menus.id });
       idByCode.set(m.code, row!.id);

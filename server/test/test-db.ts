@@ -48,3 +48,32 @@ async function adminQuery(url: string, text: string) {
     await client.end();
   }
 }
+
+/** Looks up a demo user's id by username. */
+export async function userIdOf(username: string): Promise<number> {
+  const { db } = await import("../db/client");
+  const { users } = await import("../system/system.tables");
+  const { eq } = await import("drizzle-orm");
+  const [u] = await db().select({ id: users.id }).from(users).where(eq(users.username, username));
+  if (!u) throw new Error(`no demo user ${username}`);
+  return u.id;
+}
+
+/** Looks up a demo company's id by short name (穗通汽配, 鹏达汽配, 福达汽配, 车护者). */
+export async function companyIdOf(shortName: string): Promise<number> {
+  const { db } = await import("../db/client");
+  const { companies } = await import("../system/system.tables");
+  const { eq } = await import("drizzle-orm");
+  const [c] = await db().select({ id: companies.id }).from(companies).where(eq(companies.shortName, shortName));
+  if (!c) throw new Error(`no demo company ${shortName}`);
+  return c.id;
+}
+
+/** A signed-in context for a demo user, as a request would get it. */
+export async function ctxOf(username: string) {
+  const { startSession, resolveSession } = await import("../auth/session.service");
+  const { token } = await startSession({ userId: await userIdOf(username), kind: "web" });
+  const ctx = await resolveSession(token);
+  if (!ctx) throw new Error(`no session for ${username}`);
+  return { ctx, token };
+}

@@ -13,15 +13,16 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { t } from "~/i18n/zh-CN";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, ChangePasswordSchema, ProfileSchema } from "#server/system/profile.input";
 import classes from "./profile.module.css";
-import { requireUser, isDomainError, setFlash, changePassword, getProfile, setAvatar, updateProfile } from "~/services.server";
+import { requireUser, requireValid, isDomainError, setFlash, changePassword, getProfile, setAvatar, updateProfile } from "~/services.server";
 
 type Intent = "profile" | "avatar" | "password";
 type ActionResult = { intent: Intent; result: SubmissionResult<string[]> };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);
-  const tab = new URL(request.url).searchParams.get("actab") === "1" ? 1 : 0;
-  return json({ tab, profile: await getProfile(ctx) });
+  const actab = new URL(request.url).searchParams.get("actab") ?? "0";
+  requireValid(actab === "0" || actab === "1");
+  return json({ tab: Number(actab), profile: await getProfile(ctx) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,0 +1,114 @@
+/**
+ * `npm run bench`: prints figures, asserts nothing. Boots the real build behind the real
+ * HTTP stack on PGlite (in memory) and, when BENCH_DATABASE_URL is set, on PostgreSQL, then
+ * measures server time of the signed-in pages and the gzip size of the JS each page loads.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
+import type { ServerBuild } from "@remix-run/node";
+import { bootDatabase } from "../server/db/boot";
+import { setDatabase } from "../server/db/client";
+import { createApp } from "../server/http";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || 200;
+// As `npm start` runs: React and Remix in their optimised builds (see settleModes in main.ts).
+process.env.QIPEI_MODE ??= "development";
+process.env.NODE_ENV ??= "production";
+process.env.SESSION_SECRET ??= crypto.randomBytes(16).toString("hex");
+
+function pct(xs: number[], p: number) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+}
+
+async function timePage(base: string, url: string, cookie: string) {
+  const times: number[] = [];
+  for (let i = 0; i < 10; i++) await fetch(base + url, { headers: { Cookie: cookie } }).then((r) => r.arrayBuffer());
+  for (let i = 0; i < ROUNDS; i++) {
+    const t0 = performance.now();
+    const res = await fetch(base + url, { headers: { Cookie: cookie, "Accept-Encoding": "identity" } });
+    await res.arrayBuffer();
+    times.push(performance.now() - t0);
+  }
+  return { p50: pct(times, 50), p95: pct(times, 95) };
+}
+
+function jsGzipFor(build: ServerBuild, routeIds: string[]) {
+  const m = build.assets;
+  const files = new Set<string>([m.entry.module, ...m.entry.imports]);
+  for (const id of routeIds) {
+    const r = m.routes[id];
+    if (!r) continue;
+    files.add(r.module);
+    for (const i of r.imports ?? []) files.add(i);
+  }
+  let raw = 0;
+  let gz = 0;
+  for (const f of files) {
+    const buf = fs.readFileSync(path.join("public", f));
+    raw += buf.length;
+    gz += zlib.gzipSync(buf, { level: 9 }).length;
+  }
+  return { raw, gz };
+}
+
+async function measure(label: string, url?: string) {
+  const schema = url ? `bench_${Date.now().toString(36)}` : undefined;
+  if (url) {
+    const { default: pg } = await import("pg");
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`create schema ${schema}`);
+    await c.end();
+  }
+  const { handle } = await bootDatabase({ url, searchPath: schema, demo: true, demoPassword: "Demo@123456" });
+  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  const server = createApp(build, { log: () => {}, loginRateLimit: 1e6 }).listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const login = await fetch(base + "/login", {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    body: "username=boss1&password=Demo%40123456",
+  });
+  const cookie = login.headers.get("Set-Cookie")!.split(";")[0]!;
+  console.log(`\n${label}（${ROUNDS} 次请求）`);
+  for (const [name, u] of [
+    ["/home 整页", "/home"],
+    ["/home 仅数据 (loader)", "/home?_data=routes%2F_app%2B%2Fhome"],
+    ["/profile 整页", "/profile?actab=0"],
+    ["/login 整页（未登录）", "/login"],
+  ] as const) {
+    const r = await timePage(base, u, u === "/login" ? "" : cookie);
+    console.log(`  ${name.padEnd(22)} p50 ${r.p50.toFixed(1)} ms   p95 ${r.p95.toFixed(1)} ms`);
+  }
+  const home = jsGzipFor(build, ["root", "routes/_app+/_layout", "routes/_app+/home"]);
+  const loginJs = jsGzipFor(build, ["root", "routes/_auth+/login"]);
+  if (label.startsWith("PGlite")) {
+    console.log(`  JS：/home ${(home.gz / 1024).toFixed(0)} KB gzip（${(home.raw / 1024).toFixed(0)} KB raw），/login ${(loginJs.gz / 1024).toFixed(0)} KB gzip`);
+  }
+  await new Promise((r) => server.close(r));
+  await handle.close();
+  setDatabase(undefined);
+  if (url) {
+    const { default: pg } = await import("pg");
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`drop schema ${schema} cascade`);
+    await c.end();
+  }
+}
+
+if (!fs.existsSync("build/index.js")) {
+  console.error("请先运行 npm run build");
+  process.exit(1);
+}
+await measure("PGlite（内存）");
+if (process.env.BENCH_DATABASE_URL) await measure("PostgreSQL", process.env.BENCH_DATABASE_URL);
+else console.log("\n(设置 BENCH_DATABASE_URL=postgres://… 可同时测量 PostgreSQL)");
+process.exit(0);

@@ -1,0 +1,183 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "./http";
+import { TEST_PASSWORD, ctxOf, useTestDatabase } from "./test/test-db";
+import { getProfile } from "./system/profile.service";
+
+// Runs the real Remix build behind the real Express stack (npm test builds first).
+const buildFile = path.resolve("build/index.js");
+
+async function serve(build: ServerBuild, loginRateLimit = 1000) {
+  const server = createApp(build, { log: () => {}, loginRateLimit }).listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { base, close: () => new Promise((r) => server.close(r)) };
+}
+
+describe("HTTP server", () => {
+  useTestDatabase();
+  let build: ServerBuild;
+  let base = "";
+  let close: () => Promise<unknown>;
+
+  beforeAll(async () => {
+    process.env.SESSION_SECRET ??= "test-secret-for-http";
+    if (!fs.existsSync(buildFile)) throw new Error("build/index.js 不存在：请先运行 npm run build（npm test 会自动构建）");
+    build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    ({ base, close } = await serve(build));
+  });
+  afterAll(() => close?.());
+
+  const form = (data: Record<string, string>) => new URLSearchParams(data).toString();
+  const post = (p: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(base + p, { method: "POST", body, redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers } });
+
+  async function signIn(username: string, redirectTo?: string) {
+    const res = await post("/login", form({ username, password: TEST_PASSWORD, ...(redirectTo ? { redirectTo } : {}) }), { Origin: base });
+    const cookie = res.headers.get("Set-Cookie")?.split(";")[0];
+    return { res, cookie: cookie ?? "" };
+  }
+
+  it("sends security headers and a request id on every answer", async () => {
+    const res = await fetch(base + "/login");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'self'");
+    expect(res.headers.get("Referrer-Policy")).toBe("same-origin");
+    expect(res.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get("X-Powered-By")).toBeNull();
+  });
+
+  it("compresses HTML", async () => {
+    const res = await fetch(base + "/login", { headers: { "Accept-Encoding": "gzip" } });
+    expect(res.headers.get("Content-Encoding")).toBe("gzip");
+  });
+
+  it("signs in with a cookie that is HttpOnly, SameSite=Lax, Path=/ and 30 days", async () => {
+    const { res } = await signIn("boss1");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/home");
+    const set = res.headers.get("Set-Cookie")!;
+    expect(set).toMatch(/HttpOnly/i);
+    expect(set).toMatch(/SameSite=Lax/i);
+    expect(set).toMatch(/Path=\//);
+    expect(set).toMatch(/Max-Age=2592000/);
+  });
+
+  it.each(["//evil.com", "/%5Cevil.com", "/\\evil.com", "javascript:alert(1)", "http:evil.com"])(
+    "never follows a hostile remembered path %j after sign-in",
+    async (hostile) => {
+      const { res } = await signIn("boss1", hostile);
+      expect(res.headers.get("Location")).toBe("/home");
+    },
+  );
+
+  it("follows a safe remembered path and sends a signed-in /login to it", async () => {
+    const { res, cookie } = await signIn("boss1", "/profile?actab=1");
+    expect(res.headers.get("Location")).toBe("/profile?actab=1");
+    const again = await fetch(base + "/login", { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(again.headers.get("Location")).toBe("/home");
+    const root = await fetch(base + "/", { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(root.headers.get("Location")).toBe("/home");
+  });
+
+  it("refuses (403) a cross-site POST and changes nothing", async () => {
+    const { cookie } = await signIn("sales1");
+    const { ctx } = await ctxOf("sales1");
+    const before = (await getProfile(ctx)).name;
+    const body = form({ intent: "profile", name: "被篡改", phone: "" });
+    const evil = await post("/profile", body, { Cookie: cookie, Origin: "http://evil.example" });
+    expect(evil.status).toBe(403);
+    const fetchMeta = await post("/profile", body, { Cookie: cookie, "Sec-Fetch-Site": "cross-site" });
+    expect(fetchMeta.status).toBe(403);
+    const nullOrigin = await post("/profile", body, { Cookie: cookie, Origin: "null" });
+    expect(nullOrigin.status).toBe(403);
+    const badReferer = await post("/profile", body, { Cookie: cookie, Referer: "http://evil.example/page" });
+    expect(badReferer.status).toBe(403);
+    expect((await getProfile(ctx)).name).toBe(before);
+    // The same request from this site goes through.
+    const ok = await post("/profile", body, { Cookie: cookie, Origin: base });
+    expect(ok.status).toBe(302);
+    expect((await getProfile(ctx)).name).toBe("被篡改");
+  });
+
+  it("logs out with a POST that ends the session and lands on /", async () => {
+    const { cookie } = await signIn("stock1");
+    const out = await post("/logout", "", { Cookie: cookie, Origin: base });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("Location")).toBe("/");
+    const after = await fetch(base + "/home", { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(after.headers.get("Location")).toBe("/login?offline=1");
+  });
+
+  it("runs the API token flow and answers 401 JSON without a valid token", async () => {
+    const auth = await fetch(base + "/auth/user/auth", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: "sales1", password: TEST_PASSWORD }),
+    });
+    expect(auth.status).toBe(200);
+    const tok = (await auth.json()) as { access_token: string; token_type: string; expires_in: number };
+    expect(tok.token_type).toBe("Bearer");
+    expect(tok.expires_in).toBeGreaterThan(0);
+    const headers = { Authorization: `Bearer ${tok.access_token}` };
+    const profile = await fetch(base + "/auth/user/profile", { headers });
+    const body = (await profile.json()) as { data: { name: string; scope: string } };
+    expect(body.data.name).toBeTruthy();
+    expect(body.data.scope.split(" ")).toContain("XSGL-004");
+    expect(body.data.scope.split(" ")).not.toContain("CGGL-004");
+    // Bearer calls carry no cookie: exempt from the origin check.
+    const out = await fetch(base + "/auth/user/logout", { method: "POST", headers: { ...headers, Origin: "http://elsewhere.example" } });
+    expect(out.status).toBe(200);
+    const gone = await fetch(base + "/auth/user/profile", { headers });
+    expect(gone.status).toBe(401);
+    expect(await gone.json()).toMatchObject({ error: { code: "unauthorized" } });
+    expect((await fetch(base + "/auth/user/profile")).status).toBe(401);
+    const wrong = await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"username":"sales1","password":"x"}' });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ error: { message: "用户名或密码错误" } });
+    const junk = await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{oops" });
+    expect(junk.status).toBe(400);
+  });
+
+  it("answers a failed route validity check with 404 (/profile?actab=9)", async () => {
+    const { cookie } = await signIn("boss1");
+    const bad = await fetch(base + "/profile?actab=9", { headers: { Cookie: cookie } });
+    expect(bad.status).toBe(404);
+    expect(await bad.text()).toContain("抱歉，您访问的页面不存在");
+    expect((await fetch(base + "/profile?actab=1", { headers: { Cookie: cookie } })).status).toBe(200);
+  });
+
+  it("answers unknown paths with the 404 page and /error?status=405 with 405", async () => {
+    const nf = await fetch(base + "/no/such/page");
+    expect(nf.status).toBe(404);
+    expect(await nf.text()).toContain("抱歉，您访问的页面不存在");
+    const e405 = await fetch(base + "/error?status=405");
+    expect(e405.status).toBe(405);
+    expect(await e405.text()).toContain("抱歉，不支持该请求方式");
+  });
+
+  it("limits sign-in to 10 attempts a minute per address (429)", async () => {
+    const fresh = await serve(build, 10);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await fetch(fresh.base + "/login", {
+          method: "POST",
+          redirect: "manual",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: fresh.base },
+          body: form({ username: "nobody", password: "x" }),
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+      expect(statuses[10]).toBe(429);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

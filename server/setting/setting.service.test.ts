@@ -1,0 +1,89 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { companyIdOf, useTestDatabase, userIdOf } from "../test/test-db";
+import { parseSettingValue, serializeSettingValue } from "./setting.defaults";
+import {
+  getCompanySettings,
+  getGlobalSetting,
+  getUserSettings,
+  saveCompanySetting,
+  saveUserSetting,
+} from "./setting.service";
+
+describe("parseSettingValue (spec 000 §3: values arrive as text)", () => {
+  it("text with a brace is JSON", () => {
+    expect(parseSettingValue('{"Default":{"Id":3,"Name":"A区"},"Type":1}')).toEqual({ Default: { Id: 3, Name: "A区" }, Type: 1 });
+    expect(parseSettingValue('[{"a":1}]')).toEqual([{ a: 1 }]);
+  });
+  it("broken JSON stays text instead of throwing", () => {
+    expect(parseSettingValue("{not json")).toBe("{not json");
+  });
+  it("'true'/'false' become booleans", () => {
+    expect(parseSettingValue("true")).toBe(true);
+    expect(parseSettingValue("false")).toBe(false);
+    expect(parseSettingValue("True")).toBe("True");
+  });
+  it("numeric text becomes a number", () => {
+    expect(parseSettingValue("42")).toBe(42);
+    expect(parseSettingValue("-3.5")).toBe(-3.5);
+    expect(parseSettingValue("0")).toBe(0);
+  });
+  it("anything else stays text", () => {
+    expect(parseSettingValue("车护者")).toBe("车护者");
+    expect(parseSettingValue("12abc")).toBe("12abc");
+    expect(parseSettingValue("")).toBe("");
+    expect(parseSettingValue(null)).toBe(null);
+  });
+  it("serialises objects as JSON and scalars as text", () => {
+    expect(serializeSettingValue({ a: [1] })).toBe('{"a":[1]}');
+    expect(serializeSettingValue(true)).toBe("true");
+    expect(serializeSettingValue(7)).toBe("7");
+  });
+});
+
+describe("settings service", () => {
+  useTestDatabase();
+  const suitong = { companyId: 0, userId: 0 };
+  const pengda = { companyId: 0, userId: 0 };
+  beforeAll(async () => {
+    Object.assign(suitong, { companyId: await companyIdOf("穗通汽配"), userId: await userIdOf("boss1") });
+    Object.assign(pengda, { companyId: await companyIdOf("鹏达汽配"), userId: await userIdOf("boss2") });
+  });
+
+  it("fills company defaults (AutoCreate*/AutoConfirm* true)", async () => {
+    const s = await getCompanySettings(suitong);
+    expect(s.AutoCreateDeliver).toBe(true);
+    expect(s.AutoConfirmReceipt).toBe(true);
+    expect(s.StockStatus).toBe(false);
+    expect(s.SalesReturnOrderLocation).toEqual({ Default: { Id: null, Name: "" }, Type: 0 });
+  });
+
+  it("saves a company setting as text and reads it back parsed, for that company only", async () => {
+    await saveCompanySetting(suitong, { name: "AutoCreateDeliver", value: "false" });
+    await saveCompanySetting(suitong, { name: "TotalTurnover", value: "1250.5" });
+    const mine = await getCompanySettings(suitong);
+    expect(mine.AutoCreateDeliver).toBe(false);
+    expect(mine.TotalTurnover).toBe(1250.5);
+    const theirs = await getCompanySettings(pengda);
+    expect(theirs.AutoCreateDeliver).toBe(true);
+    expect(theirs.TotalTurnover).toBe(0);
+  });
+
+  it("stores summaryDefs as one JSON value per user", async () => {
+    const defs = { "product-list": { autoFit: false, perPageNum: 50, columnDefs: [{ field: "code", headerName: "编码", hide: false, width: 120 }] } };
+    await saveUserSetting(suitong, { name: "summaryDefs", value: JSON.stringify(defs) });
+    expect((await getUserSettings(suitong)).summaryDefs).toEqual(defs);
+    expect((await getUserSettings(pengda)).summaryDefs).toEqual({});
+    // An object value is serialised the same way.
+    await saveUserSetting(pengda, { name: "summaryDefs", value: defs });
+    expect((await getUserSettings(pengda)).summaryDefs).toEqual(defs);
+  });
+
+  it("refuses bad names with a Chinese message and changes nothing", async () => {
+    await expect(saveUserSetting(suitong, { name: "bad name;drop", value: "1" })).rejects.toThrow("设置名称只能包含字母、数字和下划线");
+    await expect(saveUserSetting(suitong, { name: "", value: "1" })).rejects.toThrow("设置名称不能为空");
+  });
+
+  it("has the platform type default 车护者", async () => {
+    expect(await getGlobalSetting("PlatformType")).toBe("车护者");
+  });
+});
