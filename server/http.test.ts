@@ -144,6 +144,34 @@ describe("HTTP server", () => {
     expect(junk.status).toBe(400);
   });
 
+  it("reads and saves settings through the JSON API, scoped to the user and company", async () => {
+    const token = async (u: string) => {
+      const r = await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: u, password: TEST_PASSWORD }) });
+      return { Authorization: `Bearer ${((await r.json()) as { access_token: string }).access_token}`, "Content-Type": "application/json" };
+    };
+    const sales = await token("sales2");
+    const defs = JSON.stringify({ grid1: { perPageNum: 50, columnDefs: [] } });
+    const saved = await fetch(base + "/api/app/setting/current-user", { method: "POST", headers: sales, body: JSON.stringify({ name: "summaryDefs", value: defs }) });
+    expect(saved.status).toBe(200);
+    const list = (await (await fetch(base + "/api/app/setting/current-user", { headers: sales })).json()) as { items: { name: string; value: string }[] };
+    expect(list.items.find((i) => i.name === "summaryDefs")?.value).toBe(defs);
+    // A sales user may read but not change company settings (系统设置 XTGL-005).
+    const company = (await (await fetch(base + "/api/app/setting/current-company", { headers: sales })).json()) as { items: { name: string; value: string }[] };
+    expect(company.items.find((i) => i.name === "AutoCreateDeliver")?.value).toBe("true");
+    const refused = await fetch(base + "/api/app/setting/current-company", { method: "POST", headers: sales, body: JSON.stringify({ name: "AutoCreateDeliver", value: "false" }) });
+    expect(refused.status).toBe(403);
+    const boss = await token("boss2");
+    const ok = await fetch(base + "/api/app/setting/current-company", { method: "POST", headers: boss, body: JSON.stringify({ name: "AutoCreateDeliver", value: "false" }) });
+    expect(ok.status).toBe(200);
+    const bad = await fetch(base + "/api/app/setting/current-company", { method: "POST", headers: boss, body: JSON.stringify({ name: "x y", value: "1" }) });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { message: "设置名称只能包含字母、数字和下划线" } });
+    const other = (await (await fetch(base + "/api/app/setting/current-company", { headers: await token("boss1") })).json()) as { items: { name: string; value: string }[] };
+    expect(other.items.find((i) => i.name === "AutoCreateDeliver")?.value).toBe("true");
+    const platform = (await (await fetch(base + "/api/app/setting/global", { headers: sales })).json()) as { items: { name: string; value: string }[] };
+    expect(platform.items.find((i) => i.name === "PlatformType")?.value).toBe("车护者");
+  });
+
   it("answers a failed route validity check with 404 (/profile?actab=9)", async () => {
     const { cookie } = await signIn("boss1");
     const bad = await fetch(base + "/profile?actab=9", { headers: { Cookie: cookie } });

@@ -78,3 +78,11 @@ export async function getGlobalSetting(name: string): Promise<SettingValue | und
 export function saveGlobalSetting(input: { name: string; value: unknown }) {
   return writeScope("global", 0, input);
 }
+
+/** The wire form of spec 000 §7: a list of { name, value } with the value as text. */
+export function asWireList(values: Record<string, SettingValue>) {
+  return Object.entries(values).map(([name, value]) => ({
+    name,
+    value: typeof value === "string" ? value : serializeSettingValue(value),
+  }));
+}
