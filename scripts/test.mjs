@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything a fresh machine needs, then every test.
 //  1. installs Debian's Chromium and a CJK font when missing (apt-get, as root);
-//  2. builds the app (the HTTP and bundle tests run the real build);
+//  2. builds the app (the HTTP and bundle tests run the real build) and type-checks it;
 //  3. runs the unit and database tests on the embedded database (PGlite);
 //  4. runs the database tests again on PostgreSQL when TEST_DATABASE_URL is set;
 //  5. runs the browser tests (Playwright driving /usr/bin/chromium).
@@ -68,6 +68,8 @@ if (!run("构建 (remix build)", process.execPath, [path.join(root, "node_module
   console.log("\n0 passed, 1 failed");
   process.exit(1);
 }
+
+run("类型检查 (tsc)", bin("tsc"), ["--noEmit"]);
 
 const vitestArgs = (out) => ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`];
 const pgliteEnv = { TEST_DATABASE_URL: "" };

@@ -9,12 +9,12 @@ describe("server process", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "qipei-main-"));
     const port = 32000 + Math.floor(Math.random() * 2000);
     const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "", SESSION_SECRET: "" },
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "" as NodeJS.ProcessEnv["NODE_ENV"], SESSION_SECRET: "" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
+    child.stdout.on("data", (d: Buffer) => (out += d));
+    child.stderr.on("data", (d: Buffer) => (out += d));
     const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
     try {
       await waitFor(() => out.includes("已启动"), 90_000);

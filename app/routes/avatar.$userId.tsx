@@ -8,7 +8,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = Number(params.userId);
   const avatar = Number.isInteger(id) && id > 0 ? await getAvatar(id) : undefined;
   if (!avatar) throw json({ message: undefined }, { status: 404 });
-  return new Response(avatar.data, {
+  return new Response(Buffer.from(avatar.data), {
     headers: {
       "Content-Type": avatar.contentType,
       "Cache-Control": "private, max-age=31536000, immutable",

@@ -46,7 +46,7 @@ describe("embedded database directory lock", () => {
 
 describe("start-up configuration", () => {
   it("refuses to start in production without SESSION_SECRET", () => {
-    const env = { ...process.env, NODE_ENV: "production", DATA_DIR: tmp() };
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATA_DIR: tmp() };
     delete env.SESSION_SECRET;
     const r = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], { encoding: "utf8", env, timeout: 60_000 });
     expect(r.status).toBe(1);

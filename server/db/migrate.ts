@@ -33,8 +33,8 @@ export async function migrate(db: Db, kind: "pglite" | "postgres"): Promise<stri
     if (kind === "postgres") await tx.execute(sql`select pg_advisory_xact_lock(726311)`);
     await tx.execute(sql`create table if not exists app_migrations (
       tag text primary key, applied_at timestamptz not null default now())`);
-    const done = await tx.execute<{ tag: string }>(sql`select tag from app_migrations`);
-    const applied = new Set(rows(done).map((r) => r.tag));
+    const done = await tx.execute(sql`select tag from app_migrations`);
+    const applied = new Set(rows<{ tag: string }>(done).map((r) => r.tag));
     const ran: string[] = [];
     for (const entry of [...journal.entries].sort((a, b) => a.idx - b.idx)) {
       if (applied.has(entry.tag)) continue;
