@@ -59,13 +59,17 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`收到 ${signal}，正在停止…`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // In-flight requests get 10 s; then remaining connections are cut so the database can
+    // still be closed cleanly (PGlite keeps the process alive until it is).
+    const grace = setTimeout(() => server.closeAllConnections(), 10_000);
+    grace.unref();
+    const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
     server.close(async () => {
       await handle.close().catch(() => {});
       process.exit(0);
     });
-    server.closeIdleConnections?.();
+    server.closeIdleConnections();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
