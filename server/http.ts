@@ -6,6 +6,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { t } from "../app/i18n/zh-CN";
 import { config } from "./lib/config";
+import { requestScope } from "./lib/request-scope";
 import { pagePathsOf } from "./system/page-index";
 
 declare module "@remix-run/node" {
@@ -43,14 +44,12 @@ export function createApp(
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 
   const pagePaths = pagePathsOf(build.routes);
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: config.remixMode,
-      getLoadContext: (req) => ({ ip: req.ip, pagePaths }),
-    }),
-  );
+  const remix = createRequestHandler({
+    build,
+    mode: config.remixMode,
+    getLoadContext: (req) => ({ ip: req.ip, pagePaths }),
+  });
+  app.all("*", (req, res, next) => requestScope.run(new Map(), () => remix(req, res, next)));
   return app;
 }
 

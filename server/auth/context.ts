@@ -3,6 +3,8 @@ export interface Ctx {
   userId: number;
   username: string;
   userName: string;
+  userPhone: string | null;
+  avatarVersion: number;
   companyId: number;
   companyName: string;
   companyShortName: string | null;
@@ -13,9 +15,22 @@ export interface Ctx {
   permissions: ReadonlySet<string>;
   /** Urls of the menu pages and actions the role holds. */
   allowedUrls: ReadonlySet<string>;
+  /** The role's menu entries (pages, groups, areas, actions), sorted: the shell's menu and tabs. */
+  menuRows: readonly MenuRow[];
   sessionId: string;
   sessionKind: "web" | "api";
   now: Date;
+}
+
+export interface MenuRow {
+  id: number;
+  parentId: number | null;
+  code: string;
+  name: string;
+  icon: string | null;
+  url: string | null;
+  sortOrder: number;
+  isAction: boolean;
 }
 
 export function can(ctx: Pick<Ctx, "permissions">, code: string) {

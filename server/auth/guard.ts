@@ -2,14 +2,17 @@ import { json, redirect } from "@remix-run/node";
 import { t } from "../../app/i18n/zh-CN";
 import { clearSessionCookie, hasSessionCookie, readSessionToken } from "./cookie";
 import type { Ctx } from "./context";
+import { memoInRequest } from "../lib/request-scope";
 import { resolveSession } from "./session.service";
 
 /** The signed-in user of a request, or undefined. Cookie first, then a bearer token. */
 export async function getCtx(request: Request): Promise<Ctx | undefined> {
-  const bearer = bearerToken(request);
-  if (bearer) return resolveSession(bearer);
-  const token = await readSessionToken(request);
-  return token ? resolveSession(token) : undefined;
+  const token = bearerToken(request) ?? (await readSessionToken(request));
+  if (!token) return undefined;
+  // The loaders of one page view share the lookup. Never across a change: a POST (whose
+  // action may switch company or end sessions) always reads afresh.
+  if (request.method !== "GET" && request.method !== "HEAD") return resolveSession(token);
+  return memoInRequest(`session:${token}`, () => resolveSession(token));
 }
 
 export function bearerToken(request: Request) {

@@ -6,7 +6,7 @@ import { DomainError } from "../lib/errors";
 import { companies, companyUsers, menus, roleMenus, roles, users } from "../system/system.tables";
 import { getGlobalSetting } from "../setting/setting.service";
 import { sessions } from "./auth.tables";
-import type { Ctx } from "./context";
+import type { Ctx, MenuRow } from "./context";
 
 export const WEB_SESSION_MS = 2592e6; // 30 days (spec 000 §9)
 export const API_TOKEN_SECONDS = 12 * 3600;
@@ -116,6 +116,8 @@ export async function resolveSession(token: string, now = new Date()): Promise<C
       userId: users.id,
       username: users.username,
       userName: users.name,
+      userPhone: users.phone,
+      avatarVersion: users.avatarVersion,
       userLocked: users.isLocked,
       companyId: companies.id,
       companyName: companies.name,
@@ -150,6 +152,8 @@ export async function resolveSession(token: string, now = new Date()): Promise<C
     userId: row.userId,
     username: row.username,
     userName: row.userName,
+    userPhone: row.userPhone,
+    avatarVersion: row.avatarVersion,
     companyId: row.companyId,
     companyName: row.companyName!,
     companyShortName: row.companyShortName,
@@ -158,6 +162,7 @@ export async function resolveSession(token: string, now = new Date()): Promise<C
     roleName: row.roleName!,
     permissions: grants.codes,
     allowedUrls: grants.urls,
+    menuRows: grants.rows,
     sessionId: id,
     sessionKind: row.kind,
     now,
@@ -165,14 +170,25 @@ export async function resolveSession(token: string, now = new Date()): Promise<C
 }
 
 async function roleGrants(roleId: number) {
-  const list = await db()
-    .select({ code: menus.code, url: menus.url })
+  const rows: MenuRow[] = await db()
+    .select({
+      id: menus.id,
+      parentId: menus.parentId,
+      code: menus.code,
+      name: menus.name,
+      icon: menus.icon,
+      url: menus.url,
+      sortOrder: menus.sortOrder,
+      isAction: menus.isAction,
+    })
     .from(roleMenus)
     .innerJoin(menus, eq(menus.id, roleMenus.menuId))
-    .where(eq(roleMenus.roleId, roleId));
+    .where(eq(roleMenus.roleId, roleId))
+    .orderBy(asc(menus.sortOrder), asc(menus.id));
   return {
-    codes: new Set(list.map((m) => m.code)),
-    urls: new Set(list.map((m) => m.url).filter((u): u is string => !!u)),
+    rows,
+    codes: new Set(rows.map((m) => m.code)),
+    urls: new Set(rows.map((m) => m.url).filter((u): u is string => !!u)),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import { db, type Executor } from "../db/client";
 import { MENU_TREE, ROLE_GRANTS, type MenuSeed } from "./menu.data";
@@ -16,24 +16,11 @@ export interface MenuNode {
 
 /**
  * The navigation tree of the user's role (spec 000 §6): action entries are left out, and so
- * are groups that end up empty. Sorted by sortOrder.
+ * are groups that end up empty. Sorted by sortOrder. Built from the grants the request
+ * context already holds: no query.
  */
-export async function getMenuTree(ctx: Pick<Ctx, "roleId">): Promise<MenuNode[]> {
-  const rows = await db()
-    .select({
-      id: menus.id,
-      parentId: menus.parentId,
-      code: menus.code,
-      name: menus.name,
-      icon: menus.icon,
-      url: menus.url,
-      sortOrder: menus.sortOrder,
-    })
-    .from(roleMenus)
-    .innerJoin(menus, eq(menus.id, roleMenus.menuId))
-    .where(and(eq(roleMenus.roleId, ctx.roleId), eq(menus.isAction, false)))
-    .orderBy(asc(menus.sortOrder), asc(menus.id));
-  return buildTree(rows);
+export function getMenuTree(ctx: Pick<Ctx, "menuRows">): MenuNode[] {
+  return buildTree(ctx.menuRows.filter((m) => !m.isAction));
 }
 
 export function buildTree(rows: (Omit<MenuNode, "children"> & { parentId: number | null })[]): MenuNode[] {
@@ -54,14 +41,11 @@ export function buildTree(rows: (Omit<MenuNode, "children"> & { parentId: number
   return prune(roots);
 }
 
-/** Menu pages (not actions) with a url that the role holds, in menu order: for shortcuts and tabs. */
-export async function listMenuPages(ctx: Pick<Ctx, "roleId">) {
-  return db()
-    .select({ code: menus.code, name: menus.name, url: menus.url, icon: menus.icon, isAction: menus.isAction })
-    .from(roleMenus)
-    .innerJoin(menus, eq(menus.id, roleMenus.menuId))
-    .where(eq(roleMenus.roleId, ctx.roleId))
-    .orderBy(asc(menus.sortOrder), asc(menus.id));
+/** Menu entries with a url that the role holds (pages and actions), in menu order. */
+export function listMenuPages(ctx: Pick<Ctx, "menuRows">) {
+  return ctx.menuRows
+    .filter((m) => m.url)
+    .map((m) => ({ code: m.code, name: m.name, url: m.url!, icon: m.icon, isAction: m.isAction }));
 }
 
 /** Url → page name for every menu entry with a url (tab titles, export file names). */

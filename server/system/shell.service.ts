@@ -1,30 +1,21 @@
 import type { Ctx } from "../auth/context";
 import { listMyCompanies } from "../auth/session.service";
-import { getGlobalSettings } from "../setting/setting.service";
-import { getProfile } from "./profile.service";
 import { getMenuTree, listMenuPages } from "./menu.service";
 
-/** Everything the signed-in shell shows, in one call (spec 000 §2 "Shell", §7 start-up). */
+/** Everything the signed-in shell shows (spec 000 §2 "Shell", §7 start-up): one query beyond the session. */
 export async function loadShell(ctx: Ctx) {
-  const [menu, pages, companies, profile, globals] = await Promise.all([
-    getMenuTree(ctx),
-    listMenuPages(ctx),
-    listMyCompanies(ctx),
-    getProfile(ctx),
-    getGlobalSettings(),
-  ]);
+  const companies = await listMyCompanies(ctx);
   // Pages that open as tabs: menu pages and action pages (销售开单 …) the role holds.
   const tabbable: Record<string, string> = {};
-  for (const p of pages) if (p.url) tabbable[p.url] = p.name;
+  for (const p of listMenuPages(ctx)) tabbable[p.url] = p.name;
   return {
-    user: { id: ctx.userId, username: ctx.username, name: profile.name, avatarVersion: profile.avatarVersion },
+    user: { id: ctx.userId, username: ctx.username, name: ctx.userName, avatarVersion: ctx.avatarVersion },
     company: { id: ctx.companyId, name: ctx.companyName, shortName: ctx.companyShortName, kind: ctx.companyKind },
     role: ctx.roleName,
     companies,
-    menu,
+    menu: getMenuTree(ctx),
     tabbable,
     canSalesBilling: ctx.permissions.has("XSGL-004"),
     canPurchaseBilling: ctx.permissions.has("CGGL-004"),
-    platformType: String(globals.PlatformType ?? ""),
   };
 }

@@ -1,4 +1,4 @@
-import { Alert, Avatar, Button, Modal, Text, Tooltip } from "@mantine/core";
+import { Alert, Avatar, Button, Modal, Text } from "@mantine/core";
 import { NavigationProgress, nprogress } from "@mantine/nprogress";
 import { Form, Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import {
@@ -13,6 +13,7 @@ import {
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { t } from "~/i18n/zh-CN";
 import { HOME_URL, useTabs } from "~/hooks/useTabs";
+import { useDelegatedLinks } from "~/hooks/useDelegatedLinks";
 import { ShortcutProvider } from "~/hooks/useShortcuts";
 import type { Flash } from "#server/lib/flash";
 import type { loadShell } from "#server/system/shell.service";
@@ -29,6 +30,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
   const tabs = useTabs(data.user.id, known);
   const [mini, setMini] = useState(data.mini);
   const toggleRef = useRef<HTMLInputElement>(null);
+  const onLinkClick = useDelegatedLinks();
   useNavigationProgress();
 
   // The floating drawer (narrow screens) closes once a page is chosen.
@@ -59,12 +61,12 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
               <IconMenu2 size={20} aria-hidden />
               <span className="visually-hidden">{t.shell.menu}</span>
             </label>
-            <nav className={classes.tabs} aria-label="已打开的页面" data-testid="tabbar">
+            <nav className={classes.tabs} aria-label="已打开的页面" data-testid="tabbar" onClick={onLinkClick}>
               {tabs.tabs.map((tab) => (
                 <div key={tab.url} className={classes.tab} data-active={tab.url === tabs.active || undefined} data-url={tab.url}>
-                  <Link to={tab.url + tab.query} className={classes.tabLink} prefetch="none">
+                  <a href={tab.url + tab.query} className={classes.tabLink}>
                     {tab.url === HOME_URL ? t.shell.home : tab.name}
-                  </Link>
+                  </a>
                   {tab.url !== HOME_URL && tabs.hydrated ? (
                     <button type="button" className={classes.tabClose} aria-label={`${t.shell.closeTab} ${tab.name}`} onClick={() => tabs.close(tab.url)}>
                       <IconX size={12} aria-hidden />
@@ -137,8 +139,8 @@ function UserBlock({ data }: { data: ShellData }) {
   return (
     <div className={classes.userBlock}>
       <div className={classes.userRow}>
-        <Tooltip label={data.user.name} position="right" withArrow>
-          <Avatar
+        <Avatar
+            title={data.user.name}
             src={data.user.avatarVersion ? `/avatar/${data.user.id}?v=${data.user.avatarVersion}` : null}
             alt={data.user.name}
             color="orange"
@@ -148,7 +150,6 @@ function UserBlock({ data }: { data: ShellData }) {
           >
             {initial}
           </Avatar>
-        </Tooltip>
         <div className={classes.userText}>
           <div className={classes.userName} data-testid="user-name">
             {data.user.name}
@@ -159,22 +160,16 @@ function UserBlock({ data }: { data: ShellData }) {
         </div>
       </div>
       <div className={classes.iconRow}>
-        <Tooltip label={t.shell.profile}>
-          <Link to="/profile?actab=0" className={classes.iconBtn} aria-label={t.shell.profile} prefetch="none">
-            <IconUserCircle size={18} aria-hidden />
-          </Link>
-        </Tooltip>
-        <Tooltip label={t.shell.changePassword}>
-          <Link to="/profile?actab=1" className={classes.iconBtn} aria-label={t.shell.changePassword} prefetch="none">
-            <IconKey size={18} aria-hidden />
-          </Link>
-        </Tooltip>
+        <Link to="/profile?actab=0" className={classes.iconBtn} aria-label={t.shell.profile} title={t.shell.profile} prefetch="none">
+          <IconUserCircle size={18} aria-hidden />
+        </Link>
+        <Link to="/profile?actab=1" className={classes.iconBtn} aria-label={t.shell.changePassword} title={t.shell.changePassword} prefetch="none">
+          <IconKey size={18} aria-hidden />
+        </Link>
         <Form method="post" action="/logout" reloadDocument>
-          <Tooltip label={t.shell.logout}>
-            <button type="submit" className={classes.iconBtn} aria-label={t.shell.logout} data-testid="logout">
-              <IconLogout size={18} aria-hidden />
-            </button>
-          </Tooltip>
+          <button type="submit" className={classes.iconBtn} aria-label={t.shell.logout} title={t.shell.logout} data-testid="logout">
+            <IconLogout size={18} aria-hidden />
+          </button>
         </Form>
       </div>
       {data.companies.length > 1 ? (

@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import { IconChevronRight } from "@tabler/icons-react";
 import type { MenuNode } from "#server/system/menu.service";
+import { useDelegatedLinks } from "~/hooks/useDelegatedLinks";
 import { MenuIcon } from "./icons";
 import classes from "./shell.module.css";
 
@@ -14,9 +14,11 @@ function contains(node: Node, path: string): boolean {
  * Three-level menu (area → group → page) as native <details>, so it opens and closes without
  * JavaScript. The branch holding the current page starts open.
  */
-export function SideMenu({ tree, pathname, onNavigate }: { tree: Node[]; pathname: string; onNavigate?: () => void }) {
+export function SideMenu({ tree, pathname }: { tree: Node[]; pathname: string }) {
+  const onClick = useDelegatedLinks();
   return (
-    <nav className={classes.menu} aria-label="主菜单">
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- delegates clicks of the links inside
+    <nav className={classes.menu} aria-label="主菜单" onClick={onClick}>
       {tree.map((area) => (
         <details key={area.id} className={classes.area} open={contains(area, pathname) || undefined}>
           <summary title={area.name} data-code={area.code}>
@@ -29,7 +31,7 @@ export function SideMenu({ tree, pathname, onNavigate }: { tree: Node[]; pathnam
           <div className={classes.menuChildren}>
             {area.children.map((group) =>
               group.url ? (
-                <MenuLink key={group.id} node={group} pathname={pathname} onNavigate={onNavigate} />
+                <MenuLink key={group.id} node={group} pathname={pathname} />
               ) : (
                 <details key={group.id} className={classes.group} open={contains(group, pathname) || undefined}>
                   <summary data-code={group.code}>
@@ -37,7 +39,7 @@ export function SideMenu({ tree, pathname, onNavigate }: { tree: Node[]; pathnam
                     <IconChevronRight size={12} className={classes.chevron} aria-hidden />
                   </summary>
                   {group.children.map((p) => (
-                    <MenuLink key={p.id} node={p} pathname={pathname} onNavigate={onNavigate} />
+                    <MenuLink key={p.id} node={p} pathname={pathname} />
                   ))}
                 </details>
               ),
@@ -49,17 +51,10 @@ export function SideMenu({ tree, pathname, onNavigate }: { tree: Node[]; pathnam
   );
 }
 
-function MenuLink({ node, pathname, onNavigate }: { node: Node; pathname: string; onNavigate?: () => void }) {
+function MenuLink({ node, pathname }: { node: Node; pathname: string }) {
   return (
-    <Link
-      to={node.url!}
-      className={classes.item}
-      aria-current={node.url === pathname ? "page" : undefined}
-      data-code={node.code}
-      prefetch="none"
-      onClick={onNavigate}
-    >
+    <a href={node.url!} className={classes.item} aria-current={node.url === pathname ? "page" : undefined} data-code={node.code}>
       {node.name}
-    </Link>
+    </a>
   );
 }

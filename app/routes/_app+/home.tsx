@@ -8,7 +8,7 @@ import { requireUser, loadHome } from "~/services.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);
-  return json(await loadHome(ctx, context.pagePaths ?? new Set()));
+  return json(loadHome(ctx, context.pagePaths ?? new Set()));
 }
 
 export default function Home() {
