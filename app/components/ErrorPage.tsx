@@ -27,8 +27,9 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
 export function describeRouteError(error: unknown): { status: number; message?: string } {
   const e = error as { status?: number; data?: unknown; internal?: boolean } | undefined;
   if (e && typeof e.status === "number") {
-    const data = e.data as { message?: string } | string | undefined;
-    const message = typeof data === "object" && data?.message ? data.message : undefined;
+    // Pages throw { message }; the HTTP layer and the JSON API answer { error: { message } }.
+    const data = e.data as { message?: string; error?: { message?: string } } | string | undefined;
+    const message = typeof data === "object" ? (data?.message ?? data?.error?.message) : undefined;
     return { status: e.status, message: e.status === 404 && e.internal ? undefined : message };
   }
   return { status: 500 };

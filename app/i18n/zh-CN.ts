@@ -126,6 +126,7 @@ export const t = {
       403: { title: "无权访问", message: "抱歉，您没有访问此页面的权限" },
       404: { title: "页面未找到", message: "抱歉，您访问的页面不存在" },
       405: { title: "请求方式不允许", message: "抱歉，不支持该请求方式" },
+      429: { title: "请求过于频繁", message: "请求过于频繁，请稍后再试" },
       500: { title: "服务器错误", message: "抱歉，服务器出错了" },
     } as Record<number, { title: string; message: string }>,
     notFoundDetail: "This page could not be found",

@@ -32,7 +32,3 @@ export interface MenuRow {
   sortOrder: number;
   isAction: boolean;
 }
-
-export function can(ctx: Pick<Ctx, "permissions">, code: string) {
-  return ctx.permissions.has(code);
-}

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, eq, gt, ilike, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, ilike, sql } from "drizzle-orm";
 import { t } from "../../app/i18n/zh-CN";
 import { db } from "../db/client";
 import { DomainError } from "../lib/errors";
@@ -210,11 +210,6 @@ export async function switchCompany(ctx: Pick<Ctx, "userId" | "sessionId">, comp
   if (!target) throw new DomainError("forbidden", t.errors.companyNotMember);
   await db().update(sessions).set({ companyId }).where(eq(sessions.id, ctx.sessionId));
   return target;
-}
-
-export async function listUserSessions(userIds: number[]) {
-  if (userIds.length === 0) return [];
-  return db().select().from(sessions).where(inArray(sessions.userId, userIds));
 }
 
 /** Housekeeping: expired rows are useless; run at start and now and then. */

@@ -27,10 +27,6 @@ export function db(): Db {
   return h.db;
 }
 
-export function dbKind() {
-  return holder.__qipeiDb?.kind;
-}
-
 export function setDatabase(handle: DbHandle | undefined) {
   holder.__qipeiDb = handle;
 }

@@ -74,11 +74,6 @@ export async function getGlobalSetting(name: string): Promise<SettingValue | und
   return (await getGlobalSettings())[name];
 }
 
-/** Platform-wide settings are the operator's: callers must have checked the permission. */
-export function saveGlobalSetting(input: { name: string; value: unknown }) {
-  return writeScope("global", 0, input);
-}
-
 /** The wire form of spec 000 §7: a list of { name, value } with the value as text. */
 export function asWireList(values: Record<string, SettingValue>) {
   return Object.entries(values).map(([name, value]) => ({

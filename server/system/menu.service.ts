@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import { db, type Executor } from "../db/client";
 import { MENU_TREE, ROLE_GRANTS, type MenuSeed } from "./menu.data";
@@ -46,12 +46,6 @@ export function listMenuPages(ctx: Pick<Ctx, "menuRows">) {
   return ctx.menuRows
     .filter((m) => m.url)
     .map((m) => ({ code: m.code, name: m.name, url: m.url!, icon: m.icon, isAction: m.isAction }));
-}
-
-/** Url → page name for every menu entry with a url (tab titles, export file names). */
-export async function menuNamesByUrl() {
-  const rows = await db().select({ url: menus.url, name: menus.name }).from(menus);
-  return Object.fromEntries(rows.filter((r) => r.url).map((r) => [r.url!, r.name]));
 }
 
 function flatten(tree: MenuSeed[], parentCode: string | null = null, out: (MenuSeed & { parentCode: string | null; sortOrder: number })[] = []) {
@@ -107,9 +101,4 @@ export async function syncMenus(exec: Executor = db()) {
     if (grants.length) await exec.insert(roleMenus).values(grants).onConflictDoNothing();
   }
   return added;
-}
-
-export async function roleIdsByCode(codes: string[], exec: Executor = db()) {
-  const rows = await exec.select({ id: roles.id, code: roles.code }).from(roles).where(inArray(roles.code, codes));
-  return Object.fromEntries(rows.map((r) => [r.code, r.id]));
 }
