@@ -1,5 +1,5 @@
 import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 
 /**
@@ -15,6 +15,7 @@ export default function handleRequest(request: Request, status: number, headers:
 
 /** Server errors go to the log (with the request path), never to the user. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  // Aborted requests and answers Remix itself gives (bad _data ids …) are not faults.
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
   console.error(`[error] ${request.method} ${new URL(request.url).pathname}`, error);
 };

@@ -189,6 +189,26 @@ describe("HTTP server", () => {
     expect(await e405.text()).toContain("抱歉，不支持该请求方式");
   });
 
+  it("refuses bodies a form would never send with a clear message, never a 500", async () => {
+    const { cookie } = await signIn("duo");
+    const h = { Cookie: cookie, Origin: base };
+    const noType = await fetch(base + "/company/switch", { method: "POST", headers: h, redirect: "manual" });
+    expect(noType.status).toBe(415);
+    expect(await noType.text()).toContain("请求格式不正确");
+    const json = await fetch(base + "/login", { method: "POST", headers: { ...h, "Content-Type": "application/json" }, body: '{"username":"a"}' });
+    expect(json.status).toBe(415);
+    const huge = await post("/login", "username=a&password=" + "x".repeat(1_100_000), { Origin: base });
+    expect(huge.status).toBe(413);
+    expect(await huge.text()).toContain("提交的内容过大");
+    const badPath = await fetch(base + "/%E0%A4%A");
+    expect(badPath.status).toBe(400);
+    expect(await badPath.text()).toContain("请求参数不正确");
+    // The JSON API takes JSON, and an empty POST (logout) needs no type.
+    const apiJson = await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "x" });
+    expect(apiJson.status).toBe(415);
+    expect(await apiJson.json()).toMatchObject({ error: { code: "unsupported_media_type" } });
+  });
+
   it("limits sign-in to 10 attempts a minute per address (429)", async () => {
     const fresh = await serve(build, 10);
     try {

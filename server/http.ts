@@ -38,6 +38,7 @@ export function createApp(
   app.use(compression());
   app.use(refuseCrossSite);
   app.use(signInRateLimit(opts.loginRateLimit ?? config.loginRateLimit));
+  app.use(checkRequestBody);
 
   const publicDir = opts.publicDir ?? path.resolve("public");
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
@@ -50,6 +51,12 @@ export function createApp(
     getLoadContext: (req) => ({ ip: req.ip, pagePaths }),
   });
   app.all("*", (req, res, next) => requestScope.run(new Map(), () => remix(req, res, next)));
+  // Errors raised before Remix (e.g. a malformed percent-encoded path): a Chinese page, no trace.
+  app.use((err: { status?: number; statusCode?: number }, req: Request, res: Response, _next: NextFunction) => {
+    const status = err.status ?? err.statusCode ?? 500;
+    if (status >= 500) console.error(`[error] ${req.method} ${req.path}`, err);
+    refuse(req, res, status, status >= 500 ? t.errors.pages[500]!.message : t.errors.badRequest);
+  });
   return app;
 }
 
@@ -83,7 +90,8 @@ function wantsJson(req: Request) {
 
 function refuse(req: Request, res: Response, status: number, message: string) {
   if (wantsJson(req)) {
-    res.status(status).json({ error: { code: status === 429 ? "rate_limited" : "forbidden", message } });
+    const code = { 400: "bad_request", 403: "forbidden", 411: "length_required", 413: "too_large", 415: "unsupported_media_type", 429: "rate_limited" }[status] ?? "error";
+    res.status(status).json({ error: { code, message } });
   } else {
     res
       .status(status)
@@ -125,6 +133,30 @@ function refuseCrossSite(req: Request, res: Response, next: NextFunction) {
   // Old browsers omit Origin on same-origin form posts; fall back to the Referer.
   const referer = req.get("Referer");
   if (referer !== undefined && !sameSite(req, referer)) return refuse(req, res, 403, t.errors.forbiddenOrigin);
+  next();
+}
+
+/** Largest request bodies: forms and JSON 1 MB; multipart (avatar upload) 2 MB. */
+const MAX_BODY = 1024 * 1024;
+const MAX_MULTIPART = 2 * 1024 * 1024;
+
+/**
+ * Page actions accept only what an HTML form sends (urlencoded or multipart), the JSON API
+ * also JSON; anything else is refused with a message instead of failing inside a route.
+ * Oversized bodies are refused before anyone reads them.
+ */
+function checkRequestBody(req: Request, res: Response, next: NextFunction) {
+  if (SAFE_METHODS.has(req.method)) return next();
+  const type = (req.get("Content-Type") ?? "").toLowerCase();
+  const multipart = type.startsWith("multipart/form-data");
+  const length = Number(req.get("Content-Length") ?? 0);
+  if (length > (multipart ? MAX_MULTIPART : MAX_BODY)) return refuse(req, res, 413, t.errors.tooLarge);
+  if (req.get("Transfer-Encoding") && !req.get("Content-Length")) return refuse(req, res, 411, t.errors.lengthRequired);
+  const api = req.path.startsWith("/api/") || req.path.startsWith("/auth/");
+  const form = multipart || type.startsWith("application/x-www-form-urlencoded");
+  const emptyBody = !length && !req.get("Transfer-Encoding");
+  const ok = form || (api && (emptyBody || type.startsWith("application/json")));
+  if (!ok) return refuse(req, res, 415, t.errors.unsupportedBody);
   next();
 }
 
