@@ -140,6 +140,7 @@ test.describe("session ended elsewhere", () => {
     // Another client holding the same session signs it out (ends the session row).
     const res = await request.post("/logout", {
       headers: { Cookie: `${session!.name}=${session!.value}`, Origin: baseURL! },
+      form: {},
       maxRedirects: 0,
     });
     expect(res.status()).toBe(302);
