@@ -17,3 +17,5 @@ export * from "../server/setting/setting.service";
 export * from "../server/system/home.service";
 export * from "../server/system/profile.service";
 export * from "../server/system/shell.service";
+export * from "../server/lib/list-query";
+export * from "../server/product/brand.service";

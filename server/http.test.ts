@@ -172,6 +172,38 @@ describe("HTTP server", () => {
     expect(platform.items.find((i) => i.name === "PlatformType")?.value).toBe("车护者");
   });
 
+  it("serves the list contract for productBrand: paging, sorting, CRUD, validation, permissions", async () => {
+    const token = async (u: string) => {
+      const r = await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: u, password: TEST_PASSWORD }) });
+      return { Authorization: `Bearer ${((await r.json()) as { access_token: string }).access_token}`, "Content-Type": "application/json" };
+    };
+    const sales = await token("sales1");
+    const page = (await (await fetch(base + "/api/app/productBrand?skipCount=5&maxResultCount=5&sorting=name%20desc", { headers: sales })).json()) as {
+      totalCount: number;
+      items: { id: number; name: string }[];
+    };
+    expect(page.totalCount).toBeGreaterThanOrEqual(20);
+    expect(page.items).toHaveLength(5);
+    const junk = await fetch(base + "/api/app/productBrand?skipCount=abc&sorting=password%20desc", { headers: sales });
+    expect(junk.status).toBe(200);
+    const one = await fetch(base + `/api/app/productBrand/${page.items[0]!.id}`, { headers: sales });
+    expect(((await one.json()) as { name: string }).name).toBe(page.items[0]!.name);
+    expect((await fetch(base + "/api/app/productBrand/abc", { headers: sales })).status).toBe(404);
+    // Every company reads brands; only the platform operator writes them.
+    expect((await fetch(base + "/api/app/productBrand", { method: "POST", headers: sales, body: '{"name":"越权品牌"}' })).status).toBe(403);
+    const admin = await token("admin");
+    const bad = await fetch(base + "/api/app/productBrand", { method: "POST", headers: admin, body: '{"name":""}' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { fields: { name: ["请输入品牌名称"] } } });
+    const made = (await (await fetch(base + "/api/app/productBrand", { method: "POST", headers: admin, body: '{"name":"接口品牌","code":"API1"}' })).json()) as { id: number };
+    const put = await fetch(base + `/api/app/productBrand/${made.id}`, { method: "PUT", headers: admin, body: '{"name":"接口品牌2","code":"API2"}' });
+    expect(((await put.json()) as { code: string }).code).toBe("API2");
+    expect((await fetch(base + `/api/app/productBrand/${made.id}`, { method: "DELETE", headers: sales })).status).toBe(403);
+    expect((await fetch(base + `/api/app/productBrand/${made.id}`, { method: "DELETE", headers: admin })).status).toBe(200);
+    expect((await fetch(base + `/api/app/productBrand/${made.id}`, { headers: admin })).status).toBe(404);
+    expect((await fetch(base + "/api/app/productBrand")).status).toBe(401);
+  });
+
   it("answers a failed route validity check with 404 (/profile?actab=9)", async () => {
     const { cookie } = await signIn("boss1");
     const bad = await fetch(base + "/profile?actab=9", { headers: { Cookie: cookie } });

@@ -2,3 +2,4 @@
 export * from "../system/system.tables";
 export * from "../auth/auth.tables";
 export * from "../setting/setting.tables";
+export * from "../product/brand.tables";

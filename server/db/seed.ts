@@ -3,6 +3,7 @@ import { hashPassword } from "../auth/password";
 import { syncMenus } from "../system/menu.service";
 import { companies, companyRoles, companyUsers, roles, users } from "../system/system.tables";
 import { settings } from "../setting/setting.tables";
+import { productBrands } from "../product/brand.tables";
 import type { Db } from "./client";
 
 const ROLE_TEMPLATES = [
@@ -78,6 +79,13 @@ const DEMO_COMPANIES = [
   { name: "东莞福达汽配有限公司", shortName: "福达汽配", city: "东莞", phone: "0769-22118899", isLocked: true, status: 2 },
 ];
 
+const DEMO_BRANDS: [string, string][] = [
+  ["博世", "BOSCH"], ["马勒", "MAHLE"], ["曼牌", "MANN"], ["NGK", "NGK"], ["电装", "DENSO"], ["法雷奥", "VALEO"],
+  ["采埃孚", "ZF"], ["舍弗勒", "SCHAEFFLER"], ["大陆", "CONTINENTAL"], ["德尔福", "DELPHI"], ["盖茨", "GATES"],
+  ["天合", "TRW"], ["布雷博", "BREMBO"], ["海拉", "HELLA"], ["菲罗多", "FERODO"], ["蒙诺", "MONROE"], ["萨克斯", "SACHS"],
+  ["嘉实多", "CASTROL"], ["美孚", "MOBIL"], ["壳牌", "SHELL"], ["机汽人", "JQR"],
+];
+
 /** Demo companies and staff. Only ever called on a database that has no trading company. */
 export async function seedDemo(db: Db, password: string) {
   const [{ n }] = (await db.select({ n: count() }).from(companies).where(eq(companies.kind, "trading"))) as [{ n: number }];
@@ -98,6 +106,10 @@ export async function seedDemo(db: Db, password: string) {
       .values(DEMO_USERS.map((u, i) => ({ username: u.username, name: u.name, phone: u.phone, passwordHash: hashes[i]! })))
       .returning({ id: users.id, username: users.username });
     const userId = Object.fromEntries(insertedUsers.map((u) => [u.username, u.id]));
+    await tx
+      .insert(productBrands)
+      .values(DEMO_BRANDS.map(([name, code], i) => ({ name, code, sortOrder: (i + 1) * 10 })))
+      .onConflictDoNothing();
     await tx.insert(companyUsers).values(
       DEMO_USERS.flatMap((u) => u.companies.map((c) => ({ companyId: companyId[c]!, userId: userId[u.username]!, roleId: roleId[u.role]! }))),
     );

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { parseListQuery } from "../lib/list-query";
+import { ctxOf, useTestDatabase } from "../test/test-db";
+import { BRAND_LIST, createBrand, deleteBrand, getBrand, listBrands, updateBrand } from "./brand.service";
+
+const q = (s: string) => parseListQuery(new URLSearchParams(s), BRAND_LIST);
+
+describe("product brands", () => {
+  useTestDatabase();
+
+  it("lists the seeded brands paged and sorted, for any company's user", async () => {
+    const { ctx } = await ctxOf("sales1");
+    const first = await listBrands(ctx, q("size=20"));
+    expect(first.totalCount).toBeGreaterThanOrEqual(20);
+    expect(first.items).toHaveLength(20);
+    expect(first.items[0]!.name).toBe("博世");
+    const second = await listBrands(ctx, q("page=2&size=20"));
+    expect(second.items.map((b) => b.id)).not.toContain(first.items[0]!.id);
+    const byName = await listBrands(ctx, q("sort=code.desc&size=50"));
+    const codes = byName.items.map((b) => b.code!);
+    expect(codes).toEqual([...codes].sort().reverse());
+  });
+
+  it("finds by keyword in name or code, treating % and _ literally", async () => {
+    const { ctx } = await ctxOf("buyer2");
+    expect((await listBrands(ctx, q("q=bosch"))).items.map((b) => b.name)).toEqual(["博世"]);
+    expect((await listBrands(ctx, q("q=马勒"))).items.map((b) => b.code)).toEqual(["MAHLE"]);
+    expect((await listBrands(ctx, q("q=%25"))).totalCount).toBe(0);
+  });
+
+  it("lets only the platform operator create, change and delete", async () => {
+    const { ctx: boss } = await ctxOf("boss1");
+    await expect(createBrand(boss, { name: "测试品牌" })).rejects.toMatchObject({ code: "forbidden" });
+    const { ctx: admin } = await ctxOf("admin");
+    const made = await createBrand(admin, { name: " 索恩 ", code: "SOREN", sortOrder: "500", isEnabled: "true" });
+    expect(made).toMatchObject({ name: "索恩", code: "SOREN", sortOrder: 500, isEnabled: true });
+    await expect(updateBrand(boss, made.id, { name: "x" })).rejects.toMatchObject({ code: "forbidden" });
+    const changed = await updateBrand(admin, made.id, { name: "索恩", code: "", isEnabled: "false" });
+    expect(changed).toMatchObject({ code: null, isEnabled: false });
+    expect((await listBrands(admin, q("isEnabled=false"))).items.map((b) => b.id)).toContain(made.id);
+    await expect(deleteBrand(boss, made.id)).rejects.toMatchObject({ code: "forbidden" });
+    await deleteBrand(admin, made.id);
+    await expect(getBrand(admin, made.id)).rejects.toMatchObject({ code: "not_found", message: "品牌不存在" });
+  });
+
+  it("refuses duplicates (any case) and bad input with Chinese field messages, changing nothing", async () => {
+    const { ctx: admin } = await ctxOf("admin");
+    const before = (await listBrands(admin, q(""))).totalCount;
+    await expect(createBrand(admin, { name: "ngk" })).rejects.toMatchObject({ code: "conflict", fields: { name: ["品牌名称已存在"] } });
+    await expect(createBrand(admin, { name: "" })).rejects.toMatchObject({ code: "bad_request", fields: { name: ["请输入品牌名称"] } });
+    await expect(createBrand(admin, { name: "甲", code: "a b" })).rejects.toMatchObject({ fields: { code: ["品牌编码只能包含字母、数字、下划线和短横线"] } });
+    await expect(createBrand(admin, { name: "甲", sortOrder: "abc" })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(createBrand(admin, null)).rejects.toMatchObject({ code: "bad_request" });
+    const bosch = (await listBrands(admin, q("q=BOSCH"))).items[0]!;
+    await expect(updateBrand(admin, bosch.id, { name: "马勒" })).rejects.toMatchObject({ code: "conflict" });
+    await expect(updateBrand(admin, 99999999, { name: "不存在" })).rejects.toMatchObject({ code: "not_found" });
+    expect((await listBrands(admin, q(""))).totalCount).toBe(before);
+    expect((await getBrand(admin, bosch.id)).name).toBe("博世");
+  });
+});

@@ -1,0 +1,101 @@
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { t } from "../../app/i18n/zh-CN";
+import type { Ctx } from "../auth/context";
+import { db } from "../db/client";
+import { DomainError } from "../lib/errors";
+import type { ListQuery, ListResult, ListSpec } from "../lib/list-query";
+import { BrandInputSchema } from "./brand.input";
+import { productBrands } from "./brand.tables";
+
+/** The platform operator's menu entry 品牌: only its holders change brands. */
+export const BRAND_WRITE_CODE = "XTGL-031";
+
+export const BRAND_LIST = {
+  sortable: ["name", "code", "sortOrder", "creationTime"],
+  defaultSort: { field: "sortOrder", dir: "asc" },
+  filters: { isEnabled: "bool" },
+} as const satisfies ListSpec<"name" | "code" | "sortOrder" | "creationTime", "isEnabled">;
+
+type BrandQuery = ListQuery<(typeof BRAND_LIST.sortable)[number], keyof typeof BRAND_LIST.filters>;
+export type Brand = typeof productBrands.$inferSelect;
+
+const SORT_COLUMNS = {
+  name: productBrands.name,
+  code: productBrands.code,
+  sortOrder: productBrands.sortOrder,
+  creationTime: productBrands.creationTime,
+};
+
+function escapeLike(s: string) {
+  return s.replace(/[\\%_]/g, (c) => "\\" + c);
+}
+
+/** Brands, paged, sorted and filtered; readable by every signed-in user. */
+export async function listBrands(_ctx: Ctx, query: BrandQuery): Promise<ListResult<Brand>> {
+  const where: SQL[] = [];
+  if (query.keyword) {
+    const like = `%${escapeLike(query.keyword)}%`;
+    where.push(or(ilike(productBrands.name, like), ilike(productBrands.code, like))!);
+  }
+  if (query.filters.isEnabled !== undefined) where.push(eq(productBrands.isEnabled, query.filters.isEnabled as boolean));
+  const cond = where.length ? and(...where) : undefined;
+  const column = SORT_COLUMNS[query.sort.field];
+  const order = query.sort.dir === "desc" ? desc(column) : asc(column);
+  const [items, [total]] = await Promise.all([
+    db().select().from(productBrands).where(cond).orderBy(order, asc(productBrands.id)).limit(query.take).offset(query.skip),
+    db().select({ n: count() }).from(productBrands).where(cond),
+  ]);
+  return { totalCount: Number(total?.n ?? 0), items };
+}
+
+export async function getBrand(_ctx: Ctx, id: number): Promise<Brand> {
+  const [row] = Number.isSafeInteger(id) && id > 0 ? await db().select().from(productBrands).where(eq(productBrands.id, id)) : [];
+  if (!row) throw new DomainError("not_found", "品牌不存在");
+  return row;
+}
+
+function requireWrite(ctx: Ctx) {
+  if (!ctx.permissions.has(BRAND_WRITE_CODE)) throw new DomainError("forbidden", t.errors.pages[403]!.message);
+}
+
+function parseInput(input: unknown) {
+  const parsed = BrandInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields: Record<string, string[]> = {};
+    for (const i of parsed.error.issues) (fields[String(i.path[0] ?? "")] ??= []).push(i.message);
+    throw new DomainError("bad_request", parsed.error.issues[0]!.message, fields);
+  }
+  return { ...parsed.data, code: parsed.data.code || null, description: parsed.data.description || null };
+}
+
+async function assertNameFree(name: string, exceptId?: number) {
+  const same = sql`lower(${productBrands.name}) = ${name.toLowerCase()}`;
+  const [dup] = await db()
+    .select({ id: productBrands.id })
+    .from(productBrands)
+    .where(exceptId ? and(same, ne(productBrands.id, exceptId)) : same);
+  if (dup) throw new DomainError("conflict", "品牌名称已存在", { name: ["品牌名称已存在"] });
+}
+
+export async function createBrand(ctx: Ctx, input: unknown): Promise<Brand> {
+  requireWrite(ctx);
+  const values = parseInput(input);
+  await assertNameFree(values.name);
+  const [row] = await db().insert(productBrands).values(values).returning();
+  return row!;
+}
+
+export async function updateBrand(ctx: Ctx, id: number, input: unknown): Promise<Brand> {
+  requireWrite(ctx);
+  await getBrand(ctx, id);
+  const values = parseInput(input);
+  await assertNameFree(values.name, id);
+  const [row] = await db().update(productBrands).set(values).where(eq(productBrands.id, id)).returning();
+  return row!;
+}
+
+export async function deleteBrand(ctx: Ctx, id: number): Promise<void> {
+  requireWrite(ctx);
+  await getBrand(ctx, id);
+  await db().delete(productBrands).where(eq(productBrands.id, id));
+}
