@@ -19,3 +19,4 @@ export * from "../server/system/profile.service";
 export * from "../server/system/shell.service";
 export * from "../server/lib/list-query";
 export * from "../server/product/brand.service";
+export * from "../server/lib/excel-export";

@@ -202,6 +202,21 @@ describe("HTTP server", () => {
     expect((await fetch(base + `/api/app/productBrand/${made.id}`, { method: "DELETE", headers: admin })).status).toBe(200);
     expect((await fetch(base + `/api/app/productBrand/${made.id}`, { headers: admin })).status).toBe(404);
     expect((await fetch(base + "/api/app/productBrand")).status).toBe(401);
+
+    const exp = await fetch(base + "/api/app/productBrand/export", {
+      method: "POST",
+      headers: sales,
+      body: JSON.stringify({ sheetName: "品牌", outPutFileName: "品牌", filter: { sorting: "name asc" }, excelColumes: [{ displayName: "名称", fieldName: "name", width: 4000 }] }),
+    });
+    expect(exp.status).toBe(200);
+    expect(exp.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(exp.headers.get("Content-Disposition")).toBe(`attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent("品牌.xlsx")}`);
+    const bytes = new Uint8Array(await exp.arrayBuffer());
+    expect([bytes[0], bytes[1]]).toEqual([0x50, 0x4b]); // a zip (xlsx) file
+    const noCols = await fetch(base + "/api/app/productBrand/export", { method: "POST", headers: sales, body: '{"excelColumes":[]}' });
+    expect(noCols.status).toBe(400);
+    expect(await noCols.json()).toMatchObject({ error: { message: "请选择要导出的列" } });
+    expect((await fetch(base + "/api/app/productBrand/export", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(401);
   });
 
   it("answers a failed route validity check with 404 (/profile?actab=9)", async () => {

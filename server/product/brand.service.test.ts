@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { db } from "../db/client";
 import { parseListQuery } from "../lib/list-query";
+import { productBrands } from "./brand.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
-import { BRAND_LIST, createBrand, deleteBrand, getBrand, listBrands, updateBrand } from "./brand.service";
+import { BRAND_LIST, createBrand, deleteBrand, exportBrands, getBrand, listBrands, updateBrand } from "./brand.service";
 
 const q = (s: string) => parseListQuery(new URLSearchParams(s), BRAND_LIST);
 
@@ -56,5 +58,60 @@ describe("product brands", () => {
     await expect(updateBrand(admin, 99999999, { name: "不存在" })).rejects.toMatchObject({ code: "not_found" });
     expect((await listBrands(admin, q(""))).totalCount).toBe(before);
     expect((await getBrand(admin, bosch.id)).name).toBe("博世");
+  });
+});
+
+describe("product brand export", () => {
+  useTestDatabase();
+
+  async function read(stream: ReadableStream<Uint8Array>) {
+    const ExcelJS = (await import("exceljs")).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await new Response(stream).arrayBuffer()) as unknown as ArrayBuffer);
+    return wb.worksheets[0]!;
+  }
+
+  it("exports the chosen columns with the screen's filter and sort, widths honoured", async () => {
+    const { ctx } = await ctxOf("sales1");
+    const { fileName, stream } = exportBrands(ctx, {
+      sheetName: "品牌",
+      outPutFileName: "品牌",
+      filter: { filter: "a", sorting: "code desc" },
+      excelColumes: [
+        { displayName: "名称", fieldName: "name", width: 5120 },
+        { displayName: "编码", fieldName: "code" },
+        { displayName: "不存在", fieldName: "secret" },
+        { displayName: "隐藏但不导出", fieldName: "description", exportable: false },
+      ],
+    });
+    expect(fileName).toBe("品牌");
+    const sheet = await read(stream);
+    expect(sheet.getRow(1).values).toEqual([undefined, "名称", "编码"]);
+    const names = sheet.getColumn(1).values.slice(2) as string[];
+    const codes = sheet.getColumn(2).values.slice(2) as string[];
+    expect(codes.length).toBeGreaterThan(3);
+    // The keyword "a" filtered rows exactly as the list does (name or code).
+    expect(names.every((n, i) => /a/i.test(n) || /a/i.test(codes[i]!))).toBe(true);
+    expect(codes).not.toContain("NGK");
+    expect(codes).toEqual([...codes].sort().reverse());
+    expect(sheet.getColumn(1).width).toBe(20);
+    expect(sheet.getColumn(2).width).toBe(16);
+  });
+
+  it("writes text that looks like a formula as literal text", async () => {
+    const { ctx: admin } = await ctxOf("admin");
+    // Stored directly: the form would trim the leading tab and CR away.
+    const evil = ["=1+1", "+SUM(A1)", "-2+3", "@cmd", "\tx", "\ry"];
+    await db().insert(productBrands).values(evil.map((description, i) => ({ name: `注入${i}`, description })));
+    const { stream } = exportBrands(admin, { filter: { filter: "注入", sorting: "name asc" }, excelColumes: [{ displayName: "说明", fieldName: "description" }] });
+    const sheet = await read(stream);
+    const cells = [2, 3, 4, 5, 6, 7].map((r) => sheet.getRow(r).getCell(1));
+    expect(cells.map((c) => c.type)).toEqual(Array(6).fill(3)); // ExcelJS.ValueType.String
+    // A carriage return inside XML text reads back as a line feed (XML line-end normalisation).
+    expect(cells.map((c) => c.value)).toEqual(["=1+1", "+SUM(A1)", "-2+3", "@cmd", "\tx", "\ny"]);
+  });
+
+  it("refuses an export without columns", () => {
+    return expect(ctxOf("sales1").then(({ ctx }) => exportBrands(ctx, { excelColumes: [{ displayName: "x", fieldName: "nope" }] }))).rejects.toThrow("请选择要导出的列");
   });
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /** Server-only code must never reach the browser: these strings only exist in server code. */
-const SERVER_MARKERS = ["pg_advisory_xact_lock", "password_hash", "argon2id", "PGlite", "pg-protocol", "SESSION_SECRET"];
+const SERVER_MARKERS = ["pg_advisory_xact_lock", "password_hash", "argon2id", "PGlite", "pg-protocol", "SESSION_SECRET", "WorkbookWriter"];
 
 function jsFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
