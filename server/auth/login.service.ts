@@ -3,6 +3,7 @@ import * as z from "zod";
 import { t } from "../../app/i18n/zh-CN";
 import { db } from "../db/client";
 import { DomainError } from "../lib/errors";
+import { parseInput } from "../lib/validate";
 import { users } from "../system/system.tables";
 import { dummyVerify, verifyPassword } from "./password";
 
@@ -20,13 +21,7 @@ export const CredentialsSchema = z.object({
  * Returns the user id or throws a DomainError carrying the Chinese message.
  */
 export async function verifyCredentials(input: unknown, now = new Date()): Promise<number> {
-  const parsed = CredentialsSchema.safeParse(input);
-  if (!parsed.success) {
-    const fields: Record<string, string[]> = {};
-    for (const i of parsed.error.issues) (fields[String(i.path[0])] ??= []).push(i.message);
-    throw new DomainError("bad_request", parsed.error.issues[0]!.message, fields);
-  }
-  const { username, password } = parsed.data;
+  const { username, password } = parseInput(CredentialsSchema, input);
   const [user] = await db()
     .select()
     .from(users)

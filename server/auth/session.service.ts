@@ -3,6 +3,7 @@ import { and, asc, eq, gt, ilike, sql } from "drizzle-orm";
 import { t } from "../../app/i18n/zh-CN";
 import { db } from "../db/client";
 import { DomainError } from "../lib/errors";
+import { escapeLike } from "../lib/validate";
 import { companies, companyUsers, menus, roleMenus, roles, users } from "../system/system.tables";
 import { getGlobalSetting } from "../setting/setting.service";
 import { sessions } from "./auth.tables";
@@ -83,10 +84,6 @@ export async function pickStartCompany(userId: number): Promise<number | undefin
     .orderBy(asc(companies.id))
     .limit(1);
   return first?.id;
-}
-
-function escapeLike(s: string) {
-  return s.replace(/[\\%_]/g, (c) => "\\" + c);
 }
 
 export async function endSession(token: string) {

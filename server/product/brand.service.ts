@@ -3,6 +3,7 @@ import { t } from "../../app/i18n/zh-CN";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
 import { DomainError } from "../lib/errors";
+import { escapeLike, parseInput } from "../lib/validate";
 import { ExportRequestSchema, exportFilterParams, streamXlsx } from "../lib/excel-export";
 import { parseListQuery, type ListQuery, type ListResult, type ListSpec } from "../lib/list-query";
 import { BrandInputSchema } from "./brand.input";
@@ -26,10 +27,6 @@ const SORT_COLUMNS = {
   sortOrder: productBrands.sortOrder,
   creationTime: productBrands.creationTime,
 };
-
-function escapeLike(s: string) {
-  return s.replace(/[\\%_]/g, (c) => "\\" + c);
-}
 
 /** Brands, paged, sorted and filtered; readable by every signed-in user. */
 export async function listBrands(_ctx: Ctx, query: BrandQuery): Promise<ListResult<Brand>> {
@@ -59,14 +56,9 @@ function requireWrite(ctx: Ctx) {
   if (!ctx.permissions.has(BRAND_WRITE_CODE)) throw new DomainError("forbidden", t.errors.pages[403]!.message);
 }
 
-function parseInput(input: unknown) {
-  const parsed = BrandInputSchema.safeParse(input);
-  if (!parsed.success) {
-    const fields: Record<string, string[]> = {};
-    for (const i of parsed.error.issues) (fields[String(i.path[0] ?? "")] ??= []).push(i.message);
-    throw new DomainError("bad_request", parsed.error.issues[0]!.message, fields);
-  }
-  return { ...parsed.data, code: parsed.data.code || null, description: parsed.data.description || null };
+function brandValues(input: unknown) {
+  const data = parseInput(BrandInputSchema, input);
+  return { ...data, code: data.code || null, description: data.description || null };
 }
 
 async function assertNameFree(name: string, exceptId?: number) {
@@ -80,7 +72,7 @@ async function assertNameFree(name: string, exceptId?: number) {
 
 export async function createBrand(ctx: Ctx, input: unknown): Promise<Brand> {
   requireWrite(ctx);
-  const values = parseInput(input);
+  const values = brandValues(input);
   await assertNameFree(values.name);
   const [row] = await db().insert(productBrands).values(values).returning();
   return row!;
@@ -89,7 +81,7 @@ export async function createBrand(ctx: Ctx, input: unknown): Promise<Brand> {
 export async function updateBrand(ctx: Ctx, id: number, input: unknown): Promise<Brand> {
   requireWrite(ctx);
   await getBrand(ctx, id);
-  const values = parseInput(input);
+  const values = brandValues(input);
   await assertNameFree(values.name, id);
   const [row] = await db().update(productBrands).set(values).where(eq(productBrands.id, id)).returning();
   return row!;
@@ -116,9 +108,7 @@ const BRAND_EXPORT_FIELDS: Record<string, (b: Brand) => unknown> = {
  * streamed as .xlsx (spec 000 §7). Unknown columns are dropped.
  */
 export function exportBrands(ctx: Ctx, input: unknown) {
-  const parsed = ExportRequestSchema.safeParse(input);
-  if (!parsed.success) throw new DomainError("bad_request", parsed.error.issues[0]?.message ?? t.errors.badRequest);
-  const req = parsed.data;
+  const req = parseInput(ExportRequestSchema, input);
   const columns = req.excelColumes.filter((c) => c.exportable !== false && BRAND_EXPORT_FIELDS[c.fieldName]);
   if (columns.length === 0) throw new DomainError("bad_request", "请选择要导出的列");
   const query = parseListQuery(exportFilterParams(req.filter), BRAND_LIST);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "../db/client";
-import { DomainError } from "../lib/errors";
+import { parseInput } from "../lib/validate";
 import type { Ctx } from "../auth/context";
 import {
   COMPANY_SETTING_DEFAULTS,
@@ -31,11 +31,7 @@ async function readScope(scope: Scope, ownerId: number): Promise<Record<string, 
 }
 
 async function writeScope(scope: Scope, ownerId: number, input: unknown) {
-  const parsed = SettingSaveSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new DomainError("bad_request", parsed.error.issues[0]?.message ?? "设置不正确");
-  }
-  const { name, value } = parsed.data;
+  const { name, value } = parseInput(SettingSaveSchema, input);
   // Text arrives in the spec's wire form and is stored as sent; other values are serialised.
   const text = typeof value === "string" ? value : serializeSettingValue(value as SettingValue);
   await db()

@@ -5,6 +5,7 @@ import { endUserSessions } from "../auth/session.service";
 import { hashPassword, passwordPolicyErrors, verifyPassword } from "../auth/password";
 import { db } from "../db/client";
 import { DomainError } from "../lib/errors";
+import { parseInput } from "../lib/validate";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, ChangePasswordSchema, ProfileSchema } from "./profile.input";
 import { userAvatars, users } from "./system.tables";
 
@@ -19,18 +20,8 @@ export async function getProfile(ctx: Who) {
   return u;
 }
 
-function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
-  const fields: Record<string, string[]> = {};
-  for (const i of issues) (fields[String(i.path[0] ?? "")] ??= []).push(i.message);
-  return fields;
-}
-
 export async function updateProfile(ctx: Who, input: unknown) {
-  const parsed = ProfileSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new DomainError("bad_request", parsed.error.issues[0]!.message, fieldErrors(parsed.error.issues));
-  }
-  const { name, phone } = parsed.data;
+  const { name, phone } = parseInput(ProfileSchema, input);
   if (phone) {
     const [taken] = await db()
       .select({ id: users.id })
@@ -47,11 +38,7 @@ export async function updateProfile(ctx: Who, input: unknown) {
  * field messages; on success every other session of the user ends.
  */
 export async function changePassword(ctx: Pick<Ctx, "userId" | "sessionId">, input: unknown) {
-  const parsed = ChangePasswordSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new DomainError("bad_request", parsed.error.issues[0]!.message, fieldErrors(parsed.error.issues));
-  }
-  const { oldPassword, newPassword } = parsed.data;
+  const { oldPassword, newPassword } = parseInput(ChangePasswordSchema, input);
   const [u] = await db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, ctx.userId));
   if (!u || !(await verifyPassword(u.hash, oldPassword))) {
     const msg = t.identity["Identity.PasswordMismatch"];
