@@ -3,3 +3,7 @@ export * from "../system/system.tables";
 export * from "../auth/auth.tables";
 export * from "../setting/setting.tables";
 export * from "../product/brand.tables";
+export * from "../vehicle/vehicle.tables";
+export * from "../product/catalog.tables";
+export * from "../product/product.tables";
+export * from "../organization/organization.tables";

@@ -60,7 +60,7 @@ export function parseListQuery<S extends string, F extends string>(params: URLSe
     }
   }
 
-  const keyword = (params.get("q") ?? params.get("filter") ?? "").trim().slice(0, 100);
+  const keyword = (params.get("q") ?? params.get("filter") ?? params.get("keyword") ?? "").trim().slice(0, 100);
 
   const filters: Partial<Record<F, string | number | boolean>> = {};
   for (const [name, kind] of Object.entries(spec.filters ?? {}) as [F, FilterKind][]) {

@@ -34,6 +34,11 @@ export const GLOBAL_SETTING_DEFAULTS: Record<string, SettingValue> = {
   AdminCompany: "车护者",
   Website: "",
   FileStorageUrl: "/files",
+  /**
+   * Spec 001 §5: a product of the brand 机汽人 saved without a category gets these category
+   * ids ({ level0Id, level1Id }); the operator sets them, the demo seed points them at 其他配件.
+   */
+  JiQiRenDefaultCategory: null,
 };
 
 /**

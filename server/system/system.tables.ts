@@ -28,6 +28,10 @@ export const companies = pgTable("companies", {
   isLocked: boolean("is_locked").notNull().default(false),
   city: text("city"),
   phone: text("phone"),
+  contactName: text("contact_name"),
+  address: text("address"),
+  taxNumber: text("tax_number"),
+  description: text("description"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

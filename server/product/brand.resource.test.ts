@@ -3,11 +3,20 @@ import { db } from "../db/client";
 import { parseListQuery } from "../lib/list-query";
 import { productBrands } from "./brand.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
-import { BRAND_LIST, createBrand, deleteBrand, exportBrands, getBrand, listBrands, updateBrand } from "./brand.service";
+import { createRow, deleteRow, exportRows, getRow, listRows, listSpecOf, updateRow } from "../lib/resource";
+import type { Ctx } from "../auth/context";
+import { brandResource } from "./catalog.resources";
 
-const q = (s: string) => parseListQuery(new URLSearchParams(s), BRAND_LIST);
+type Brand = typeof productBrands.$inferSelect;
+const q = (s: string) => parseListQuery(new URLSearchParams(s), listSpecOf(brandResource));
+const listBrands = (ctx: Ctx, query: ReturnType<typeof q>) => listRows<Brand>(brandResource, ctx, query);
+const getBrand = (ctx: Ctx, id: number) => getRow<Brand>(brandResource, ctx, id);
+const createBrand = (ctx: Ctx, input: unknown) => createRow<Brand>(brandResource, ctx, input);
+const updateBrand = (ctx: Ctx, id: number, input: unknown) => updateRow<Brand>(brandResource, ctx, id, input);
+const deleteBrand = (ctx: Ctx, id: number) => deleteRow(brandResource, ctx, id);
+const exportBrands = (ctx: Ctx, input: unknown) => exportRows(brandResource, ctx, input);
 
-describe("product brands", () => {
+describe("product brands (the generic resource functions)", () => {
   useTestDatabase();
 
   it("lists the seeded brands paged and sorted, for any company's user", async () => {

@@ -1,0 +1,326 @@
+import { and, asc, count, desc, eq, getTableColumns, gt, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type * as z from "zod";
+import { t } from "../../app/i18n/zh-CN";
+import type { Ctx } from "../auth/context";
+import { db, type Executor } from "../db/client";
+import { DomainError } from "./errors";
+import { ExportRequestSchema, exportFilterParams, streamXlsx } from "./excel-export";
+import { parseListQuery, type FilterKind, type ListQuery, type ListResult, type ListSpec } from "./list-query";
+import { escapeLike, parseInput } from "./validate";
+
+/**
+ * One definition per list resource (spec 000 §7 "Lists, export, delete"): what can be sorted,
+ * filtered and searched, how input is validated, which rows it may reference and which rows
+ * use it. The generic functions below give every resource the same list / get / create /
+ * update / delete / export behaviour, the same permission rules and the same tenant scoping.
+ */
+// drizzle's query builder types do not survive being passed around generically; the
+// definitions stay typed, the plumbing here uses `any` on purpose.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type AnyTable = PgTable & { id: PgColumn } & Record<string, any>;
+
+export interface RefCheck {
+  table: AnyTable;
+  /** Chinese name of the referenced thing, for "所选部门不存在". */
+  label: string;
+  /** Company-owned tables must belong to the caller's company. */
+  companyOwned?: boolean;
+  /** Extra condition the referenced row must meet (e.g. a level-0 category). */
+  where?: (table: any) => SQL;
+}
+
+export interface UsedBy {
+  table: AnyTable;
+  column: PgColumn;
+  /** What uses it, in Chinese ("产品", "车型" …). */
+  label: string;
+}
+
+export interface ResourceDef<Row extends Record<string, any> = Record<string, any>> {
+  /** API name, the spec's call name in camelCase (`productQuality`). */
+  name: string;
+  /** Chinese name of one row (品质); also the default export file name unless `pageName`. */
+  label: string;
+  pageName?: string;
+  pageUrl: string;
+  /** Menu code whose holders may write (the page's own code). */
+  writeCode: string;
+  scope: "platform" | "company";
+  table: AnyTable;
+  /** Extra selected values from joined tables (brandName …) and the joins that supply them. */
+  extra?: Record<string, SQL.Aliased | PgColumn | SQL>;
+  join?: (q: any) => any;
+  sortable: Record<string, PgColumn | SQL>;
+  defaultSort: { field: string; dir: "asc" | "desc" };
+  filters?: Record<string, { kind: FilterKind; where: (v: any, ctx: Ctx) => SQL | undefined }>;
+  keyword?: (kw: string, ctx: Ctx) => SQL | undefined;
+  /** Operations this resource does not offer (price setting neither creates nor deletes). */
+  readOnly?: { create?: boolean; delete?: boolean };
+  input: z.ZodType;
+  /** Turns validated input into column values (normalised codes, pinyin …). */
+  toValues?: (data: any, ctx: Ctx, ex: Executor, id?: number) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** Runs in the write's transaction after the row is stored (cross-reference rows …). */
+  afterSave?: (ex: Executor, row: Row, ctx: Ctx) => Promise<void>;
+  refs?: Record<string, RefCheck>;
+  usedBy?: UsedBy[];
+  /** Unique-index name → [field, message] shown when a write would duplicate a row. */
+  unique?: Record<string, [string, string]>;
+  /** Export cell value for a field whose stored value is not what a person reads. */
+  exportAs?: Record<string, (row: Row) => unknown>;
+  /** A counter that answers the unfiltered total without counting (big tables). */
+  fastCount?: (ctx: Ctx) => Promise<number | undefined>;
+}
+
+export function defineResource(def: ResourceDef): ResourceDef {
+  return def;
+}
+
+/** The list parser's spec for a resource (sortable fields, filters and their kinds). */
+export function listSpecOf(def: ResourceDef<any>): ListSpec {
+  return {
+    sortable: Object.keys(def.sortable),
+    defaultSort: def.defaultSort,
+    filters: Object.fromEntries(Object.entries(def.filters ?? {}).map(([k, f]) => [k, f.kind])),
+  };
+}
+
+export function canWrite(def: ResourceDef<any>, ctx: Ctx) {
+  return ctx.permissions.has(def.writeCode);
+}
+
+function requireWrite(def: ResourceDef<any>, ctx: Ctx) {
+  if (!canWrite(def, ctx)) throw new DomainError("forbidden", t.errors.pages[403]!.message);
+}
+
+function ownerCond(def: ResourceDef<any>, ctx: Ctx): SQL | undefined {
+  return def.scope === "company" ? eq(def.table.companyId, ctx.companyId) : undefined;
+}
+
+function whereOf(def: ResourceDef<any>, ctx: Ctx, query: ListQuery): { cond: SQL | undefined; filtered: boolean } {
+  const parts: (SQL | undefined)[] = [ownerCond(def, ctx)];
+  let filtered = false;
+  if (query.keyword && def.keyword) {
+    parts.push(def.keyword(query.keyword, ctx));
+    filtered = true;
+  }
+  for (const [name, value] of Object.entries(query.filters)) {
+    const f = def.filters?.[name];
+    if (!f || value === undefined) continue;
+    parts.push(f.where(value, ctx));
+    filtered = true;
+  }
+  const list = parts.filter((p): p is SQL => p !== undefined);
+  return { cond: list.length ? and(...list) : undefined, filtered };
+}
+
+function selection(def: ResourceDef<any>) {
+  return { ...getTableColumns(def.table), ...(def.extra ?? {}) };
+}
+
+function baseQuery(def: ResourceDef<any>, ex: Executor, fields: Record<string, unknown>) {
+  const q = (ex as any).select(fields).from(def.table);
+  return def.join ? def.join(q) : q;
+}
+
+/** Deep pages are read through an index-only scan of ids first, then only the page's rows. */
+const DEFERRED_JOIN_FROM = 1000;
+
+/** A position in a sorted list to continue after (the export reads the list this way). */
+export interface Cursor {
+  value: unknown;
+  id: number;
+}
+
+function seekCond(column: PgColumn | SQL, dir: "asc" | "desc", idCol: PgColumn, after: Cursor): SQL {
+  const cmp = dir === "asc" ? gt : lt;
+  return or(cmp(column as PgColumn, after.value), and(eq(column as PgColumn, after.value), cmp(idCol, after.id)))!;
+}
+
+/** Paged, sorted, filtered rows of one resource, only the caller's company's for company data. */
+export async function listRows<Row>(def: ResourceDef<any>, ctx: Ctx, query: ListQuery, opts: { after?: Cursor; withCount?: boolean } = {}): Promise<ListResult<Row>> {
+  const { cond, filtered } = whereOf(def, ctx, query);
+  const column = def.sortable[query.sort.field] ?? def.sortable[def.defaultSort.field]!;
+  const dir = query.sort.dir;
+  const orderBy = dir === "desc" ? [desc(column), desc(def.table.id)] : [asc(column), asc(def.table.id)];
+  const where = opts.after ? and(cond, seekCond(column, dir, def.table.id, opts.after)) : cond;
+  const offset = opts.after ? 0 : query.skip;
+
+  let rowsPromise: Promise<Row[]>;
+  if (offset >= DEFERRED_JOIN_FROM) {
+    const ids = baseQuery(def, db(), { id: def.table.id }).where(where).orderBy(...orderBy).limit(query.take).offset(offset);
+    rowsPromise = baseQuery(def, db(), selection(def)).where(inArray(def.table.id, ids)).orderBy(...orderBy);
+  } else {
+    rowsPromise = baseQuery(def, db(), selection(def)).where(where).orderBy(...orderBy).limit(query.take).offset(offset);
+  }
+  if (opts.withCount === false) return { totalCount: -1, items: await rowsPromise };
+  const countPromise = (async () => {
+    if (!filtered && def.fastCount) {
+      const n = await def.fastCount(ctx);
+      if (n !== undefined) return n;
+    }
+    const [row] = await baseQuery(def, db(), { n: count() }).where(cond);
+    return Number(row?.n ?? 0);
+  })();
+  const [items, totalCount] = await Promise.all([rowsPromise, countPromise]);
+  return { totalCount, items };
+}
+
+export function listFromParams<Row>(def: ResourceDef<any>, ctx: Ctx, params: URLSearchParams) {
+  return listRows<Row>(def, ctx, parseListQuery(params, listSpecOf(def)));
+}
+
+function notFound(def: ResourceDef<any>): DomainError {
+  return new DomainError("not_found", `${def.label}不存在`);
+}
+
+export async function getRow<Row>(def: ResourceDef<any>, ctx: Ctx, id: number, ex: Executor = db()): Promise<Row> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2147483647) throw notFound(def);
+  const [row] = await baseQuery(def, ex, selection(def)).where(and(eq(def.table.id, id), ownerCond(def, ctx)));
+  if (!row) throw notFound(def);
+  return row as Row;
+}
+
+async function checkRefs(def: ResourceDef<any>, ctx: Ctx, ex: Executor, values: Record<string, unknown>) {
+  const fields: Record<string, string[]> = {};
+  for (const [field, ref] of Object.entries(def.refs ?? {})) {
+    const v = values[field];
+    if (v === null || v === undefined) continue;
+    const conds = [eq(ref.table.id, v as number)];
+    if (ref.companyOwned) conds.push(eq(ref.table.companyId, ctx.companyId));
+    if (ref.where) conds.push(ref.where(ref.table));
+    const [hit] = await (ex as any).select({ id: ref.table.id }).from(ref.table).where(and(...conds)).limit(1);
+    if (!hit) fields[field] = [`所选${ref.label}不存在`];
+  }
+  const first = Object.values(fields)[0];
+  if (first) throw new DomainError("bad_request", first[0]!, fields);
+}
+
+/** Maps a unique-index violation to the resource's field message; anything else is rethrown. */
+function duplicateError(def: ResourceDef<any>, e: unknown): never {
+  const cause = (e as { cause?: unknown })?.cause ?? e;
+  const pg = cause as { code?: string; constraint?: string; message?: string };
+  if (pg?.code === "23505") {
+    const name = pg.constraint ?? Object.keys(def.unique ?? {}).find((k) => pg.message?.includes(k)) ?? "";
+    const [field, message] = def.unique?.[name] ?? ["", `${def.label}已存在`];
+    throw new DomainError("conflict", message, field ? { [field]: [message] } : undefined);
+  }
+  if (pg?.code === "23503") throw new DomainError("conflict", `${def.label}正在被其他数据使用，不能删除或修改`);
+  throw e;
+}
+
+async function valuesOf(def: ResourceDef<any>, ctx: Ctx, ex: Executor, input: unknown, id?: number) {
+  const data = parseInput(def.input, input) as Record<string, unknown>;
+  const values = def.toValues ? await def.toValues(data, ctx, ex, id) : data;
+  await checkRefs(def, ctx, ex, values);
+  return values;
+}
+
+function refuseReadOnly(def: ResourceDef<any>, op: "create" | "delete") {
+  if (def.readOnly?.[op]) throw new DomainError("bad_request", `${def.label}不支持${op === "create" ? "新增" : "删除"}`);
+}
+
+export async function createRow<Row extends Record<string, unknown>>(def: ResourceDef<any>, ctx: Ctx, input: unknown): Promise<Row> {
+  requireWrite(def, ctx);
+  refuseReadOnly(def, "create");
+  try {
+    return await db().transaction(async (tx) => {
+      const values = await valuesOf(def, ctx, tx, input);
+      if (def.scope === "company") values.companyId = ctx.companyId;
+      const [row] = await (tx as any).insert(def.table).values(values).returning({ id: def.table.id });
+      if (def.afterSave) await def.afterSave(tx, { ...values, id: row.id } as unknown as Row, ctx);
+      return getRow<Row>(def, ctx, row.id, tx);
+    });
+  } catch (e) {
+    duplicateError(def, e);
+  }
+}
+
+export async function updateRow<Row extends Record<string, unknown>>(def: ResourceDef<any>, ctx: Ctx, id: number, input: unknown): Promise<Row> {
+  requireWrite(def, ctx);
+  await getRow(def, ctx, id);
+  try {
+    return await db().transaction(async (tx) => {
+      const values = await valuesOf(def, ctx, tx, input, id);
+      delete values.companyId;
+      delete values.id;
+      await (tx as any)
+        .update(def.table)
+        .set(values)
+        .where(and(eq(def.table.id, id), ownerCond(def, ctx)));
+      if (def.afterSave) await def.afterSave(tx, { ...values, id } as unknown as Row, ctx);
+      return getRow<Row>(def, ctx, id, tx);
+    });
+  } catch (e) {
+    duplicateError(def, e);
+  }
+}
+
+/** The first kind of record that uses a row, or undefined when it is free to delete. */
+export async function usedByOf(def: ResourceDef<any>, id: number): Promise<string | undefined> {
+  for (const u of def.usedBy ?? []) {
+    const [hit] = await db().select({ one: sql`1` }).from(u.table).where(eq(u.column, id)).limit(1);
+    if (hit) return u.label;
+  }
+  return undefined;
+}
+
+export async function deleteRow(def: ResourceDef<any>, ctx: Ctx, id: number): Promise<void> {
+  requireWrite(def, ctx);
+  refuseReadOnly(def, "delete");
+  await getRow(def, ctx, id);
+  const user = await usedByOf(def, id);
+  if (user) throw new DomainError("conflict", `该${def.label}已被${user}使用，不能删除`);
+  try {
+    await db()
+      .delete(def.table)
+      .where(and(eq(def.table.id, id), ownerCond(def, ctx)));
+  } catch (e) {
+    duplicateError(def, e);
+  }
+}
+
+const EXPORT_BATCH = 2000;
+
+/**
+ * POST {resource}/export (spec 000 §7): the chosen columns of every row the screen's filter and
+ * sort select, streamed as .xlsx. Rows are read in batches after the previous batch's last
+ * row (keyset) when the sort column allows it, so the 100,000th row costs what the first did.
+ */
+export function exportRows(def: ResourceDef<any>, ctx: Ctx, input: unknown) {
+  const req = parseInput(ExportRequestSchema, input);
+  const fields = selection(def);
+  const columns = req.excelColumes.filter((c) => c.exportable !== false && (c.fieldName in fields || def.exportAs?.[c.fieldName]));
+  if (columns.length === 0) throw new DomainError("bad_request", "请选择要导出的列");
+  const query = parseListQuery(exportFilterParams(req.filter), listSpecOf(def));
+  const sortColumn = def.sortable[query.sort.field];
+  const keyset = !!sortColumn && "notNull" in (sortColumn as object) && (sortColumn as PgColumn).notNull && (sortColumn as PgColumn).table === def.table;
+  const sortKey = Object.entries(fields).find(([, v]) => v === sortColumn)?.[0];
+  async function* rows() {
+    let after: Cursor | undefined;
+    for (let skip = 0; ; skip += EXPORT_BATCH) {
+      const page = await listRows<Record<string, unknown>>(def, ctx, { ...query, skip: keyset ? 0 : skip, take: EXPORT_BATCH }, { after, withCount: false });
+      for (const row of page.items) {
+        yield Object.fromEntries(columns.map((c) => [c.fieldName, def.exportAs?.[c.fieldName] ? def.exportAs[c.fieldName]!(row) : row[c.fieldName]]));
+      }
+      if (page.items.length < EXPORT_BATCH) return;
+      const last = page.items[page.items.length - 1]!;
+      if (keyset && sortKey) after = { value: last[sortKey], id: last.id as number };
+    }
+  }
+  const name = req.outPutFileName || def.pageName || def.label;
+  return { fileName: name, stream: streamXlsx({ sheetName: req.sheetName || name, columns, rows: rows() }) };
+}
+
+/** Keyword search over text columns: any of them contains the keyword, case-insensitively. */
+export function keywordOn(...columns: (PgColumn | SQL)[]) {
+  return (kw: string) => {
+    const like = `%${escapeLike(kw)}%`;
+    return or(...columns.map((c) => ilike(c as PgColumn, like)));
+  };
+}
+
+/** A filter that keeps rows whose column equals the given value. */
+export function equals(column: PgColumn, kind: FilterKind = "int") {
+  return { kind, where: (v: unknown) => eq(column, v) };
+}

@@ -1,0 +1,77 @@
+import { json } from "@remix-run/node";
+import { requireApiUser } from "../auth/guard";
+import { apiError, apiFailure, methodNotAllowed, readBody } from "../lib/api";
+import { xlsxDisposition } from "../lib/excel-export";
+import { createRow, deleteRow, exportRows, getRow, listFromParams, updateRow, type ResourceDef } from "../lib/resource";
+import { resourceByName } from "./registry";
+
+/**
+ * The JSON contract of spec 000 §7 for every resource: `GET/POST /api/app/{name}`,
+ * `GET/PUT/DELETE /api/app/{name}/{id}`, `POST /api/app/{name}/export`. Cookie session or
+ * bearer token; the services apply permissions and company scoping.
+ */
+function unknownResource() {
+  return apiError(404, "not_found", "接口不存在");
+}
+
+async function withResource(name: string | undefined, run: (def: ResourceDef) => Promise<Response>) {
+  const def = resourceByName(name);
+  if (!def) return unknownResource();
+  try {
+    return await run(def);
+  } catch (e) {
+    return apiFailure(e);
+  }
+}
+
+export function apiList(request: Request, name: string | undefined) {
+  return withResource(name, async (def) => {
+    const ctx = await requireApiUser(request);
+    return json(await listFromParams(def, ctx, new URL(request.url).searchParams));
+  });
+}
+
+export function apiCreate(request: Request, name: string | undefined) {
+  if (request.method !== "POST") return methodNotAllowed();
+  return withResource(name, async (def) => {
+    const ctx = await requireApiUser(request);
+    return json(await createRow(def, ctx, await readBody(request)));
+  });
+}
+
+export function apiGet(request: Request, name: string | undefined, id: string | undefined) {
+  return withResource(name, async (def) => {
+    const ctx = await requireApiUser(request);
+    return json(await getRow(def, ctx, Number(id)));
+  });
+}
+
+export function apiChange(request: Request, name: string | undefined, id: string | undefined) {
+  return withResource(name, async (def) => {
+    const ctx = await requireApiUser(request);
+    if (request.method === "PUT") return json(await updateRow(def, ctx, Number(id), await readBody(request)));
+    if (request.method === "DELETE") {
+      await deleteRow(def, ctx, Number(id));
+      return json({ success: true });
+    }
+    return methodNotAllowed();
+  });
+}
+
+export function xlsxResponse({ fileName, stream }: { fileName: string; stream: ReadableStream<Uint8Array> }) {
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "Content-Disposition": xlsxDisposition(fileName),
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+export function apiExport(request: Request, name: string | undefined) {
+  if (request.method !== "POST") return methodNotAllowed();
+  return withResource(name, async (def) => {
+    const ctx = await requireApiUser(request);
+    return xlsxResponse(exportRows(def, ctx, await readBody(request)));
+  });
+}

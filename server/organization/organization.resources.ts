@@ -1,0 +1,216 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Ctx } from "../auth/context";
+import { db, type Executor } from "../db/client";
+import { GENDERS, labelOf, PARTNER_RELS, PAYMENT_TERMS } from "../lib/dictionary";
+import { defineResource, equals, keywordOn } from "../lib/resource";
+import { companies } from "../system/system.tables";
+import { parseInput } from "../lib/validate";
+import {
+  AddressInputSchema,
+  BankAccountInputSchema,
+  CompanyInfoInputSchema,
+  DepartmentInputSchema,
+  EmployeeInputSchema,
+  InsuranceInputSchema,
+  PartnerInputSchema,
+  PositionInputSchema,
+} from "./organization.input";
+import { bankAccounts, companyAddresses, departments, employees, enterpriseRelations, insuranceCompanies, positions } from "./organization.tables";
+import { DomainError } from "../lib/errors";
+
+/**
+ * The company's own organisation data (/organization/*). Every row belongs to the caller's
+ * company: lists show only its rows and another company's id is "not found".
+ */
+const parentDept = alias(departments, "parent_department");
+
+export const departmentResource = defineResource({
+  name: "department",
+  label: "部门",
+  pageUrl: "/organization/department",
+  writeCode: "ZZGL-004",
+  scope: "company",
+  table: departments,
+  extra: { parentName: parentDept.name },
+  join: (q) => q.leftJoin(parentDept, eq(parentDept.id, departments.parentId)),
+  sortable: { sortOrder: departments.sortOrder, name: departments.name, code: departments.code },
+  defaultSort: { field: "sortOrder", dir: "asc" },
+  filters: { parentId: equals(departments.parentId) },
+  keyword: keywordOn(departments.name, departments.code, departments.managerName),
+  input: DepartmentInputSchema,
+  toValues: (data, _ctx, _ex, id) => {
+    if (id && data.parentId === id) throw new DomainError("bad_request", "上级部门不能是自己", { parentId: ["上级部门不能是自己"] });
+    return data;
+  },
+  refs: { parentId: { table: departments, label: "上级部门", companyOwned: true } },
+  unique: { departments_company_name_uq: ["name", "部门名称已存在"] },
+  usedBy: [
+    { table: departments, column: departments.parentId, label: "下级部门" },
+    { table: employees, column: employees.departmentId, label: "员工" },
+  ],
+});
+
+export const positionResource = defineResource({
+  name: "position",
+  label: "职位",
+  pageUrl: "/organization/position",
+  writeCode: "ZZGL-005",
+  scope: "company",
+  table: positions,
+  sortable: { sortOrder: positions.sortOrder, name: positions.name, code: positions.code },
+  defaultSort: { field: "sortOrder", dir: "asc" },
+  keyword: keywordOn(positions.name, positions.code),
+  input: PositionInputSchema,
+  unique: { positions_company_name_uq: ["name", "职位名称已存在"] },
+  usedBy: [{ table: employees, column: employees.positionId, label: "员工" }],
+});
+
+export const employeeResource = defineResource({
+  name: "employee",
+  label: "员工",
+  pageUrl: "/organization/employee",
+  writeCode: "ZZGL-006",
+  scope: "company",
+  table: employees,
+  extra: { departmentName: departments.name, positionName: positions.name },
+  join: (q) => q.leftJoin(departments, eq(departments.id, employees.departmentId)).leftJoin(positions, eq(positions.id, employees.positionId)),
+  sortable: { name: employees.name, code: employees.code, hireDate: employees.hireDate, creationTime: employees.creationTime },
+  defaultSort: { field: "creationTime", dir: "asc" },
+  filters: { departmentId: equals(employees.departmentId), positionId: equals(employees.positionId), isEnabled: equals(employees.isEnabled, "bool") },
+  keyword: keywordOn(employees.name, employees.code, employees.phone),
+  input: EmployeeInputSchema,
+  refs: {
+    departmentId: { table: departments, label: "部门", companyOwned: true },
+    positionId: { table: positions, label: "职位", companyOwned: true },
+  },
+  unique: { employees_company_code_uq: ["code", "工号已存在"] },
+  usedBy: [{ table: enterpriseRelations, column: enterpriseRelations.salesmanId, label: "往来单位" }],
+  exportAs: { gender: (r) => labelOf(GENDERS, r.gender as 1 | 2 | null), isEnabled: (r) => (r.isEnabled ? "在职" : "离职") },
+});
+
+const tarCompany = alias(companies, "tar_company");
+
+export const partnerResource = defineResource({
+  name: "enterpriseRelation",
+  label: "往来单位",
+  pageName: "往来单位",
+  pageUrl: "/organization/partner",
+  writeCode: "ZZGL-007",
+  scope: "company",
+  table: enterpriseRelations,
+  extra: { salesmanName: employees.name, tarCompanyName: tarCompany.name },
+  join: (q) => q.leftJoin(employees, eq(employees.id, enterpriseRelations.salesmanId)).leftJoin(tarCompany, eq(tarCompany.id, enterpriseRelations.tarCompanyId)),
+  sortable: { creationTime: enterpriseRelations.creationTime, name: enterpriseRelations.name, creditLimit: enterpriseRelations.creditLimit },
+  defaultSort: { field: "creationTime", dir: "desc" },
+  filters: { rel: equals(enterpriseRelations.rel), isEnabled: equals(enterpriseRelations.isEnabled, "bool"), salesmanId: equals(enterpriseRelations.salesmanId), paymentTerm: equals(enterpriseRelations.paymentTerm) },
+  keyword: keywordOn(enterpriseRelations.name, enterpriseRelations.tarCompanyShortName, enterpriseRelations.contactName, enterpriseRelations.contactPhone),
+  input: PartnerInputSchema,
+  toValues: (data, ctx) => {
+    if (data.tarCompanyId === ctx.companyId) throw new DomainError("bad_request", "不能关联本公司", { tarCompanyId: ["不能关联本公司"] });
+    return data;
+  },
+  refs: {
+    salesmanId: { table: employees, label: "业务员", companyOwned: true },
+    tarCompanyId: { table: companies, label: "平台公司", where: (c) => eq(c.kind, "trading") },
+  },
+  unique: { enterprise_relations_company_rel_name_uq: ["name", "同类往来单位名称已存在"] },
+  exportAs: {
+    rel: (r) => labelOf(PARTNER_RELS, r.rel as 0 | 1),
+    paymentTerm: (r) => labelOf(PAYMENT_TERMS, r.paymentTerm as 100 | null),
+    isEnabled: (r) => (r.isEnabled ? "启用" : "停用"),
+  },
+});
+
+export const insuranceResource = defineResource({
+  name: "insuranceCompany",
+  label: "保险公司",
+  pageUrl: "/organization/insurance",
+  writeCode: "ZZGL-008",
+  scope: "company",
+  table: insuranceCompanies,
+  sortable: { name: insuranceCompanies.name, creationTime: insuranceCompanies.creationTime },
+  defaultSort: { field: "creationTime", dir: "asc" },
+  keyword: keywordOn(insuranceCompanies.name, insuranceCompanies.contactName, insuranceCompanies.phone),
+  input: InsuranceInputSchema,
+  unique: { insurance_companies_company_name_uq: ["name", "保险公司名称已存在"] },
+});
+
+/** Only one default address / bank account per company: setting one clears the others. */
+function clearOtherDefaults(table: typeof companyAddresses | typeof bankAccounts) {
+  return async (ex: Executor, row: Record<string, unknown>, ctx: Ctx) => {
+    if (!row.isDefault) return;
+    await ex
+      .update(table)
+      .set({ isDefault: false })
+      .where(and(eq(table.companyId, ctx.companyId), ne(table.id, row.id as number)));
+  };
+}
+
+export const addressResource = defineResource({
+  name: "companyAddress",
+  label: "公司地址",
+  pageUrl: "/organization/company/address",
+  writeCode: "ZZGL-002",
+  scope: "company",
+  table: companyAddresses,
+  sortable: { creationTime: companyAddresses.creationTime, isDefault: companyAddresses.isDefault, city: companyAddresses.city },
+  defaultSort: { field: "creationTime", dir: "asc" },
+  keyword: keywordOn(companyAddresses.contactName, companyAddresses.phone, companyAddresses.address, companyAddresses.city),
+  input: AddressInputSchema,
+  afterSave: clearOtherDefaults(companyAddresses),
+  exportAs: { isDefault: (r) => (r.isDefault ? "是" : "否") },
+});
+
+export const bankAccountResource = defineResource({
+  name: "bankAccount",
+  label: "银行账户",
+  pageUrl: "/organization/company/bankAccount",
+  writeCode: "ZZGL-003",
+  scope: "company",
+  table: bankAccounts,
+  sortable: { creationTime: bankAccounts.creationTime, bankName: bankAccounts.bankName },
+  defaultSort: { field: "creationTime", dir: "asc" },
+  keyword: keywordOn(bankAccounts.bankName, bankAccounts.accountName, bankAccounts.accountNumber),
+  input: BankAccountInputSchema,
+  afterSave: clearOtherDefaults(bankAccounts),
+  unique: { bank_accounts_company_number_uq: ["accountNumber", "银行账号已存在"] },
+  exportAs: { isDefault: (r) => (r.isDefault ? "是" : "否") },
+});
+
+/** /organization/company/info: the signed-in company's own record. */
+export async function getCompanyInfo(ctx: Ctx) {
+  const [row] = await db()
+    .select({
+      id: companies.id,
+      name: companies.name,
+      shortName: companies.shortName,
+      contactName: companies.contactName,
+      phone: companies.phone,
+      city: companies.city,
+      address: companies.address,
+      taxNumber: companies.taxNumber,
+      description: companies.description,
+    })
+    .from(companies)
+    .where(eq(companies.id, ctx.companyId));
+  if (!row) throw new DomainError("not_found", "公司不存在");
+  return row;
+}
+
+export async function updateCompanyInfo(ctx: Ctx, input: unknown) {
+  if (!ctx.permissions.has("ZZGL-001")) throw new DomainError("forbidden", "没有权限修改公司信息");
+  const values = parseInput(CompanyInfoInputSchema, input);
+  await db().update(companies).set(values).where(eq(companies.id, ctx.companyId));
+  return getCompanyInfo(ctx);
+}
+
+/** Platform companies a partner can be linked to (trading companies other than the caller's). */
+export async function listLinkableCompanies(ctx: Ctx, keyword: string) {
+  return db()
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(and(eq(companies.kind, "trading"), ne(companies.id, ctx.companyId), keyword ? sql`${companies.name} ilike ${"%" + keyword.replace(/[\\%_]/g, "\\$&") + "%"}` : undefined))
+    .orderBy(companies.name)
+    .limit(40);
+}

@@ -1,0 +1,229 @@
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Ctx } from "../auth/context";
+import { db, type Executor } from "../db/client";
+import { DomainError } from "../lib/errors";
+import { defineResource, equals, keywordOn, type ResourceDef } from "../lib/resource";
+import { escapeLike } from "../lib/validate";
+import { getGlobalSetting } from "../setting/setting.service";
+import { vehicleGroups, vehicleMakes } from "../vehicle/vehicle.tables";
+import { productBrands } from "./brand.tables";
+import { productCategories, productPositions, productQualities, productUnits, producingAreas } from "./catalog.tables";
+import { normalizeOE, splitOEs } from "./oe";
+import { pinyinOf } from "./pinyin";
+import { OwnProductInputSchema, PriceInputSchema, ProductInputSchema } from "./product.input";
+import { productOes, products, productTemplates, tableRowCounts } from "./product.tables";
+
+/**
+ * The public library (公库, /system/product/template) and each company's own products
+ * (/product/list, /product/priceSetting). Both keep the code normalised; own products also
+ * keep every code they are known by in product_oes, so any spelling of the code, the standard
+ * OE or a replacement OE finds them.
+ */
+type ProductTable = typeof products | typeof productTemplates;
+
+const JIQIREN = "机汽人";
+
+function refsOf(table: ProductTable) {
+  return {
+    carGroupId: { table: vehicleGroups, label: "车系分组" },
+    makeId: { table: vehicleMakes, label: "汽车品牌" },
+    positionId: { table: productPositions, label: "部位" },
+    qualityId: { table: productQualities, label: "品质" },
+    brandId: { table: productBrands, label: "品牌" },
+    categoryLevel0Id: { table: productCategories, label: "一级分类", where: (c: typeof productCategories) => eq(c.level, 0) },
+    categoryLevel1Id: { table: productCategories, label: "二级分类", where: (c: typeof productCategories) => eq(c.level, 1) },
+    producingAreaId: { table: producingAreas, label: "产地" },
+    unitId: { table: productUnits, label: "单位" },
+    purchaseUnitId: { table: productUnits, label: "采购单位" },
+    ...(table === products ? { productTemplateLibId: { table: productTemplates, label: "公库产品" } } : {}),
+  };
+}
+
+/** Normalised code, pinyin, and the category rules of spec 001 §5. */
+async function productValues(data: Record<string, any>, ex: Executor) {
+  const values: Record<string, any> = { ...data, oeNorm: normalizeOE(data.mainOE) };
+  if (!values.pinYin || !values.initial) {
+    const p = pinyinOf(values.name);
+    values.pinYin ||= p.pinYin;
+    values.initial ||= p.initial;
+  }
+  if (values.categoryLevel1Id) {
+    const [child] = await ex.select({ parentId: productCategories.parentId }).from(productCategories).where(eq(productCategories.id, values.categoryLevel1Id));
+    if (child?.parentId) {
+      if (!values.categoryLevel0Id) values.categoryLevel0Id = child.parentId;
+      else if (values.categoryLevel0Id !== child.parentId) {
+        throw new DomainError("bad_request", "二级分类不属于所选一级分类", { categoryLevel1Id: ["二级分类不属于所选一级分类"] });
+      }
+    }
+  }
+  if (values.brandId && !values.categoryLevel0Id && !values.categoryLevel1Id) {
+    const [brand] = await ex.select({ name: productBrands.name }).from(productBrands).where(eq(productBrands.id, values.brandId));
+    if (brand?.name === JIQIREN) {
+      const fallback = (await getGlobalSetting("JiQiRenDefaultCategory")) as { level0Id?: number; level1Id?: number } | null | undefined;
+      if (fallback && typeof fallback === "object") {
+        values.categoryLevel0Id = fallback.level0Id ?? null;
+        values.categoryLevel1Id = fallback.level1Id ?? null;
+      }
+    }
+  }
+  return values;
+}
+
+/** The codes a product is found by: its own (0), replacements (1) and standard OE (2). */
+export function oeRowsOf(p: { id: number; companyId: number; mainOE: string; replaceOE?: string | null; defaultStdOE?: string | null }) {
+  const rows = new Map<string, number>();
+  rows.set(normalizeOE(p.mainOE), 0);
+  for (const oe of splitOEs(p.replaceOE)) {
+    const norm = normalizeOE(oe);
+    if (norm && !rows.has(norm)) rows.set(norm, 1);
+  }
+  const std = normalizeOE(p.defaultStdOE);
+  if (std && !rows.has(std)) rows.set(std, 2);
+  return [...rows].filter(([n]) => n).map(([oeNorm, kind]) => ({ productId: p.id, companyId: p.companyId, oeNorm, kind }));
+}
+
+async function saveOeRows(ex: Executor, row: Record<string, any>, ctx: Ctx) {
+  await ex.delete(productOes).where(eq(productOes.productId, row.id));
+  await ex.insert(productOes).values(oeRowsOf({ ...(row as any), companyId: ctx.companyId }));
+}
+
+/** A keyword with a digit is a code: any spelling of it, as a prefix, through the cross-reference. */
+export function isCodeLike(kw: string) {
+  return /\d/.test(kw) && normalizeOE(kw).length >= 2;
+}
+
+function joinsOf(table: ProductTable) {
+  const c0 = alias(productCategories, "category0");
+  const c1 = alias(productCategories, "category1");
+  const unit = alias(productUnits, "unit");
+  return {
+    extra: {
+      brandName: productBrands.name,
+      categoryLevel0Name: c0.name,
+      categoryLevel1Name: c1.name,
+      unitName: unit.name,
+      qualityName: productQualities.name,
+      positionName: productPositions.name,
+      makeName: vehicleMakes.name,
+      producingAreaString: producingAreas.name,
+    },
+    join: (q: any) =>
+      q
+        .leftJoin(productBrands, eq(productBrands.id, table.brandId))
+        .leftJoin(c0, eq(c0.id, table.categoryLevel0Id))
+        .leftJoin(c1, eq(c1.id, table.categoryLevel1Id))
+        .leftJoin(unit, eq(unit.id, table.unitId))
+        .leftJoin(productQualities, eq(productQualities.id, table.qualityId))
+        .leftJoin(productPositions, eq(productPositions.id, table.positionId))
+        .leftJoin(vehicleMakes, eq(vehicleMakes.id, table.makeId))
+        .leftJoin(producingAreas, eq(producingAreas.id, table.producingAreaId)),
+  };
+}
+
+function commonFilters(table: ProductTable) {
+  return {
+    brandId: equals(table.brandId),
+    categoryLevel0Id: equals(table.categoryLevel0Id),
+    categoryLevel1Id: equals(table.categoryLevel1Id),
+    qualityId: equals(table.qualityId),
+    makeId: equals(table.makeId),
+    isEnabled: equals(table.isEnabled, "bool" as const),
+    name: { kind: "text" as const, where: (v: string) => keywordOn(table.name, table.aliasName)(v) },
+  };
+}
+
+function nameSearch(table: ProductTable, kw: string) {
+  const prefix = `${escapeLike(kw)}%`;
+  return or(keywordOn(table.name, table.aliasName)(kw), sql`${table.pinYin} ilike ${prefix}`, sql`${table.initial} ilike ${prefix}`);
+}
+
+async function countOf(tableName: string, companyId: number) {
+  const [row] = await db()
+    .select({ n: tableRowCounts.n })
+    .from(tableRowCounts)
+    .where(and(eq(tableRowCounts.tableName, tableName), eq(tableRowCounts.companyId, companyId)));
+  return row?.n ?? 0;
+}
+
+const exportAs = { isEnabled: (r: Record<string, unknown>) => (r.isEnabled ? "启用" : "停用") };
+
+export const productTemplateResource = defineResource({
+  name: "productTemplate",
+  label: "公库产品",
+  pageUrl: "/system/product/template",
+  writeCode: "XTGL-038",
+  scope: "platform",
+  table: productTemplates,
+  ...joinsOf(productTemplates),
+  sortable: { creationTime: productTemplates.id, mainOE: productTemplates.oeNorm, name: productTemplates.name },
+  defaultSort: { field: "creationTime", dir: "desc" },
+  filters: { ...commonFilters(productTemplates), oe: { kind: "text", where: (v: string) => sql`${productTemplates.oeNorm} like ${normalizeOE(v) + "%"}` } },
+  keyword: (kw) => (isCodeLike(kw) ? sql`${productTemplates.oeNorm} like ${normalizeOE(kw) + "%"}` : nameSearch(productTemplates, kw)),
+  input: ProductInputSchema,
+  toValues: (data, _ctx, ex) => productValues(data, ex),
+  refs: refsOf(productTemplates),
+  unique: { product_templates_oe_norm_uq: ["mainOE", "产品编码不能重复"] },
+  exportAs,
+  fastCount: () => countOf("product_templates", 0),
+});
+
+/** Products whose code, standard OE or replacement OE starts with the keyword's normal form. */
+function oeMatchOf(ctx: Ctx, kw: string) {
+  const norm = normalizeOE(kw);
+  return inArray(
+    products.id,
+    db()
+      .select({ id: productOes.productId })
+      .from(productOes)
+      .where(and(eq(productOes.companyId, ctx.companyId), sql`${productOes.oeNorm} like ${norm + "%"}`)),
+  );
+}
+export const productResource = defineResource({
+  name: "product",
+  label: "产品",
+  pageName: "我的产品",
+  pageUrl: "/product/list",
+  writeCode: "CPGL-001",
+  scope: "company",
+  table: products,
+  ...joinsOf(products),
+  sortable: { creationTime: products.id, mainOE: products.oeNorm, name: products.name, priceSale: products.priceSale },
+  defaultSort: { field: "creationTime", dir: "desc" },
+  filters: { ...commonFilters(products), oe: { kind: "text", where: (v: string, ctx: Ctx) => oeMatchOf(ctx, v) } },
+  keyword: (kw, ctx) => (isCodeLike(kw) ? oeMatchOf(ctx, kw) : nameSearch(products, kw)),
+  input: OwnProductInputSchema,
+  toValues: (data, _ctx, ex) => productValues(data, ex),
+  afterSave: saveOeRows,
+  refs: refsOf(products),
+  unique: { products_company_oe_norm_uq: ["mainOE", "产品编码不能重复"] },
+  exportAs,
+  fastCount: (ctx) => countOf("products", ctx.companyId),
+});
+
+/** /product/priceSetting: the same products, only their prices change. */
+export const productPriceResource = defineResource({
+  ...productResource,
+  name: "productPrice",
+  label: "产品价格",
+  pageName: "产品价格",
+  pageUrl: "/product/priceSetting",
+  writeCode: "CPGL-002",
+  input: PriceInputSchema,
+  toValues: undefined,
+  afterSave: undefined,
+  refs: undefined,
+  readOnly: { create: true, delete: true },
+});
+
+/** checkRepeatOE (spec 001 §7): true when another of the company's products has this code in any spelling. */
+export async function isProductCodeTaken(ctx: Ctx, oe: string, exceptId?: number) {
+  const norm = normalizeOE(oe);
+  if (!norm) return false;
+  const [hit] = await db()
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.companyId, ctx.companyId), eq(products.oeNorm, norm), exceptId ? sql`${products.id} <> ${exceptId}` : undefined))
+    .limit(1);
+  return !!hit;
+}
