@@ -25,3 +25,5 @@ export * from "../server/master-data/registry";
 export * from "../server/product/product.resources";
 export * from "../server/product/pinyin";
 export * from "../server/organization/organization.resources";
+export * from "../server/master-data/page";
+export * from "../server/product/product.import";

@@ -1,0 +1,100 @@
+/**
+ * Grid columns and the per-user grid settings of spec 000 §3 ("Grid settings per grid id:
+ * autoFit, columnDefs (field, headerName, hide, width), perPageNum", stored under the user
+ * setting summaryDefs). Client-safe: the server applies saved settings when it renders the
+ * page, the browser when a column is resized or moved.
+ */
+export type CellKind = "text" | "money" | "number" | "bool" | "date" | "datetime" | "enum";
+
+export interface GridColumn {
+  field: string;
+  header: string;
+  /** Default width in px; undefined lets the browser size it (auto width). */
+  width?: number;
+  kind?: CellKind;
+  /** Code → label for enum columns. */
+  labels?: readonly (readonly [number | string, string])[];
+  /** The list's sort key for this column, when it can be sorted. */
+  sort?: string;
+  /** Hidden by default (shown through the custom-columns dialog). */
+  hidden?: boolean;
+  /** Labels for a boolean column, [true, false]. */
+  yesNo?: readonly [string, string];
+}
+
+export interface ColumnDef {
+  field: string;
+  headerName: string;
+  hide: boolean;
+  width: number | null;
+}
+
+export interface GridSettings {
+  autoFit: boolean;
+  columnDefs: ColumnDef[];
+  perPageNum?: number;
+}
+
+export interface EffectiveColumn extends GridColumn {
+  hide: boolean;
+  /** Width in px, or null for auto width. */
+  px: number | null;
+}
+
+export const MIN_COLUMN_WIDTH = 40;
+export const MAX_COLUMN_WIDTH = 1000;
+
+/** The grid's columns in the user's order, visibility and widths; unknown saved fields are dropped, new columns appended. */
+export function applyGridSettings(columns: readonly GridColumn[], saved: GridSettings | null | undefined): EffectiveColumn[] {
+  const byField = new Map(columns.map((c) => [c.field, c]));
+  const out: EffectiveColumn[] = [];
+  const seen = new Set<string>();
+  for (const d of saved?.columnDefs ?? []) {
+    const c = byField.get(d.field);
+    if (!c || seen.has(d.field)) continue;
+    seen.add(d.field);
+    out.push({ ...c, hide: !!d.hide, px: d.width === null ? null : clampWidth(d.width) });
+  }
+  for (const c of columns) if (!seen.has(c.field)) out.push({ ...c, hide: !!c.hidden, px: c.width ?? null });
+  return out;
+}
+
+export function clampWidth(w: unknown): number | null {
+  const n = Number(w);
+  if (!Number.isFinite(n) || n <= 0) return null;
+  return Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, Math.round(n)));
+}
+
+export function toSettings(columns: readonly EffectiveColumn[], perPageNum?: number): GridSettings {
+  return {
+    autoFit: columns.every((c) => c.px === null),
+    columnDefs: columns.map((c) => ({ field: c.field, headerName: c.header, hide: c.hide, width: c.px })),
+    ...(perPageNum ? { perPageNum } : {}),
+  };
+}
+
+/** Cell text as the grid and print show it: money with ￥ and two decimals, codes as labels. */
+export function cellText(col: GridColumn, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "";
+  switch (col.kind) {
+    case "money":
+      return `￥${Number(value).toFixed(2)}`;
+    case "number":
+      return String(Number(value));
+    case "bool":
+      return value ? (col.yesNo?.[0] ?? "是") : (col.yesNo?.[1] ?? "否");
+    case "enum":
+      return col.labels?.find(([k]) => k === value)?.[1] ?? String(value);
+    case "date":
+      return String(value).slice(0, 10);
+    case "datetime": {
+      // China time (UTC+8, no daylight saving) on server and browser alike, so the markup hydrates.
+      const d = new Date(new Date(String(value)).getTime() + 8 * 3600_000);
+      if (Number.isNaN(d.getTime())) return String(value);
+      const p = (n: number) => String(n).padStart(2, "0");
+      return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+    }
+    default:
+      return String(value);
+  }
+}

@@ -1,0 +1,46 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import type { PageConfig } from "~/components/grid/page-config";
+import { ResourcePage } from "~/components/grid/ResourcePage";
+import { pageTitle } from "~/i18n/zh-CN";
+import { loadResourcePage, resourcePageAction } from "~/services.server";
+
+const PAGE = "/organization/company/address";
+
+/** 公司地址: the company's shipping and receiving addresses; one is the default. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json((await loadResourcePage(request, PAGE)).data);
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return resourcePageAction(request, PAGE);
+}
+
+const config: PageConfig = {
+  columns: [
+    { field: "contactName", header: "联系人", width: 100 },
+    { field: "phone", header: "联系电话", width: 130 },
+    { field: "province", header: "省份", width: 80 },
+    { field: "city", header: "城市", width: 80, sort: "city" },
+    { field: "district", header: "区县", width: 80 },
+    { field: "address", header: "详细地址", width: 260 },
+    { field: "isDefault", header: "默认", width: 60, kind: "bool", sort: "isDefault" },
+  ],
+  form: [
+    { name: "contactName", label: "联系人", required: true, maxLength: 30 },
+    { name: "phone", label: "联系电话", required: true, maxLength: 30 },
+    { name: "province", label: "省份", maxLength: 20 },
+    { name: "city", label: "城市", maxLength: 20 },
+    { name: "district", label: "区县", maxLength: 20 },
+    { name: "isDefault", label: "设为默认地址", kind: "bool", defaultValue: false },
+    { name: "address", label: "详细地址", required: true, maxLength: 200, span: "all" },
+  ],
+};
+
+export default function AddressPage() {
+  return <ResourcePage config={config} />;
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle("公司地址") }];
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/shell/ShellErrorBoundary";

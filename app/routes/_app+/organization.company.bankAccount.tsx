@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import type { PageConfig } from "~/components/grid/page-config";
+import { ResourcePage } from "~/components/grid/ResourcePage";
+import { pageTitle } from "~/i18n/zh-CN";
+import { loadResourcePage, resourcePageAction } from "~/services.server";
+
+const PAGE = "/organization/company/bankAccount";
+
+/** 银行账户: the company's bank accounts; one is the default. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json((await loadResourcePage(request, PAGE)).data);
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return resourcePageAction(request, PAGE);
+}
+
+const config: PageConfig = {
+  columns: [
+    { field: "bankName", header: "开户银行", width: 180, sort: "bankName" },
+    { field: "accountName", header: "账户名称", width: 180 },
+    { field: "accountNumber", header: "银行账号", width: 200 },
+    { field: "isDefault", header: "默认", width: 60, kind: "bool" },
+    { field: "remark", header: "备注", width: 200 },
+  ],
+  form: [
+    { name: "bankName", label: "开户银行", required: true, maxLength: 60 },
+    { name: "accountName", label: "账户名称", required: true, maxLength: 60 },
+    { name: "accountNumber", label: "银行账号", required: true, maxLength: 40 },
+    { name: "isDefault", label: "设为默认账户", kind: "bool", defaultValue: false },
+    { name: "remark", label: "备注", maxLength: 200, span: "all" },
+  ],
+};
+
+export default function BankAccountPage() {
+  return <ResourcePage config={config} />;
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle("银行账户") }];
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/shell/ShellErrorBoundary";

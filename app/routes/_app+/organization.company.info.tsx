@@ -1,0 +1,85 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Button, Card, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { pageTitle } from "~/i18n/zh-CN";
+import { CompanyInfoInputSchema } from "#server/organization/organization.input";
+import { getCompanyInfo, isDomainError, requirePage, setFlash, updateCompanyInfo } from "~/services.server";
+
+const PAGE = "/organization/company/info";
+
+/** 公司信息: the signed-in company's own record; its name is fixed by the platform operator. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requirePage(request, PAGE);
+  return json({ company: await getCompanyInfo(ctx), canEdit: ctx.permissions.has("ZZGL-001") });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requirePage(request, PAGE);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: CompanyInfoInputSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  try {
+    await updateCompanyInfo(ctx, submission.value);
+  } catch (e) {
+    if (isDomainError(e)) return json({ result: { status: "error", error: e.fields ?? { "": [e.message] } } as SubmissionResult<string[]> }, { status: 400 });
+    throw e;
+  }
+  return redirect(PAGE, { headers: await setFlash({ type: "success", message: "保存成功" }) });
+}
+
+export default function CompanyInfoPage() {
+  const { company } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result as SubmissionResult<string[]> | undefined;
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "company-info",
+    lastResult,
+    defaultValue: Object.fromEntries(Object.entries(company).map(([k, v]) => [k, v ?? ""])),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CompanyInfoInputSchema }),
+    shouldValidate: "onBlur",
+  });
+  const input = (name: keyof typeof fields) => {
+    const f = fields[name];
+    return { ...getInputProps(f, { type: "text" }), key: undefined, error: f.errors?.[0] };
+  };
+  return (
+    <Card withBorder padding="lg" maw={860}>
+      <Title order={4} mb={4}>
+        {company.name}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        公司全称由平台运营方维护；其余信息用于单据抬头和打印。
+      </Text>
+      <Form method="post" {...getFormProps(form)}>
+        <Stack>
+          {form.errors ? (
+            <Text c="red" size="sm" role="alert">
+              {form.errors[0]}
+            </Text>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="公司简称" {...input("shortName")} />
+            <TextInput label="联系人" {...input("contactName")} />
+            <TextInput label="联系电话" {...input("phone")} />
+            <TextInput label="城市" {...input("city")} />
+            <TextInput label="税号" {...input("taxNumber")} />
+            <TextInput label="地址" {...input("address")} />
+          </SimpleGrid>
+          <Textarea label="公司简介" autosize minRows={3} {...input("description")} />
+          <div>
+            <Button type="submit" loading={busy} data-testid="company-save">
+              保存
+            </Button>
+          </div>
+        </Stack>
+      </Form>
+    </Card>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle("公司信息") }];
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/shell/ShellErrorBoundary";

@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import type { PageConfig } from "~/components/grid/page-config";
+import { ResourcePage } from "~/components/grid/ResourcePage";
+import { pageTitle } from "~/i18n/zh-CN";
+import { loadResourcePage, resourcePageAction } from "~/services.server";
+
+const PAGE = "/system/product/brand";
+
+/** 品牌: product brands (博世, 马勒 …), kept by the platform operator. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json((await loadResourcePage(request, PAGE)).data);
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return resourcePageAction(request, PAGE);
+}
+
+const config: PageConfig = {
+  columns: [
+    { field: "name", header: "品牌名称", width: 160, sort: "name" },
+    { field: "code", header: "品牌编码", width: 140, sort: "code" },
+    { field: "description", header: "说明", width: 260 },
+    { field: "sortOrder", header: "排序", width: 70, kind: "number", sort: "sortOrder" },
+    { field: "isEnabled", header: "状态", width: 70, kind: "bool", yesNo: ["启用", "停用"] },
+    { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
+  ],
+  filters: [{ name: "isEnabled", label: "状态", options: [["true", "启用"], ["false", "停用"]] }],
+  keywordPlaceholder: "名称或编码",
+  form: [
+    { name: "name", label: "品牌名称", required: true, maxLength: 50 },
+    { name: "code", label: "品牌编码", maxLength: 30 },
+    { name: "sortOrder", label: "排序", kind: "int", defaultValue: 0 },
+    { name: "isEnabled", label: "启用", kind: "bool", defaultValue: true },
+    { name: "description", label: "说明", kind: "textarea", maxLength: 500, span: "all" },
+  ],
+};
+
+export default function BrandPage() {
+  return <ResourcePage config={config} />;
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle("品牌") }];
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/shell/ShellErrorBoundary";

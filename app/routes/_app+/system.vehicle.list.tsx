@@ -1,0 +1,46 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import type { PageConfig } from "~/components/grid/page-config";
+import { ResourcePage } from "~/components/grid/ResourcePage";
+import { pageTitle } from "~/i18n/zh-CN";
+import { loadResourcePage, resourcePageAction } from "~/services.server";
+
+const PAGE = "/system/vehicle/list";
+
+/** 车辆: concrete vehicles of a model. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json((await loadResourcePage(request, PAGE, { filterLookups: ["vehicleMake"], formLookups: ["vehicleModel"] })).data);
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return resourcePageAction(request, PAGE);
+}
+
+const config: PageConfig = {
+  columns: [
+    { field: "name", header: "车辆名称", width: 240, sort: "name" },
+    { field: "makeName", header: "汽车品牌", width: 100 },
+    { field: "modelName", header: "车型", width: 120 },
+    { field: "year", header: "年款", width: 70, kind: "number", sort: "year" },
+    { field: "engine", header: "发动机", width: 100 },
+    { field: "transmission", header: "变速箱", width: 90 },
+    { field: "sortOrder", header: "排序", width: 70, kind: "number", sort: "sortOrder" },
+  ],
+  filters: [{ name: "makeId", label: "汽车品牌", options: "vehicleMake" }],
+  form: [
+    { name: "name", label: "车辆名称", required: true, maxLength: 100, span: 2 },
+    { name: "modelId", label: "车型", kind: "select", options: "vehicleModel", required: true },
+    { name: "year", label: "年款", kind: "int" },
+    { name: "engine", label: "发动机", maxLength: 50 },
+    { name: "transmission", label: "变速箱", maxLength: 30 },
+    { name: "sortOrder", label: "排序", kind: "int", defaultValue: 0 },
+  ],
+};
+
+export default function VehiclePage() {
+  return <ResourcePage config={config} />;
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle("车辆") }];
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/shell/ShellErrorBoundary";

@@ -1,0 +1,303 @@
+import { json, redirect } from "@remix-run/node";
+import * as z from "zod";
+import type { Ctx } from "../auth/context";
+import { requirePage } from "../auth/guard";
+import { isDomainError } from "../lib/errors";
+import { setFlash } from "../lib/flash";
+import { parseListQuery, PAGE_SIZES, type ListQuery, type ListResult } from "../lib/list-query";
+import { canWrite, createRow, deleteRow, exportRows, getRow, listRows, listSpecOf, updateRow, type ResourceDef } from "../lib/resource";
+import { getUserSettings, saveUserSetting } from "../setting/setting.service";
+import { resourceByName, resourceByPage } from "./registry";
+import { xlsxResponse } from "./api";
+import { clampWidth, type GridSettings } from "../../app/components/grid/grid-settings";
+
+/**
+ * The server half of every master-data list page. The page's URL is its whole state
+ * (bookmarkable, works without JavaScript):
+ *   page, size, sort, q and filters → the list;
+ *   do=edit|delete&sel=ID → redirect to edit=ID or confirmDelete=ID (or notice=select: 请选择数据行);
+ *   edit=new|ID → the form; confirmDelete=ID → the confirmation; dialog=columns|export → dialogs.
+ * Commands are POSTs with an `intent`: save, delete, saveColumns, resetColumns, export.
+ */
+export interface LookupOption {
+  value: number;
+  label: string;
+  parentId?: number | null;
+  level?: number;
+}
+export type Lookups = Record<string, LookupOption[]>;
+
+/** Query params that belong to the list itself (kept when a dialog closes). */
+const STATE_PARAMS = new Set(["edit", "confirmDelete", "dialog", "do", "sel", "notice", "all", "hidden", "import", "lib", "libq"]);
+
+export function listParamsOf(params: URLSearchParams) {
+  const out = new URLSearchParams();
+  for (const [k, v] of params) if (!STATE_PARAMS.has(k)) out.append(k, v);
+  return out;
+}
+
+function withParams(pageUrl: string, params: URLSearchParams) {
+  const s = params.toString();
+  return s ? `${pageUrl}?${s}` : pageUrl;
+}
+
+const SUMMARY_DEFS = "summaryDefs";
+
+const GridSettingsSchema = z.object({
+  autoFit: z.boolean().default(false),
+  columnDefs: z
+    .array(z.object({ field: z.string().max(60), headerName: z.string().max(60).default(""), hide: z.boolean().default(false), width: z.number().nullable().default(null) }))
+    .max(100)
+    .default([]),
+  perPageNum: z.number().int().optional(),
+});
+
+async function allGridSettings(ctx: Ctx): Promise<Record<string, unknown>> {
+  const value = (await getUserSettings(ctx))[SUMMARY_DEFS];
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+export async function gridSettingsOf(ctx: Ctx, gridId: string): Promise<GridSettings | null> {
+  const parsed = GridSettingsSchema.safeParse((await allGridSettings(ctx))[gridId]);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Saves one grid's settings inside the user's summaryDefs, keeping the other grids' and panels' values. */
+export async function saveGridSettings(ctx: Ctx, gridId: string, settings: GridSettings | null) {
+  const all = await allGridSettings(ctx);
+  if (settings) all[gridId] = settings;
+  else delete all[gridId];
+  await saveUserSetting(ctx, { name: SUMMARY_DEFS, value: all as never });
+}
+
+/** id/name options of other resources for filters and form selects (max 500 each, spec 000 §9). */
+export async function lookupOptions(ctx: Ctx, names: readonly string[]): Promise<Lookups> {
+  const out: Lookups = {};
+  await Promise.all(
+    names.map(async (name) => {
+      const def = resourceByName(name);
+      if (!def) return;
+      const query = parseListQuery(new URLSearchParams("maxResultCount=500"), listSpecOf(def));
+      const { items } = await listRows<Record<string, unknown>>(def, ctx, query, { withCount: false });
+      out[name] = items.map((r) => ({
+        value: r.id as number,
+        label: String(r.name ?? r.bankName ?? r.id),
+        ...(r.level !== undefined ? { level: r.level as number, parentId: (r.parentId as number | null) ?? null } : {}),
+      }));
+    }),
+  );
+  return out;
+}
+
+export interface PageOptions {
+  /** Lookups the filters need on every load. */
+  filterLookups?: readonly string[];
+  /** Lookups the form needs when it is open. */
+  formLookups?: readonly string[];
+  /** Extra option lists computed by the page (e.g. linkable companies). */
+  extraLookups?: (ctx: Ctx) => Promise<Lookups>;
+}
+
+export interface ResourcePageData {
+  pageUrl: string;
+  label: string;
+  result: ListResult<Record<string, unknown>>;
+  query: Pick<ListQuery, "page" | "size" | "sort" | "keyword" | "filters">;
+  settings: GridSettings | null;
+  canWrite: boolean;
+  canCreate: boolean;
+  canDelete: boolean;
+  edit: { id: number | null; row: Record<string, unknown> | null } | null;
+  confirmDelete: { id: number; usedBy?: string } | null;
+  dialog: "columns" | "export" | null;
+  notice: "select" | null;
+  lookups: Lookups;
+}
+
+function positiveId(v: string | null) {
+  if (!v || !/^\d{1,9}$/.test(v)) return null;
+  const n = Number(v);
+  return n > 0 ? n : null;
+}
+
+/** Loader of a master-data list page. Throws redirects for toolbar commands. */
+export async function loadResourcePage(request: Request, pageUrl: string, opts: PageOptions = {}): Promise<{ ctx: Ctx; def: ResourceDef; data: ResourcePageData }> {
+  const ctx = await requirePage(request, pageUrl);
+  const def = resourceByPage(pageUrl);
+  const url = new URL(request.url);
+  const params = url.searchParams;
+
+  const command = params.get("do");
+  if (command) {
+    const next = listParamsOf(params);
+    const sel = positiveId(params.get("sel"));
+    if (!sel) next.set("notice", "select");
+    else if (command === "delete") next.set("confirmDelete", String(sel));
+    else next.set("edit", String(sel));
+    throw redirect(withParams(pageUrl, next));
+  }
+
+  let settings = await gridSettingsOf(ctx, pageUrl);
+  const size = Number(params.get("size"));
+  if (!params.has("size") && settings?.perPageNum) {
+    params.set("size", String(settings.perPageNum));
+  } else if ((PAGE_SIZES as readonly number[]).includes(size) && size !== (settings?.perPageNum ?? 20) && request.method === "GET") {
+    // Spec 000 §4: a page-size change is saved with the grid's settings.
+    settings = { autoFit: settings?.autoFit ?? true, columnDefs: settings?.columnDefs ?? [], perPageNum: size };
+    await saveGridSettings(ctx, pageUrl, settings);
+  }
+  const query = parseListQuery(params, listSpecOf(def));
+
+  const writer = canWrite(def, ctx);
+  const editParam = params.get("edit");
+  const editId = positiveId(editParam);
+  const editing = writer && (editParam === "new" ? !def.readOnly?.create : editId !== null);
+  const deleteId = writer && !def.readOnly?.delete ? positiveId(params.get("confirmDelete")) : null;
+  const dialogParam = params.get("dialog");
+
+  const [result, editRow, lookups, extra] = await Promise.all([
+    listRows<Record<string, unknown>>(def, ctx, query),
+    editing && editId ? getRow<Record<string, unknown>>(def, ctx, editId).catch(() => null) : Promise.resolve(null),
+    lookupOptions(ctx, [...(opts.filterLookups ?? []), ...(editing ? (opts.formLookups ?? []) : [])]),
+    editing && opts.extraLookups ? opts.extraLookups(ctx) : Promise.resolve({}),
+  ]);
+
+  // Spec 000 §5: a page beyond the page count is not shown empty; the last page is.
+  const lastPage = Math.max(1, Math.ceil(result.totalCount / query.size));
+  if (query.page > lastPage && !command) {
+    const next = new URLSearchParams(params);
+    if (lastPage === 1) next.delete("page");
+    else next.set("page", String(lastPage));
+    throw redirect(withParams(pageUrl, next));
+  }
+
+  return {
+    ctx,
+    def,
+    data: {
+      pageUrl,
+      label: def.label,
+      result,
+      query: { page: query.page, size: query.size, sort: query.sort, keyword: query.keyword, filters: query.filters },
+      settings,
+      canWrite: writer,
+      canCreate: writer && !def.readOnly?.create,
+      canDelete: writer && !def.readOnly?.delete,
+      edit: editing && (editParam === "new" || editRow) ? { id: editParam === "new" ? null : editId, row: editRow } : null,
+      confirmDelete: deleteId ? { id: deleteId } : null,
+      dialog: dialogParam === "columns" || dialogParam === "export" ? dialogParam : null,
+      notice: params.get("notice") === "select" ? "select" : null,
+      lookups: { ...lookups, ...extra },
+    },
+  };
+}
+
+export interface SaveFailure {
+  intent: "save";
+  message: string;
+  fields: Record<string, string[]>;
+  values: Record<string, string>;
+}
+
+function backUrl(pageUrl: string, form: FormData) {
+  const back = String(form.get("back") ?? "").replace(/^\?/, "");
+  return withParams(pageUrl, listParamsOf(new URLSearchParams(back)));
+}
+
+async function redirectWithFlash(to: string, type: "success" | "error" | "info", message: string) {
+  return redirect(to, { headers: await setFlash({ type, message }) });
+}
+
+const ColumnsFormSchema = z.array(z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/).max(60)).max(100);
+
+/** The custom-columns dialog posts field[], show_<field>, width_<field>, auto_<field>; a resize or move posts `settings` JSON. */
+function columnsFromForm(form: FormData): GridSettings | null {
+  const json = form.get("settings");
+  if (typeof json === "string" && json) {
+    try {
+      const parsed = GridSettingsSchema.safeParse(JSON.parse(json));
+      if (!parsed.success) return null;
+      return { ...parsed.data, columnDefs: parsed.data.columnDefs.map((d) => ({ ...d, width: d.width === null ? null : clampWidth(d.width) })) };
+    } catch {
+      return null;
+    }
+  }
+  const fields = ColumnsFormSchema.safeParse(form.getAll("field"));
+  if (!fields.success) return null;
+  const columnDefs = fields.data.map((field) => ({
+    field,
+    headerName: String(form.get(`name_${field}`) ?? "").slice(0, 60),
+    hide: form.get(`show_${field}`) !== "on",
+    width: form.get(`auto_${field}`) === "on" ? null : clampWidth(form.get(`width_${field}`)),
+  }));
+  const perPage = Number(form.get("perPageNum"));
+  return { autoFit: columnDefs.every((d) => d.width === null), columnDefs, ...((PAGE_SIZES as readonly number[]).includes(perPage) ? { perPageNum: perPage } : {}) };
+}
+
+function exportRequestFromForm(def: ResourceDef, form: FormData) {
+  const back = new URLSearchParams(String(form.get("back") ?? "").replace(/^\?/, ""));
+  const filter: Record<string, string> = {};
+  for (const [k, v] of listParamsOf(back)) if (k !== "page" && k !== "size") filter[k] = v;
+  return {
+    sheetName: def.pageName ?? def.label,
+    outPutFileName: def.pageName ?? def.label,
+    filter,
+    excelColumes: form.getAll("col").map((f) => ({
+      fieldName: String(f),
+      displayName: String(form.get(`name_${String(f)}`) ?? f),
+      width: Math.round((clampWidth(form.get(`width_${String(f)}`)) ?? 120) * 256 / 8),
+    })),
+  };
+}
+
+/** Action of a master-data list page. */
+export async function resourcePageAction(request: Request, pageUrl: string) {
+  const ctx = await requirePage(request, pageUrl);
+  const def = resourceByPage(pageUrl);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const back = backUrl(pageUrl, form);
+  try {
+    switch (intent) {
+      case "save": {
+        const values = Object.fromEntries([...form.entries()].filter(([k, v]) => typeof v === "string" && k !== "intent" && k !== "back" && k !== "id")) as Record<string, string>;
+        const id = positiveId(String(form.get("id") ?? ""));
+        try {
+          if (id) await updateRow(def, ctx, id, values);
+          else await createRow(def, ctx, values);
+        } catch (e) {
+          if (isDomainError(e) && (e.code === "bad_request" || e.code === "conflict")) {
+            return json<SaveFailure>({ intent: "save", message: e.message, fields: e.fields ?? {}, values }, { status: 400 });
+          }
+          throw e;
+        }
+        return redirectWithFlash(back, "success", "保存成功");
+      }
+      case "delete": {
+        const id = positiveId(String(form.get("id") ?? ""));
+        if (!id) return redirectWithFlash(back, "info", "请选择数据行");
+        await deleteRow(def, ctx, id);
+        return redirectWithFlash(back, "success", "删除成功");
+      }
+      case "saveColumns": {
+        const settings = columnsFromForm(form);
+        if (!settings) return redirectWithFlash(back, "error", "列设置不正确");
+        const prev = await gridSettingsOf(ctx, pageUrl);
+        await saveGridSettings(ctx, pageUrl, { ...settings, perPageNum: settings.perPageNum ?? prev?.perPageNum });
+        if (form.get("quiet") === "1") return json({ ok: true });
+        return redirectWithFlash(back, "success", "列设置已保存");
+      }
+      case "resetColumns": {
+        await saveGridSettings(ctx, pageUrl, null);
+        return redirectWithFlash(back, "success", "已恢复默认列设置");
+      }
+      case "export":
+        return xlsxResponse(exportRows(def, ctx, exportRequestFromForm(def, form)));
+      default:
+        return json({ error: "未知操作" }, { status: 400 });
+    }
+  } catch (e) {
+    if (isDomainError(e) && e.code !== "unauthorized") return redirectWithFlash(back, "error", e.message);
+    throw e;
+  }
+}

@@ -1,0 +1,70 @@
+import { json, redirect } from "@remix-run/node";
+import type { Ctx } from "../auth/context";
+import { requirePage } from "../auth/guard";
+import { isDomainError } from "../lib/errors";
+import { setFlash } from "../lib/flash";
+import { parseListQuery } from "../lib/list-query";
+import { canWrite, createRow, getRow, listRows, listSpecOf } from "../lib/resource";
+import { safeRedirect } from "../lib/safe-redirect";
+import { listParamsOf } from "../master-data/page";
+import { productResource, productTemplateResource } from "./product.resources";
+
+/**
+ * 公库产品导入 (spec 001 §2.6): pick a product of the public library, correct its fields and
+ * save it as an own product. "Save and add to order detail" is offered only when an order page
+ * opened the dialog (`addTo` is that page's path) and sends the user back there with the new id.
+ */
+const FORM_FIELDS = [
+  "mainOE", "name", "aliasName", "defaultStdOE", "replaceOE", "carGroupId", "makeId", "vehicles", "positionId", "qualityId", "brandId",
+  "categoryLevel0Id", "categoryLevel1Id", "specificationString", "producingAreaId", "unitId", "purchaseUnitId", "packageTypeString",
+  "minOrderCount", "orderCycle", "mCode", "volum", "weight", "initial", "pinYin", "description", "isEnabled",
+] as const;
+
+/** Only order pages may receive a product from the dialog. */
+function orderPage(addTo: string | null) {
+  if (!addTo) return null;
+  const safe = safeRedirect(addTo, "");
+  return /^\/(sale|purchase)\/[A-Za-z]+(\?|$)/.test(safe) ? safe : null;
+}
+
+export interface LibraryImportData {
+  keyword: string;
+  results: { id: number; mainOE: string; name: string; brandName: string | null; categoryLevel1Name: string | null }[];
+  template: Record<string, unknown> | null;
+  addTo: string | null;
+}
+
+export async function loadLibraryImport(ctx: Ctx, params: URLSearchParams): Promise<LibraryImportData | null> {
+  if (params.get("import") !== "1" || !canWrite(productResource, ctx)) return null;
+  const keyword = (params.get("libq") ?? "").trim().slice(0, 100);
+  const lib = Number(params.get("lib"));
+  const query = parseListQuery(new URLSearchParams({ q: keyword, maxResultCount: "20" }), listSpecOf(productTemplateResource));
+  const [list, template] = await Promise.all([
+    listRows<Record<string, unknown>>(productTemplateResource, ctx, query, { withCount: false }),
+    Number.isSafeInteger(lib) && lib > 0 ? getRow<Record<string, unknown>>(productTemplateResource, ctx, lib).catch(() => null) : Promise.resolve(null),
+  ]);
+  return {
+    keyword,
+    results: list.items.map((r) => ({ id: r.id as number, mainOE: r.mainOE as string, name: r.name as string, brandName: r.brandName as string | null, categoryLevel1Name: r.categoryLevel1Name as string | null })),
+    template: template ? { ...Object.fromEntries(FORM_FIELDS.map((f) => [f, template[f]])), productTemplateLibId: template.id } : null,
+    addTo: orderPage(params.get("addTo")),
+  };
+}
+
+export async function libraryImportAction(request: Request, pageUrl: string, form: FormData) {
+  const ctx = await requirePage(request, pageUrl);
+  const values = Object.fromEntries([...form.entries()].filter(([k, v]) => typeof v === "string" && !["intent", "back", "addTo"].includes(k))) as Record<string, string>;
+  const back = `${pageUrl}?${listParamsOf(new URLSearchParams(String(form.get("back") ?? "").replace(/^\?/, ""))).toString()}`.replace(/\?$/, "");
+  let id: number;
+  try {
+    id = ((await createRow(productResource, ctx, values)) as { id: number }).id;
+  } catch (e) {
+    if (isDomainError(e) && (e.code === "bad_request" || e.code === "conflict" || e.code === "forbidden")) {
+      return json({ intent: "import" as const, message: e.message, fields: e.fields ?? {}, values }, { status: e.code === "forbidden" ? 403 : 400 });
+    }
+    throw e;
+  }
+  const addTo = form.get("intent") === "importAndAdd" ? orderPage(String(form.get("addTo") ?? "")) : null;
+  const to = addTo ? `${addTo}${addTo.includes("?") ? "&" : "?"}addProductId=${id}` : back;
+  return redirect(to, { headers: await setFlash({ type: "success", message: "保存成功" }) });
+}
