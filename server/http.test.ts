@@ -219,6 +219,51 @@ describe("HTTP server", () => {
     expect((await fetch(base + "/api/app/productBrand/export", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(401);
   });
 
+  it("keeps every company's rows to itself through the JSON API and the pages, whatever id is guessed", async () => {
+    const token = async (u: string) => {
+      const r = await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: u, password: TEST_PASSWORD }) });
+      return { Authorization: `Bearer ${((await r.json()) as { access_token: string }).access_token}`, "Content-Type": "application/json" };
+    };
+    const a = await token("boss1");
+    const b = await token("boss2");
+    const made = await fetch(base + "/api/app/enterpriseRelation", { method: "POST", headers: a, body: JSON.stringify({ rel: 1, name: "甲方私有客户", creditLimit: "1234.567" }) });
+    expect(made.status).toBe(200);
+    const row = (await made.json()) as { id: number; creditLimit: number };
+    expect(row.creditLimit).toBe(1234.57);
+    const list = (await (await fetch(base + "/api/app/enterpriseRelation?filter=" + encodeURIComponent("甲方私有"), { headers: b })).json()) as { totalCount: number };
+    expect(list.totalCount).toBe(0);
+    expect((await fetch(base + `/api/app/enterpriseRelation/${row.id}`, { headers: b })).status).toBe(404);
+    expect((await fetch(base + `/api/app/enterpriseRelation/${row.id}`, { method: "PUT", headers: b, body: JSON.stringify({ rel: 1, name: "篡改" }) })).status).toBe(404);
+    expect((await fetch(base + `/api/app/enterpriseRelation/${row.id}`, { method: "DELETE", headers: b })).status).toBe(404);
+    const exp = await fetch(base + "/api/app/enterpriseRelation/export", { method: "POST", headers: b, body: JSON.stringify({ excelColumes: [{ displayName: "名称", fieldName: "name" }] }) });
+    const ExcelJS = (await import("exceljs")).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await exp.arrayBuffer()) as unknown as ArrayBuffer);
+    expect((wb.worksheets[0]!.getColumn(1).values as string[]).includes("甲方私有客户")).toBe(false);
+    expect(((await (await fetch(base + `/api/app/enterpriseRelation/${row.id}`, { headers: a })).json()) as { name: string }).name).toBe("甲方私有客户");
+    expect((await fetch(base + "/api/app/noSuchThing", { headers: a })).status).toBe(404);
+
+    // The page: company B's edit and delete dialogs for A's id show nothing; a forged delete changes nothing.
+    const { cookie } = await signIn("boss2");
+    const page = await fetch(base + `/organization/partner?edit=${row.id}`, { headers: { Cookie: cookie } });
+    expect(await page.text()).not.toContain("甲方私有客户");
+    const del = await post("/organization/partner", form({ intent: "delete", id: String(row.id) }), { Cookie: cookie, Origin: base });
+    expect(del.status).toBe(302);
+    expect(((await (await fetch(base + `/api/app/enterpriseRelation/${row.id}`, { headers: a })).json()) as { name: string }).name).toBe("甲方私有客户");
+  });
+
+  it("answers hostile list URLs with the list, never a 500", async () => {
+    const { cookie } = await signIn("boss1");
+    for (const q of ["page=-1&size=abc&sort=password.desc", "page=99999999999&size=800", "edit=abc&confirmDelete=99999999999", "sort=name.desc%27%3B--&q=%25%27", "do=edit&sel=%3Cscript%3E", "dialog=%3Cx%3E"]) {
+      const res = await fetch(base + "/organization/partner?" + q, { headers: { Cookie: cookie }, redirect: "manual" });
+      expect([200, 302]).toContain(res.status);
+    }
+    const junk = await post("/organization/partner", form({ intent: "nope" }), { Cookie: cookie, Origin: base });
+    expect(junk.status).toBe(400);
+    const bad = await post("/organization/partner", form({ intent: "save", rel: "7", name: "" }), { Cookie: cookie, Origin: base });
+    expect(bad.status).toBe(400);
+  });
+
   it("answers a failed route validity check with 404 (/profile?actab=9)", async () => {
     const { cookie } = await signIn("boss1");
     const bad = await fetch(base + "/profile?actab=9", { headers: { Cookie: cookie } });
