@@ -5,6 +5,7 @@ import { companies, companyRoles, companyUsers, roles, users } from "../system/s
 import { settings } from "../setting/setting.tables";
 import { productBrands } from "../product/brand.tables";
 import type { Db } from "./client";
+import { seedMasterData } from "./seed-master";
 
 const ROLE_TEMPLATES = [
   { code: "platform_admin", name: "平台管理员", scope: "platform" as const, description: "平台运营方：管理公司、角色、菜单和全局设置" },
@@ -113,6 +114,8 @@ export async function seedDemo(db: Db, password: string) {
     await tx.insert(companyUsers).values(
       DEMO_USERS.flatMap((u) => u.companies.map((c) => ({ companyId: companyId[c]!, userId: userId[u.username]!, roleId: roleId[u.role]! }))),
     );
+    // In the same transaction: demo companies never exist without their products and partners.
+    await seedMasterData(tx);
   });
   return true;
 }

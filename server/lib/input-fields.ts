@@ -55,7 +55,8 @@ export function optionalMoney(label: string, max = 99999999) {
         .number({ error: `${label}必须是数字` })
         .min(0, `${label}不能小于 0`)
         .max(max, `${label}不能超过 ${max}`)
-        .transform((n) => Math.round(n * 100) / 100)
+        // toPrecision drops the binary error first: 1.005 * 100 is 100.49999…, which would round down.
+        .transform((n) => Math.round(Number((n * 100).toPrecision(15))) / 100)
         .nullable(),
     )
     .default(null);

@@ -39,8 +39,19 @@ export const departmentResource = defineResource({
   filters: { parentId: equals(departments.parentId) },
   keyword: keywordOn(departments.name, departments.code, departments.managerName),
   input: DepartmentInputSchema,
-  toValues: (data, _ctx, _ex, id) => {
-    if (id && data.parentId === id) throw new DomainError("bad_request", "上级部门不能是自己", { parentId: ["上级部门不能是自己"] });
+  toValues: async (data, ctx, ex, id) => {
+    if (id && data.parentId) {
+      // Walk up from the new parent: meeting this department again would close a loop.
+      let cursor: number | null = data.parentId;
+      for (let depth = 0; cursor && depth < 50; depth++) {
+        if (cursor === id) throw new DomainError("bad_request", "上级部门不能是自己或自己的下级部门", { parentId: ["上级部门不能是自己或自己的下级部门"] });
+        const [up]: { parentId: number | null }[] = await ex
+          .select({ parentId: departments.parentId })
+          .from(departments)
+          .where(and(eq(departments.id, cursor), eq(departments.companyId, ctx.companyId)));
+        cursor = up?.parentId ?? null;
+      }
+    }
     return data;
   },
   refs: { parentId: { table: departments, label: "上级部门", companyOwned: true } },

@@ -60,6 +60,22 @@ export const categoryResource = defineResource({
     if (id && data.parentId) {
       const [child] = await ex.select({ id: productCategories.id }).from(productCategories).where(eq(productCategories.parentId, id)).limit(1);
       if (child) throw new DomainError("bad_request", "该分类下还有二级分类，不能设为二级分类", { parentId: ["该分类下还有二级分类，不能设为二级分类"] });
+      const [asLevel0] = await ex
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.categoryLevel0Id, id))
+        .limit(1);
+      const [templateAsLevel0] = await ex
+        .select({ id: productTemplates.id })
+        .from(productTemplates)
+        .where(eq(productTemplates.categoryLevel0Id, id))
+        .limit(1);
+      if (asLevel0 || templateAsLevel0) throw new DomainError("bad_request", "该分类已被产品用作一级分类，不能设为二级分类", { parentId: ["该分类已被产品用作一级分类，不能设为二级分类"] });
+    }
+    if (id && !data.parentId) {
+      const [asLevel1] = await ex.select({ id: products.id }).from(products).where(eq(products.categoryLevel1Id, id)).limit(1);
+      const [templateAsLevel1] = await ex.select({ id: productTemplates.id }).from(productTemplates).where(eq(productTemplates.categoryLevel1Id, id)).limit(1);
+      if (asLevel1 || templateAsLevel1) throw new DomainError("bad_request", "该分类已被产品用作二级分类，必须选择上级分类", { parentId: ["该分类已被产品用作二级分类，必须选择上级分类"] });
     }
     return { ...data, level: data.parentId ? 1 : 0 };
   },

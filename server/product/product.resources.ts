@@ -60,7 +60,7 @@ async function productValues(data: Record<string, any>, ex: Executor) {
   if (values.brandId && !values.categoryLevel0Id && !values.categoryLevel1Id) {
     const [brand] = await ex.select({ name: productBrands.name }).from(productBrands).where(eq(productBrands.id, values.brandId));
     if (brand?.name === JIQIREN) {
-      const fallback = (await getGlobalSetting("JiQiRenDefaultCategory")) as { level0Id?: number; level1Id?: number } | null | undefined;
+      const fallback = (await getGlobalSetting("JiQiRenDefaultCategory", ex)) as { level0Id?: number; level1Id?: number } | null | undefined;
       if (fallback && typeof fallback === "object") {
         values.categoryLevel0Id = fallback.level0Id ?? null;
         values.categoryLevel1Id = fallback.level1Id ?? null;

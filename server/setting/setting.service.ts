@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { db } from "../db/client";
+import { db, type Executor } from "../db/client";
 import { parseInput } from "../lib/validate";
 import type { Ctx } from "../auth/context";
 import {
@@ -20,8 +20,8 @@ const DEFAULTS: Record<Scope, Record<string, SettingValue>> = {
   user: USER_SETTING_DEFAULTS,
 };
 
-async function readScope(scope: Scope, ownerId: number): Promise<Record<string, SettingValue>> {
-  const rows = await db()
+async function readScope(scope: Scope, ownerId: number, ex: Executor = db()): Promise<Record<string, SettingValue>> {
+  const rows = await ex
     .select({ name: settings.name, value: settings.value })
     .from(settings)
     .where(and(eq(settings.scope, scope), eq(settings.ownerId, ownerId)));
@@ -62,12 +62,13 @@ export function saveUserSetting(ctx: Pick<Ctx, "userId">, input: { name: string;
   return writeScope("user", ctx.userId, input);
 }
 
-export function getGlobalSettings() {
-  return readScope("global", 0);
+/** `ex`: read inside the caller's transaction (PGlite has one connection: db() would wait for it). */
+export function getGlobalSettings(ex?: Executor) {
+  return readScope("global", 0, ex);
 }
 
-export async function getGlobalSetting(name: string): Promise<SettingValue | undefined> {
-  return (await getGlobalSettings())[name];
+export async function getGlobalSetting(name: string, ex?: Executor): Promise<SettingValue | undefined> {
+  return (await getGlobalSettings(ex))[name];
 }
 
 /** The wire form of spec 000 §7: a list of { name, value } with the value as text. */

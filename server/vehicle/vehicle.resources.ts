@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { defineResource, equals, keywordOn } from "../lib/resource";
 import { oeNumbers } from "../product/catalog.tables";
 import { products, productTemplates } from "../product/product.tables";
@@ -65,6 +65,17 @@ export const vehicleMfrResource = defineResource({
   filters: { makeId: equals(vehicleMfrs.makeId) },
   keyword: keywordOn(vehicleMfrs.name),
   input: VehicleMfrInputSchema,
+  toValues: async (data, _ctx, ex, id) => {
+    if (id) {
+      const [model] = await ex
+        .select({ id: vehicleModels.id })
+        .from(vehicleModels)
+        .where(and(eq(vehicleModels.mfrId, id), ne(vehicleModels.makeId, data.makeId)))
+        .limit(1);
+      if (model) throw new DomainError("bad_request", "该厂商下已有车型，不能改为其他汽车品牌", { makeId: ["该厂商下已有车型，不能改为其他汽车品牌"] });
+    }
+    return data;
+  },
   refs: { makeId: { table: vehicleMakes, label: "汽车品牌" } },
   unique: { vehicle_mfrs_name_lower_uq: ["name", "汽车厂商名称已存在"] },
   usedBy: [{ table: vehicleModels, column: vehicleModels.mfrId, label: "车型" }],

@@ -44,14 +44,12 @@ export function ResourcePage({ config, toolbar, formExtras, children }: { config
           style={{ borderRadius: "6px 6px 0 0", borderBottom: 0 }}
           onSubmit={(e) => {
             // Spec 000 §5: modify, delete or print without a selected row shows 请选择数据行 (1.5 s).
-            const form = e.currentTarget;
             const picked = document.querySelector<HTMLInputElement>(`input[form="${COMMAND_FORM}"][name="sel"]:checked`);
             const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
             if (submitter?.name === "do" && !picked) {
               e.preventDefault();
               setNotice(t.grid.selectRowFirst);
             }
-            void form;
           }}
         >
           <HiddenParams search={listSearch} except={[]} />
