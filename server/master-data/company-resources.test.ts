@@ -12,6 +12,7 @@ import { getGlobalSetting } from "../setting/setting.service";
 import { serializeSettingValue } from "../setting/setting.defaults";
 import { settings } from "../setting/setting.tables";
 import { companyIdOf, ctxOf, useTestDatabase } from "../test/test-db";
+import { expectListBehaviour } from "../test/list-behaviour";
 import { API_RESOURCES, resourceByName, resourceByPage } from "./registry";
 
 /**
@@ -165,23 +166,7 @@ describe("company master data: every resource, as its company uses it", () => {
 
       expect(await getRow<Row>(def, boss, first.id)).toMatchObject({ id: first.id, [field]: text(1), companyId: boss.companyId, ...(s.shows?.(fx) ?? {}) });
 
-      const found = await list(def, boss, `q=${kw.toLowerCase()}&size=50`);
-      expect(found.totalCount).toBe(25);
-      expect(found.items.map((r) => r.id).sort()).toEqual(made.map((r) => r.id).sort());
-
-      const desc = await list(def, boss, `q=${kw}&size=50&sort=${field}.desc`);
-      expect(desc.items.map((r) => r[field])).toEqual(made.map((r) => r[field]).reverse());
-      const asc = await list(def, boss, `q=${kw}&size=50&sort=${field}.asc`);
-      expect(asc.items.map((r) => r[field])).toEqual(made.map((r) => r[field]));
-
-      const page1 = await list(def, boss, `q=${kw}&size=20&sort=${field}.asc`);
-      const page2 = await list(def, boss, `q=${kw}&size=20&page=2&sort=${field}.asc`);
-      expect(page1.items).toHaveLength(20);
-      expect(page2.items).toHaveLength(5);
-      expect(page2.totalCount).toBe(25);
-      const ids1 = page1.items.map((r) => r.id);
-      expect(page2.items.filter((r) => ids1.includes(r.id))).toEqual([]);
-      expect([...ids1, ...page2.items.map((r) => r.id)].sort()).toEqual(made.map((r) => r.id).sort());
+      await expectListBehaviour(def, boss, kw, field, made);
 
       const changedText = `${text(1)}改`;
       expect(await updateRow<Row>(def, boss, first.id, s.input(1, changedText, fx))).toMatchObject({ [field]: changedText, ...(s.shows?.(fx) ?? {}) });
@@ -335,7 +320,7 @@ describe("company master data: rows in use are not deleted", () => {
     await expect(deleteRow(positionResource, boss, pos.id)).rejects.toMatchObject({ code: "conflict", message: "该职位已被员工使用，不能删除" });
     await createRow<Row>(partnerResource, boss, { rel: 1, name: "测老客户", salesmanId: emp.id });
     await expect(deleteRow(employeeResource, boss, emp.id)).rejects.toMatchObject({ code: "conflict", message: "该员工已被往来单位使用，不能删除" });
-    await expect(updateRow(departmentResource, boss, parent.id, { name: "测总部", parentId: parent.id })).rejects.toMatchObject({ code: "bad_request", fields: { parentId: ["上级部门不能是自己"] } });
+    await expect(updateRow(departmentResource, boss, parent.id, { name: "测总部", parentId: parent.id })).rejects.toMatchObject({ code: "bad_request", fields: { parentId: ["上级部门不能是自己或自己的下级部门"] } });
   });
 });
 

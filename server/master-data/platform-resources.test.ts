@@ -7,6 +7,7 @@ import { brandResource, categoryResource, oeNumberResource, positionResource, pr
 import { productResource, productTemplateResource } from "../product/product.resources";
 import { productTemplates, tableRowCounts } from "../product/product.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
+import { expectListBehaviour } from "../test/list-behaviour";
 import { vehicleGroupResource, vehicleMakeResource, vehicleMfrResource, vehicleModelResource, vehicleResource } from "../vehicle/vehicle.resources";
 import { API_RESOURCES, resourceByName } from "./registry";
 
@@ -213,26 +214,7 @@ describe("platform master data: every resource, as the operator uses it", () => 
 
       expect(await getRow<Row>(def, admin, first.id)).toMatchObject({ id: first.id, [field]: text(1), ...(s.shows?.(fx) ?? {}) });
 
-      // Found by keyword, in any letter case.
-      const found = await list(def, admin, `q=${kw.toLowerCase()}&size=50`);
-      expect(found.totalCount).toBe(25);
-      expect(found.items.map((r) => r.id).sort()).toEqual(made.map((r) => r.id).sort());
-
-      // Sorted by the text column, both ways.
-      const desc = await list(def, admin, `q=${kw}&size=50&sort=${field}.desc`);
-      expect(desc.items.map((r) => r[field])).toEqual(made.map((r) => r[field]).reverse());
-      const asc = await list(def, admin, `q=${kw}&size=50&sort=${field}.asc`);
-      expect(asc.items.map((r) => r[field])).toEqual(made.map((r) => r[field]));
-
-      // Paged: the second page of 20 holds the other 5, none repeated.
-      const page1 = await list(def, admin, `q=${kw}&size=20&sort=${field}.asc`);
-      const page2 = await list(def, admin, `q=${kw}&size=20&page=2&sort=${field}.asc`);
-      expect(page1.items).toHaveLength(20);
-      expect(page2.items).toHaveLength(5);
-      expect(page2.totalCount).toBe(25);
-      const ids1 = page1.items.map((r) => r.id);
-      expect(page2.items.filter((r) => ids1.includes(r.id))).toEqual([]);
-      expect([...ids1, ...page2.items.map((r) => r.id)].sort()).toEqual(made.map((r) => r.id).sort());
+      await expectListBehaviour(def, admin, kw, field, made);
       // Unknown sort fields fall back to the default order instead of failing.
       expect((await list(def, admin, `q=${kw}&size=50&sort=nope.desc`)).totalCount).toBe(25);
 
