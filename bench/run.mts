@@ -2,6 +2,8 @@
  * `npm run bench`: prints figures, asserts nothing. Boots the real build behind the real
  * HTTP stack on PGlite (in memory) and, when BENCH_DATABASE_URL is set, on PostgreSQL, then
  * measures server time of the signed-in pages and the gzip size of the JS each page loads.
+ * Then one company with a million products on PostgreSQL (bench/million.mts; BENCH_MILLION=0
+ * skips it).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -13,61 +15,13 @@ import type { ServerBuild } from "@remix-run/node";
 import { bootDatabase } from "../server/db/boot";
 import { setDatabase } from "../server/db/client";
 import { createApp } from "../server/http";
+import { logLine, ROUNDS, signIn, timePage } from "./measure.mts";
+import { benchMillion } from "./million.mts";
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS) || 200;
 // As `npm start` runs: React and Remix in their optimised builds (see settleModes in main.ts).
 process.env.QIPEI_MODE ??= "development";
 process.env.NODE_ENV ??= "production";
 process.env.SESSION_SECRET ??= crypto.randomBytes(16).toString("hex");
-
-function pct(xs: number[], p: number) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
-
-/** Server time of each request, as the request log measures it (arrival to last byte sent). */
-const serverTimes: number[] = [];
-function logLine(line: string) {
-  const m = / (\d+\.\d)ms$/.exec(line);
-  if (m) serverTimes.push(Number(m[1]));
-}
-
-/**
- * Requests come from a separate process (keep-alive, gzip accepted, body read but not
- * decompressed), so the client's own work never competes with the server being measured.
- */
-const CLIENT = `
-const http = require("node:http");
-const [base, path, cookie, rounds] = process.argv.slice(1);
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const get = () => new Promise((resolve, reject) => {
-  const t0 = performance.now();
-  http.get(base + path, { agent, headers: { Cookie: cookie, "Accept-Encoding": "gzip" } }, (res) => {
-    res.on("data", () => {});
-    res.on("end", () => resolve(performance.now() - t0));
-  }).on("error", reject);
-});
-(async () => {
-  for (let i = 0; i < 10; i++) await get();
-  const wall = [];
-  for (let i = 0; i < Number(rounds); i++) wall.push(await get());
-  process.stdout.write(JSON.stringify(wall) + "\\n");
-  agent.destroy();
-})();
-`;
-
-async function timePage(base: string, url: string, cookie: string) {
-  const { spawn } = await import("node:child_process");
-  const child = spawn(process.execPath, ["-e", CLIENT, base, url, cookie, String(ROUNDS)], { stdio: ["ignore", "pipe", "inherit"] });
-  let out = "";
-  child.stdout.on("data", (d: Buffer) => (out += d));
-  serverTimes.length = 0;
-  await new Promise((r) => child.on("exit", r));
-  const wall = JSON.parse(out) as number[];
-  // The last ROUNDS log lines are the measured requests (the first ten warmed up).
-  const times = serverTimes.slice(-ROUNDS);
-  return { p50: pct(times, 50), p95: pct(times, 95), wall: pct(wall, 50) };
-}
 
 function jsGzipFor(build: ServerBuild, routeIds: string[]) {
   const m = build.assets;
@@ -102,13 +56,7 @@ async function measure(label: string, url?: string) {
   const server = createApp(build, { log: logLine, loginRateLimit: 1e6 }).listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const login = await fetch(base + "/login", {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
-    body: "username=boss1&password=Demo%40123456",
-  });
-  const cookie = login.headers.get("Set-Cookie")!.split(";")[0]!;
+  const cookie = await signIn(base, "boss1");
   console.log(`\n${label}（每页 ${ROUNDS} 次请求；服务器时间 = 请求到达至响应发完，含 gzip）`);
   for (const [name, u] of [
     ["/home 整页", "/home"],
@@ -143,4 +91,5 @@ if (!fs.existsSync("build/index.js")) {
 await measure("PGlite（内存）");
 if (process.env.BENCH_DATABASE_URL) await measure("PostgreSQL", process.env.BENCH_DATABASE_URL);
 else console.log("\n(设置 BENCH_DATABASE_URL=postgres://… 可同时测量 PostgreSQL)");
+if (process.env.BENCH_MILLION !== "0") await benchMillion();
 process.exit(0);
