@@ -18,7 +18,7 @@ import readline from "node:readline";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
-import { desc, eq, getTableColumns, inArray, type SQL } from "drizzle-orm";
+import { desc, eq, getTableColumns } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import ExcelJS from "exceljs";
 import pg from "pg";
@@ -215,21 +215,22 @@ async function stopServer(child: ChildProcess) {
 }
 
 /** The page query exactly as listRows (server/lib/resource.ts) builds it for productResource. */
+/**
+ * The page's rows as one plain SQL statement: the same columns (names by scalar subquery, as
+ * productResource selects them), ORDER BY id DESC LIMIT 50 OFFSET (page-1)*50. For page 1 this
+ * is exactly what the server runs; for a deep page it is the naive statement the server avoids
+ * (it seeks to a cached page anchor instead), so the two can be compared.
+ */
 function pageQuery(companyId: number, page: number) {
   const d = drizzle.mock();
   const fields = { ...getTableColumns(products), ...productResource.extra };
-  const from = (f: Record<string, unknown>) => productResource.join!(d.select(f as never).from(products));
-  const where = eq(products.companyId, companyId);
-  const orderBy = [desc(products.id), desc(products.id)];
-  const offset = (page - 1) * PAGE_SIZE;
-  let q: { toSQL(): { sql: string; params: unknown[] } };
-  if (offset >= 1000) {
-    // Deferred join: ids through the (company_id, id) index first, then only the page's rows.
-    const ids = from({ id: products.id }).where(where).orderBy(...orderBy).limit(PAGE_SIZE).offset(offset);
-    q = from(fields).where(inArray(products.id, ids as unknown as SQL)).orderBy(...orderBy);
-  } else {
-    q = from(fields).where(where).orderBy(...orderBy).limit(PAGE_SIZE).offset(offset);
-  }
+  const q = d
+    .select(fields as never)
+    .from(products)
+    .where(eq(products.companyId, companyId))
+    .orderBy(desc(products.id), desc(products.id))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
   const { sql, params } = q.toSQL();
   return { text: sql, values: params };
 }

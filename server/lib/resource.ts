@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type * as z from "zod";
 import { t } from "../../app/i18n/zh-CN";
@@ -53,8 +53,8 @@ export interface ResourceDef<Row extends Record<string, any> = Record<string, an
   join?: (q: any) => any;
   sortable: Record<string, PgColumn | SQL>;
   defaultSort: { field: string; dir: "asc" | "desc" };
-  filters?: Record<string, { kind: FilterKind; where: (v: any, ctx: Ctx) => SQL | undefined }>;
-  keyword?: (kw: string, ctx: Ctx) => SQL | undefined;
+  filters?: Record<string, { kind: FilterKind; where: (v: any, ctx: Ctx) => SQL | undefined | Promise<SQL | undefined> }>;
+  keyword?: (kw: string, ctx: Ctx) => SQL | undefined | Promise<SQL | undefined>;
   /** Operations this resource does not offer (price setting neither creates nor deletes). */
   readOnly?: { create?: boolean; delete?: boolean };
   input: z.ZodType;
@@ -68,8 +68,14 @@ export interface ResourceDef<Row extends Record<string, any> = Record<string, an
   unique?: Record<string, [string, string]>;
   /** Export cell value for a field whose stored value is not what a person reads. */
   exportAs?: Record<string, (row: Row) => unknown>;
-  /** A counter that answers the unfiltered total without counting (big tables). */
-  fastCount?: (ctx: Ctx) => Promise<number | undefined>;
+  /** A counter that answers the unfiltered total without counting (big tables), with its version. */
+  fastCount?: (ctx: Ctx) => Promise<RowCount | undefined>;
+}
+
+/** Rows of a big table for one company, and a version every insert or delete statement bumps. */
+export interface RowCount {
+  n: number;
+  version: number;
 }
 
 export function defineResource(def: ResourceDef): ResourceDef {
@@ -97,17 +103,17 @@ function ownerCond(def: ResourceDef<any>, ctx: Ctx): SQL | undefined {
   return def.scope === "company" ? eq(def.table.companyId, ctx.companyId) : undefined;
 }
 
-function whereOf(def: ResourceDef<any>, ctx: Ctx, query: ListQuery): { cond: SQL | undefined; filtered: boolean } {
+async function whereOf(def: ResourceDef<any>, ctx: Ctx, query: ListQuery): Promise<{ cond: SQL | undefined; filtered: boolean }> {
   const parts: (SQL | undefined)[] = [ownerCond(def, ctx)];
   let filtered = false;
   if (query.keyword && def.keyword) {
-    parts.push(def.keyword(query.keyword, ctx));
+    parts.push(await def.keyword(query.keyword, ctx));
     filtered = true;
   }
   for (const [name, value] of Object.entries(query.filters)) {
     const f = def.filters?.[name];
     if (!f || value === undefined) continue;
-    parts.push(f.where(value, ctx));
+    parts.push(await f.where(value, ctx));
     filtered = true;
   }
   const list = parts.filter((p): p is SQL => p !== undefined);
@@ -123,8 +129,38 @@ function baseQuery(def: ResourceDef<any>, ex: Executor, fields: Record<string, u
   return def.join ? def.join(q) : q;
 }
 
-/** Deep pages are read through an index-only scan of ids first, then only the page's rows. */
-const DEFERRED_JOIN_FROM = 1000;
+/** Deep pages are read as ids first (an index-only scan), then only the page's rows. */
+const DEFERRED_JOIN_FROM = 100;
+
+/**
+ * Page anchors for deep pages of big unfiltered lists in id order: the id at every
+ * ANCHOR_STEP-th position, computed once per company and table version. Page 10,000 then
+ * seeks to the nearest anchor and skips fewer than ANCHOR_STEP rows. Any insert or delete
+ * bumps the version (table_row_counts), so a stale anchor is never used.
+ */
+const ANCHOR_STEP = 5000;
+const ANCHOR_CACHE_LIMIT = 500;
+const anchorCache = new Map<string, { version: number; ids: number[] }>();
+
+async function anchorsOf(def: ResourceDef<any>, ctx: Ctx, cond: SQL | undefined, dir: "asc" | "desc", version: number) {
+  const key = `${def.name}|${def.scope === "company" ? ctx.companyId : 0}|${dir}`;
+  const hit = anchorCache.get(key);
+  if (hit && hit.version === version) return hit.ids;
+  const inner = db()
+    .select({ id: def.table.id, pos: sql<number>`(row_number() over (order by ${def.table.id} ${sql.raw(dir)}) - 1)`.as("pos") })
+    .from(def.table)
+    .where(cond)
+    .as("ranked");
+  const rows = await db()
+    .select({ id: inner.id })
+    .from(inner)
+    .where(sql`${inner.pos} > 0 and ${inner.pos} % ${ANCHOR_STEP} = 0`)
+    .orderBy(inner.pos);
+  if (anchorCache.size >= ANCHOR_CACHE_LIMIT) anchorCache.clear();
+  const ids = rows.map((r) => r.id as number);
+  anchorCache.set(key, { version, ids });
+  return ids;
+}
 
 /** A position in a sorted list to continue after (the export reads the list this way). */
 export interface Cursor {
@@ -139,31 +175,44 @@ function seekCond(column: PgColumn | SQL, dir: "asc" | "desc", idCol: PgColumn, 
 
 /** Paged, sorted, filtered rows of one resource, only the caller's company's for company data. */
 export async function listRows<Row>(def: ResourceDef<any>, ctx: Ctx, query: ListQuery, opts: { after?: Cursor; withCount?: boolean } = {}): Promise<ListResult<Row>> {
-  const { cond, filtered } = whereOf(def, ctx, query);
+  const { cond, filtered } = await whereOf(def, ctx, query);
   const column = def.sortable[query.sort.field] ?? def.sortable[def.defaultSort.field]!;
   const dir = query.sort.dir;
   const orderBy = dir === "desc" ? [desc(column), desc(def.table.id)] : [asc(column), asc(def.table.id)];
-  const where = opts.after ? and(cond, seekCond(column, dir, def.table.id, opts.after)) : cond;
-  const offset = opts.after ? 0 : query.skip;
+  let where = opts.after ? and(cond, seekCond(column, dir, def.table.id, opts.after)) : cond;
+  let offset = opts.after ? 0 : query.skip;
 
-  let rowsPromise: Promise<Row[]>;
-  if (offset >= DEFERRED_JOIN_FROM) {
-    const ids = baseQuery(def, db(), { id: def.table.id }).where(where).orderBy(...orderBy).limit(query.take).offset(offset);
-    rowsPromise = baseQuery(def, db(), selection(def)).where(inArray(def.table.id, ids)).orderBy(...orderBy);
-  } else {
-    rowsPromise = baseQuery(def, db(), selection(def)).where(where).orderBy(...orderBy).limit(query.take).offset(offset);
+  const fast = !filtered && def.fastCount ? await def.fastCount(ctx) : undefined;
+  if (fast && offset >= ANCHOR_STEP && column === def.table.id && !opts.after) {
+    const anchors = await anchorsOf(def, ctx, cond, dir, fast.version);
+    const k = Math.min(Math.floor(offset / ANCHOR_STEP), anchors.length);
+    if (k > 0) {
+      where = and(cond, (dir === "desc" ? lte : gte)(def.table.id, anchors[k - 1]!));
+      offset -= k * ANCHOR_STEP;
+    }
   }
+
+  const rowsPromise = (async (): Promise<Row[]> => {
+    if (offset < DEFERRED_JOIN_FROM) {
+      return baseQuery(def, db(), selection(def)).where(where).orderBy(...orderBy).limit(query.take).offset(offset);
+    }
+    const ids = (await baseQuery(def, db(), { id: def.table.id }).where(where).orderBy(...orderBy).limit(query.take).offset(offset)).map((r: { id: number }) => r.id);
+    if (ids.length === 0) return [];
+    return baseQuery(def, db(), selection(def)).where(inArray(def.table.id, ids)).orderBy(...orderBy);
+  })();
   if (opts.withCount === false) return { totalCount: -1, items: await rowsPromise };
   const countPromise = (async () => {
-    if (!filtered && def.fastCount) {
-      const n = await def.fastCount(ctx);
-      if (n !== undefined) return n;
-    }
+    if (fast) return fast.n;
     const [row] = await baseQuery(def, db(), { n: count() }).where(cond);
     return Number(row?.n ?? 0);
   })();
   const [items, totalCount] = await Promise.all([rowsPromise, countPromise]);
   return { totalCount, items };
+}
+
+/** A name from a small dictionary table, as a scalar subquery: no join for the planner to weigh. */
+export function nameOf(table: AnyTable, key: PgColumn | SQL) {
+  return sql<string | null>`(select ${table.name} from ${table} where ${table.id} = ${key})`;
 }
 
 export function listFromParams<Row>(def: ResourceDef<any>, ctx: Ctx, params: URLSearchParams) {

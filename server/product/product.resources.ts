@@ -1,9 +1,8 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Ctx } from "../auth/context";
 import { db, type Executor } from "../db/client";
 import { DomainError } from "../lib/errors";
-import { defineResource, equals, keywordOn, type ResourceDef } from "../lib/resource";
+import { defineResource, equals, keywordOn, nameOf } from "../lib/resource";
 import { escapeLike } from "../lib/validate";
 import { getGlobalSetting } from "../setting/setting.service";
 import { vehicleGroups, vehicleMakes } from "../vehicle/vehicle.tables";
@@ -93,31 +92,19 @@ export function isCodeLike(kw: string) {
   return /\d/.test(kw) && normalizeOE(kw).length >= 2;
 }
 
-function joinsOf(table: ProductTable) {
-  const c0 = alias(productCategories, "category0");
-  const c1 = alias(productCategories, "category1");
-  const unit = alias(productUnits, "unit");
+/** Names of the product's dictionary entries, as scalar subqueries (no joins to plan). */
+function namesOf(table: ProductTable) {
   return {
     extra: {
-      brandName: productBrands.name,
-      categoryLevel0Name: c0.name,
-      categoryLevel1Name: c1.name,
-      unitName: unit.name,
-      qualityName: productQualities.name,
-      positionName: productPositions.name,
-      makeName: vehicleMakes.name,
-      producingAreaString: producingAreas.name,
+      brandName: nameOf(productBrands, table.brandId),
+      categoryLevel0Name: nameOf(productCategories, table.categoryLevel0Id),
+      categoryLevel1Name: nameOf(productCategories, table.categoryLevel1Id),
+      unitName: nameOf(productUnits, table.unitId),
+      qualityName: nameOf(productQualities, table.qualityId),
+      positionName: nameOf(productPositions, table.positionId),
+      makeName: nameOf(vehicleMakes, table.makeId),
+      producingAreaString: nameOf(producingAreas, table.producingAreaId),
     },
-    join: (q: any) =>
-      q
-        .leftJoin(productBrands, eq(productBrands.id, table.brandId))
-        .leftJoin(c0, eq(c0.id, table.categoryLevel0Id))
-        .leftJoin(c1, eq(c1.id, table.categoryLevel1Id))
-        .leftJoin(unit, eq(unit.id, table.unitId))
-        .leftJoin(productQualities, eq(productQualities.id, table.qualityId))
-        .leftJoin(productPositions, eq(productPositions.id, table.positionId))
-        .leftJoin(vehicleMakes, eq(vehicleMakes.id, table.makeId))
-        .leftJoin(producingAreas, eq(producingAreas.id, table.producingAreaId)),
   };
 }
 
@@ -140,10 +127,10 @@ function nameSearch(table: ProductTable, kw: string) {
 
 async function countOf(tableName: string, companyId: number) {
   const [row] = await db()
-    .select({ n: tableRowCounts.n })
+    .select({ n: tableRowCounts.n, version: tableRowCounts.version })
     .from(tableRowCounts)
     .where(and(eq(tableRowCounts.tableName, tableName), eq(tableRowCounts.companyId, companyId)));
-  return row?.n ?? 0;
+  return row ?? { n: 0, version: 0 };
 }
 
 const exportAs = { isEnabled: (r: Record<string, unknown>) => (r.isEnabled ? "启用" : "停用") };
@@ -155,7 +142,7 @@ export const productTemplateResource = defineResource({
   writeCode: "XTGL-038",
   scope: "platform",
   table: productTemplates,
-  ...joinsOf(productTemplates),
+  ...namesOf(productTemplates),
   sortable: { creationTime: productTemplates.id, mainOE: productTemplates.oeNorm, name: productTemplates.name },
   defaultSort: { field: "creationTime", dir: "desc" },
   filters: { ...commonFilters(productTemplates), oe: { kind: "text", where: (v: string) => sql`${productTemplates.oeNorm} like ${normalizeOE(v) + "%"}` } },
@@ -168,17 +155,26 @@ export const productTemplateResource = defineResource({
   fastCount: () => countOf("product_templates", 0),
 });
 
-/** Products whose code, standard OE or replacement OE starts with the keyword's normal form. */
-function oeMatchOf(ctx: Ctx, kw: string) {
+/** Up to this many matching codes are resolved first and looked up by id (the usual case). */
+const OE_IDS_MAX = 1000;
+
+/**
+ * Products whose code, standard OE or replacement OE starts with the keyword's normal form.
+ * The matching ids are read first from the cross-reference index, so the product query is a
+ * primary-key lookup instead of a plan the estimator gets wrong on a million rows.
+ */
+async function oeMatchOf(ctx: Ctx, kw: string) {
   const norm = normalizeOE(kw);
-  return inArray(
-    products.id,
-    db()
-      .select({ id: productOes.productId })
-      .from(productOes)
-      .where(and(eq(productOes.companyId, ctx.companyId), sql`${productOes.oeNorm} like ${norm + "%"}`)),
-  );
+  const matches = db()
+    .select({ id: productOes.productId })
+    .from(productOes)
+    .where(and(eq(productOes.companyId, ctx.companyId), sql`${productOes.oeNorm} like ${norm + "%"}`));
+  const hits = await matches.limit(OE_IDS_MAX + 1);
+  if (hits.length > OE_IDS_MAX) return inArray(products.id, matches);
+  const ids = [...new Set(hits.map((h) => h.id))];
+  return ids.length ? inArray(products.id, ids) : sql`false`;
 }
+
 export const productResource = defineResource({
   name: "product",
   label: "产品",
@@ -187,7 +183,7 @@ export const productResource = defineResource({
   writeCode: "CPGL-001",
   scope: "company",
   table: products,
-  ...joinsOf(products),
+  ...namesOf(products),
   sortable: { creationTime: products.id, mainOE: products.oeNorm, name: products.name, priceSale: products.priceSale },
   defaultSort: { field: "creationTime", dir: "desc" },
   filters: { ...commonFilters(products), oe: { kind: "text", where: (v: string, ctx: Ctx) => oeMatchOf(ctx, v) } },

@@ -68,6 +68,8 @@ export const products = pgTable(
     index("products_company_id_idx").on(t.companyId, t.id),
     index("products_company_name_idx").on(t.companyId, t.name, t.id),
     index("products_company_price_idx").on(t.companyId, t.priceSale, t.id),
+    index("products_company_brand_idx").on(t.companyId, t.brandId, t.id),
+    index("products_company_category0_idx").on(t.companyId, t.categoryLevel0Id, t.id),
   ],
 );
 
@@ -101,6 +103,8 @@ export const tableRowCounts = pgTable(
     tableName: text("table_name").notNull(),
     companyId: integer("company_id").notNull(),
     n: bigint("n", { mode: "number" }).notNull().default(0),
+    /** Bumped by every insert or delete statement: cached page anchors of an older version are stale. */
+    version: bigint("version", { mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tableName, t.companyId] })],
 );
