@@ -50,6 +50,11 @@ export interface ResourceDef<Row extends Record<string, any> = Record<string, an
   table: AnyTable;
   /** Extra selected values from joined tables (brandName …) and the joins that supply them. */
   extra?: Record<string, SQL.Aliased | PgColumn | SQL>;
+  /**
+   * Names from small dictionary tables (brandName ← product_brands by brandId): a scalar
+   * subquery on pages, a lookup map in exports (one read of the dictionary per export).
+   */
+  names?: Record<string, { table: AnyTable; key: PgColumn }>;
   join?: (q: any) => any;
   sortable: Record<string, PgColumn | SQL>;
   defaultSort: { field: string; dir: "asc" | "desc" };
@@ -120,8 +125,10 @@ async function whereOf(def: ResourceDef<any>, ctx: Ctx, query: ListQuery): Promi
   return { cond: list.length ? and(...list) : undefined, filtered };
 }
 
-function selection(def: ResourceDef<any>) {
-  return { ...getTableColumns(def.table), ...(def.extra ?? {}) };
+/** Everything a list row shows: the table's columns, joined values and dictionary names. */
+export function selectionOf(def: ResourceDef<any>) {
+  const names = Object.fromEntries(Object.entries(def.names ?? {}).map(([k, n]) => [k, nameOf(n.table, n.key)]));
+  return { ...getTableColumns(def.table), ...(def.extra ?? {}), ...names };
 }
 
 function baseQuery(def: ResourceDef<any>, ex: Executor, fields: Record<string, unknown>) {
@@ -174,7 +181,13 @@ function seekCond(column: PgColumn | SQL, dir: "asc" | "desc", idCol: PgColumn, 
 }
 
 /** Paged, sorted, filtered rows of one resource, only the caller's company's for company data. */
-export async function listRows<Row>(def: ResourceDef<any>, ctx: Ctx, query: ListQuery, opts: { after?: Cursor; withCount?: boolean } = {}): Promise<ListResult<Row>> {
+export async function listRows<Row>(
+  def: ResourceDef<any>,
+  ctx: Ctx,
+  query: ListQuery,
+  opts: { after?: Cursor; withCount?: boolean; fields?: Record<string, unknown> } = {},
+): Promise<ListResult<Row>> {
+  const fields = opts.fields ?? selectionOf(def);
   const { cond, filtered } = await whereOf(def, ctx, query);
   const column = def.sortable[query.sort.field] ?? def.sortable[def.defaultSort.field]!;
   const dir = query.sort.dir;
@@ -194,11 +207,11 @@ export async function listRows<Row>(def: ResourceDef<any>, ctx: Ctx, query: List
 
   const rowsPromise = (async (): Promise<Row[]> => {
     if (offset < DEFERRED_JOIN_FROM) {
-      return baseQuery(def, db(), selection(def)).where(where).orderBy(...orderBy).limit(query.take).offset(offset);
+      return baseQuery(def, db(), fields).where(where).orderBy(...orderBy).limit(query.take).offset(offset);
     }
     const ids = (await baseQuery(def, db(), { id: def.table.id }).where(where).orderBy(...orderBy).limit(query.take).offset(offset)).map((r: { id: number }) => r.id);
     if (ids.length === 0) return [];
-    return baseQuery(def, db(), selection(def)).where(inArray(def.table.id, ids)).orderBy(...orderBy);
+    return baseQuery(def, db(), fields).where(inArray(def.table.id, ids)).orderBy(...orderBy);
   })();
   if (opts.withCount === false) return { totalCount: -1, items: await rowsPromise };
   const countPromise = (async () => {
@@ -225,7 +238,7 @@ function notFound(def: ResourceDef<any>): DomainError {
 
 export async function getRow<Row>(def: ResourceDef<any>, ctx: Ctx, id: number, ex: Executor = db()): Promise<Row> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2147483647) throw notFound(def);
-  const [row] = await baseQuery(def, ex, selection(def)).where(and(eq(def.table.id, id), ownerCond(def, ctx)));
+  const [row] = await baseQuery(def, ex, selectionOf(def)).where(and(eq(def.table.id, id), ownerCond(def, ctx)));
   if (!row) throw notFound(def);
   return row as Row;
 }
@@ -338,18 +351,41 @@ const EXPORT_BATCH = 2000;
  */
 export function exportRows(def: ResourceDef<any>, ctx: Ctx, input: unknown) {
   const req = parseInput(ExportRequestSchema, input);
-  const fields = selection(def);
-  const columns = req.excelColumes.filter((c) => c.exportable !== false && (c.fieldName in fields || def.exportAs?.[c.fieldName]));
+  const all = selectionOf(def);
+  const columns = req.excelColumes.filter((c) => c.exportable !== false && (c.fieldName in all || def.exportAs?.[c.fieldName]));
   if (columns.length === 0) throw new DomainError("bad_request", "请选择要导出的列");
   const query = parseListQuery(exportFilterParams(req.filter), listSpecOf(def));
-  const sortColumn = def.sortable[query.sort.field];
+  const sortColumn = def.sortable[query.sort.field] ?? def.sortable[def.defaultSort.field];
   const keyset = !!sortColumn && "notNull" in (sortColumn as object) && (sortColumn as PgColumn).notNull && (sortColumn as PgColumn).table === def.table;
-  const sortKey = Object.entries(fields).find(([, v]) => v === sortColumn)?.[0];
+  const sortKey = Object.entries(all).find(([, v]) => v === sortColumn)?.[0];
+
+  // Only what the file needs: the chosen columns, the keyset's keys, and dictionary keys
+  // instead of per-row name subqueries.
+  const fields: Record<string, unknown> = { id: def.table.id };
+  if (sortKey) fields[sortKey] = all[sortKey];
+  const nameFields = columns.map((c) => c.fieldName).filter((f) => def.names?.[f]);
+  for (const c of columns) {
+    const name = def.names?.[c.fieldName];
+    if (name) fields[`__key_${c.fieldName}`] = name.key;
+    else if (c.fieldName in all) fields[c.fieldName] = all[c.fieldName];
+  }
+  async function dictionaries() {
+    const maps: Record<string, Map<number, string>> = {};
+    for (const f of nameFields) {
+      const { table } = def.names![f]!;
+      const rows = (await db().select({ id: table.id, name: table.name }).from(table)) as { id: number; name: string }[];
+      maps[f] = new Map(rows.map((r) => [r.id, r.name]));
+    }
+    return maps;
+  }
+
   async function* rows() {
+    const maps = await dictionaries();
     let after: Cursor | undefined;
     for (let skip = 0; ; skip += EXPORT_BATCH) {
-      const page = await listRows<Record<string, unknown>>(def, ctx, { ...query, skip: keyset ? 0 : skip, take: EXPORT_BATCH }, { after, withCount: false });
+      const page = await listRows<Record<string, unknown>>(def, ctx, { ...query, skip: keyset ? 0 : skip, take: EXPORT_BATCH }, { after, withCount: false, fields });
       for (const row of page.items) {
+        for (const f of nameFields) row[f] = maps[f]!.get(row[`__key_${f}`] as number) ?? null;
         yield Object.fromEntries(columns.map((c) => [c.fieldName, def.exportAs?.[c.fieldName] ? def.exportAs[c.fieldName]!(row) : row[c.fieldName]]));
       }
       if (page.items.length < EXPORT_BATCH) return;

@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import { db, type Executor } from "../db/client";
 import { DomainError } from "../lib/errors";
-import { defineResource, equals, keywordOn, nameOf } from "../lib/resource";
+import { defineResource, equals, keywordOn } from "../lib/resource";
 import { escapeLike } from "../lib/validate";
 import { getGlobalSetting } from "../setting/setting.service";
 import { vehicleGroups, vehicleMakes } from "../vehicle/vehicle.tables";
@@ -92,18 +92,18 @@ export function isCodeLike(kw: string) {
   return /\d/.test(kw) && normalizeOE(kw).length >= 2;
 }
 
-/** Names of the product's dictionary entries, as scalar subqueries (no joins to plan). */
+/** Names of the product's dictionary entries, by scalar subquery on pages (no joins to plan). */
 function namesOf(table: ProductTable) {
   return {
-    extra: {
-      brandName: nameOf(productBrands, table.brandId),
-      categoryLevel0Name: nameOf(productCategories, table.categoryLevel0Id),
-      categoryLevel1Name: nameOf(productCategories, table.categoryLevel1Id),
-      unitName: nameOf(productUnits, table.unitId),
-      qualityName: nameOf(productQualities, table.qualityId),
-      positionName: nameOf(productPositions, table.positionId),
-      makeName: nameOf(vehicleMakes, table.makeId),
-      producingAreaString: nameOf(producingAreas, table.producingAreaId),
+    names: {
+      brandName: { table: productBrands, key: table.brandId },
+      categoryLevel0Name: { table: productCategories, key: table.categoryLevel0Id },
+      categoryLevel1Name: { table: productCategories, key: table.categoryLevel1Id },
+      unitName: { table: productUnits, key: table.unitId },
+      qualityName: { table: productQualities, key: table.qualityId },
+      positionName: { table: productPositions, key: table.positionId },
+      makeName: { table: vehicleMakes, key: table.makeId },
+      producingAreaString: { table: producingAreas, key: table.producingAreaId },
     },
   };
 }
