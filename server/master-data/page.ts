@@ -5,11 +5,11 @@ import { requirePage } from "../auth/guard";
 import { isDomainError } from "../lib/errors";
 import { setFlash } from "../lib/flash";
 import { parseListQuery, PAGE_SIZES, type ListQuery, type ListResult } from "../lib/list-query";
-import { canWrite, createRow, deleteRow, exportRows, getRow, listRows, listSpecOf, updateRow, type ResourceDef } from "../lib/resource";
+import { canWrite, createRow, deleteRow, exportRows, getRow, listRows, listSpecOf, selectionOf, updateRow, type ResourceDef } from "../lib/resource";
 import { getUserSettings, saveUserSetting } from "../setting/setting.service";
 import { resourceByName, resourceByPage } from "./registry";
 import { xlsxResponse } from "./api";
-import { clampWidth, type GridSettings } from "../../app/components/grid/grid-settings";
+import { applyGridSettings, clampWidth, type GridColumn, type GridSettings } from "../../app/components/grid/grid-settings";
 
 /**
  * The server half of every master-data list page. The page's URL is its whole state
@@ -90,6 +90,11 @@ export async function lookupOptions(ctx: Ctx, names: readonly string[]): Promise
 }
 
 export interface PageOptions {
+  /**
+   * The grid's columns: rows are sent to the browser with only the fields of the columns the
+   * user shows (the page's HTML and its hydration data both carry every row).
+   */
+  columns?: readonly GridColumn[];
   /** Lookups the filters need on every load. */
   filterLookups?: readonly string[];
   /** Lookups the form needs when it is open. */
@@ -155,8 +160,11 @@ export async function loadResourcePage(request: Request, pageUrl: string, opts: 
   const deleteId = writer && !def.readOnly?.delete ? positiveId(params.get("confirmDelete")) : null;
   const dialogParam = params.get("dialog");
 
+  const shown = opts.columns ? applyGridSettings(opts.columns, settings).filter((c) => !c.hide).map((c) => c.field) : null;
+  const all = selectionOf(def);
+  const fields = shown ? Object.fromEntries([["id", all.id], ...shown.filter((f) => f in all).map((f) => [f, all[f as keyof typeof all]])]) : undefined;
   const [result, editRow, lookups, extra] = await Promise.all([
-    listRows<Record<string, unknown>>(def, ctx, query),
+    listRows<Record<string, unknown>>(def, ctx, query, { fields }),
     editing && editId ? getRow<Record<string, unknown>>(def, ctx, editId).catch(() => null) : Promise.resolve(null),
     lookupOptions(ctx, [...(opts.filterLookups ?? []), ...(editing ? (opts.formLookups ?? []) : [])]),
     editing && opts.extraLookups ? opts.extraLookups(ctx) : Promise.resolve({}),

@@ -71,3 +71,13 @@ describe("grid paging and cells", () => {
     expect(roundedOrPrevious("", "1", 2)).toBe("");
   });
 });
+
+describe("grid rows as HTML", () => {
+  it("escapes every value, so stored text can never become markup", async () => {
+    const { rowsHtml } = await import("./DataGrid");
+    const html = rowsHtml([{ id: 7, name: `<img src=x onerror="alert(1)">&'` }], [{ field: "name", header: "名称", hide: false, px: null }], "grid-command");
+    expect(html).not.toContain("<img");
+    expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;");
+    expect(html).toContain('value="7"');
+  });
+});

@@ -9,7 +9,7 @@ const PAGE = "/organization/company/address";
 
 /** 公司地址: the company's shipping and receiving addresses; one is the default. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE)).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {

@@ -9,7 +9,7 @@ const PAGE = "/organization/company/bankAccount";
 
 /** 银行账户: the company's bank accounts; one is the default. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE)).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {

@@ -9,7 +9,7 @@ const PAGE = "/organization/department";
 
 /** 部门: the company's departments. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE, { formLookups: ["department"] })).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns, formLookups: ["department"] })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {

@@ -10,7 +10,7 @@ const PAGE = "/organization/employee";
 
 /** 员工: the company's employees. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE, { filterLookups: ["department"], formLookups: ["department", "position"] })).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns, filterLookups: ["department"], formLookups: ["department", "position"] })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {

@@ -9,7 +9,7 @@ const PAGE = "/organization/insurance";
 
 /** 保险公司: insurance companies the company works with. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE)).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {

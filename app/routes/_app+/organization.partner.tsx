@@ -10,7 +10,7 @@ const PAGE = "/organization/partner";
 
 /** 往来单位: customers (rel 1) and suppliers (rel 0), optionally linked to a company on the platform. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE, { formLookups: ["employee"], extraLookups: async (ctx) => ({ company: (await listLinkableCompanies(ctx, "")).map((c) => ({ value: c.id, label: c.name })) }) })).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns, formLookups: ["employee"], extraLookups: async (ctx) => ({ company: (await listLinkableCompanies(ctx, "")).map((c) => ({ value: c.id, label: c.name })) }) })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {

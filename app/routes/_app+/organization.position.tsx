@@ -9,7 +9,7 @@ const PAGE = "/organization/position";
 
 /** 职位: the company's positions. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE)).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {

@@ -18,7 +18,7 @@ const PAGE = "/product/list";
 
 /** 我的产品: the company's own products, searchable by any spelling of any of their codes. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, data } = await loadResourcePage(request, PAGE, { filterLookups: PRODUCT_FILTER_LOOKUPS, formLookups: PRODUCT_LOOKUPS });
+  const { ctx, data } = await loadResourcePage(request, PAGE, { columns: config.columns, filterLookups: PRODUCT_FILTER_LOOKUPS, formLookups: PRODUCT_LOOKUPS });
   const library = await loadLibraryImport(ctx, new URL(request.url).searchParams);
   const lookups = library?.template && !data.edit ? { ...data.lookups, ...(await lookupOptions(ctx, PRODUCT_LOOKUPS)) } : data.lookups;
   return json({ ...data, lookups, library });

@@ -10,7 +10,7 @@ const PAGE = "/product/priceSetting";
 
 /** 产品价格: sale and cost price of each own product; only prices change here. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE, { filterLookups: PRODUCT_FILTER_LOOKUPS })).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns, filterLookups: PRODUCT_FILTER_LOOKUPS })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {

@@ -9,7 +9,7 @@ const PAGE = "/system/product/brand";
 
 /** 品牌: product brands (博世, 马勒 …), kept by the platform operator. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE)).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {

@@ -10,7 +10,7 @@ const PAGE = "/system/product/category";
 
 /** 产品分类: the two-level category tree (level 0 → level 1). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE, { filterLookups: ["productCategory"], formLookups: ["productCategory"] })).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns, filterLookups: ["productCategory"], formLookups: ["productCategory"] })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {

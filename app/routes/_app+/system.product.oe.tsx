@@ -9,7 +9,7 @@ const PAGE = "/system/product/oe";
 
 /** OE号: the platform's OE number dictionary; any spelling of a number finds it. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE, { filterLookups: ["productBrand", "vehicleMake"], formLookups: ["productBrand", "vehicleMake"] })).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns, filterLookups: ["productBrand", "vehicleMake"], formLookups: ["productBrand", "vehicleMake"] })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {

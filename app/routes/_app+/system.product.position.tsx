@@ -9,7 +9,7 @@ const PAGE = "/system/product/position";
 
 /** 部位: platform dictionary kept by the operator, read by every company. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE)).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {

@@ -9,7 +9,7 @@ import { loadResourcePage, resourcePageAction } from "~/services.server";
 const PAGE = "/system/product/quality";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE)).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {

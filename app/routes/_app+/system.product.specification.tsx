@@ -9,7 +9,7 @@ const PAGE = "/system/product/specification";
 
 /** 规格: specification values grouped by type. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE)).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {

@@ -13,7 +13,7 @@ const PAGE = "/system/product/template";
 
 /** 公库产品: the public product library every company imports from, kept by the platform operator. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE, { filterLookups: PRODUCT_FILTER_LOOKUPS, formLookups: PRODUCT_LOOKUPS })).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns, filterLookups: PRODUCT_FILTER_LOOKUPS, formLookups: PRODUCT_LOOKUPS })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {

@@ -9,7 +9,7 @@ const PAGE = "/system/vehicle/group";
 
 /** 车系分组: vehicle groups (德系, 日系 …). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE)).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {

@@ -9,7 +9,7 @@ const PAGE = "/system/vehicle/list";
 
 /** 车辆: concrete vehicles of a model. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE, { filterLookups: ["vehicleMake"], formLookups: ["vehicleModel"] })).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns, filterLookups: ["vehicleMake"], formLookups: ["vehicleModel"] })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {

@@ -9,7 +9,7 @@ const PAGE = "/system/vehicle/make";
 
 /** 汽车品牌: car makes (大众, 丰田 …). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE, { filterLookups: ["vehicleGroup"], formLookups: ["vehicleGroup"] })).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns, filterLookups: ["vehicleGroup"], formLookups: ["vehicleGroup"] })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {

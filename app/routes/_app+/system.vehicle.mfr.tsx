@@ -9,7 +9,7 @@ const PAGE = "/system/vehicle/mfr";
 
 /** 汽车厂商: manufacturers of a make (一汽-大众 …). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE, { filterLookups: ["vehicleMake"], formLookups: ["vehicleMake"] })).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns, filterLookups: ["vehicleMake"], formLookups: ["vehicleMake"] })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {
