@@ -9,7 +9,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { ReactNode } from "react";
 import { ErrorPage, describeRouteError } from "~/components/ErrorPage";
 import { t } from "~/i18n/zh-CN";
-import { theme } from "~/theme";
+import { theme, themeCssVariables } from "~/theme";
 import appCss from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -32,9 +32,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <ColorSchemeScript defaultColorScheme="light" />
+        <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
           <Notifications position="top-right" autoClose={5000} />
           {children}
         </MantineProvider>
