@@ -282,11 +282,12 @@ function refuseReadOnly(def: ResourceDef<any>, op: "create" | "delete") {
   if (def.readOnly?.[op]) throw new DomainError("bad_request", `${def.label}不支持${op === "create" ? "新增" : "删除"}`);
 }
 
-export async function createRow<Row extends Record<string, unknown>>(def: ResourceDef<any>, ctx: Ctx, input: unknown): Promise<Row> {
+/** Creates a row; inside a caller's transaction (`ex`) it runs as a savepoint of it. */
+export async function createRow<Row extends Record<string, unknown>>(def: ResourceDef<any>, ctx: Ctx, input: unknown, ex: Executor = db()): Promise<Row> {
   requireWrite(def, ctx);
   refuseReadOnly(def, "create");
   try {
-    return await db().transaction(async (tx) => {
+    return await ex.transaction(async (tx) => {
       const values = await valuesOf(def, ctx, tx, input);
       if (def.scope === "company") values.companyId = ctx.companyId;
       const [row] = await (tx as any).insert(def.table).values(values).returning({ id: def.table.id });

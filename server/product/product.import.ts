@@ -1,7 +1,10 @@
 import { json, redirect } from "@remix-run/node";
 import type { Ctx } from "../auth/context";
 import { requirePage } from "../auth/guard";
-import { isDomainError } from "../lib/errors";
+import * as z from "zod";
+import { db } from "../db/client";
+import { DomainError, isDomainError } from "../lib/errors";
+import { parseInput } from "../lib/validate";
 import { setFlash } from "../lib/flash";
 import { parseListQuery } from "../lib/list-query";
 import { canWrite, createRow, getRow, listRows, listSpecOf } from "../lib/resource";
@@ -67,4 +70,38 @@ export async function libraryImportAction(request: Request, pageUrl: string, for
   const addTo = form.get("intent") === "importAndAdd" ? orderPage(String(form.get("addTo") ?? "")) : null;
   const to = addTo ? `${addTo}${addTo.includes("?") ? "&" : "?"}addProductId=${id}` : back;
   return redirect(to, { headers: await setFlash({ type: "success", message: "保存成功" }) });
+}
+
+const BatchSchema = z.object({
+  data: z
+    .array(
+      z.object({
+        basicInfo: z.record(z.string(), z.unknown()),
+        productTemplateLibId: z.coerce.number().int().positive().optional(),
+      }),
+      { error: "请提供要导入的产品" },
+    )
+    .min(1, "请提供要导入的产品")
+    .max(500, "一次最多导入 500 个产品"),
+});
+
+/**
+ * productBatch (spec 001 §7): several library products become own products at once, all or
+ * none. `companyId` in the payload is ignored: products always belong to the caller's company.
+ */
+export async function importProductBatch(ctx: Ctx, input: unknown): Promise<number[]> {
+  const { data } = parseInput(BatchSchema, input);
+  return db().transaction(async (tx) => {
+    const ids: number[] = [];
+    for (const [i, item] of data.entries()) {
+      try {
+        const row = await createRow<{ id: number }>(productResource, ctx, { ...item.basicInfo, productTemplateLibId: item.productTemplateLibId ?? item.basicInfo.productTemplateLibId }, tx);
+        ids.push(row.id);
+      } catch (e) {
+        if (isDomainError(e)) throw new DomainError(e.code, `第 ${i + 1} 个产品：${e.message}`, e.fields);
+        throw e;
+      }
+    }
+    return ids;
+  });
 }
