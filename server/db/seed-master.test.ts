@@ -3,12 +3,12 @@ import { alias } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";
 import { parseListQuery } from "../lib/list-query";
-import { createRow, listRows, listSpecOf } from "../lib/resource";
+import { createRow, listFromParams, listRows, listSpecOf } from "../lib/resource";
 import { departments, employees, enterpriseRelations, positions } from "../organization/organization.tables";
 import { productBrands } from "../product/brand.tables";
 import { oeNumbers, productCategories } from "../product/catalog.tables";
 import { normalizeOE, splitOEs } from "../product/oe";
-import { productResource } from "../product/product.resources";
+import { productResource, productTemplateResource } from "../product/product.resources";
 import { productOes, products, productTemplates, tableRowCounts } from "../product/product.tables";
 import { getGlobalSetting } from "../setting/setting.service";
 import { companies } from "../system/system.tables";
@@ -186,5 +186,18 @@ describe("demo master data", () => {
     const before = await db().select({ n: count() }).from(products);
     expect(await seedMasterData(db())).toBe(false);
     expect(await db().select({ n: count() }).from(products)).toEqual(before);
+  });
+});
+
+describe("library search by any code", () => {
+  useTestDatabase();
+
+  it("finds a library product by a replacement OE in any spelling", async () => {
+    const { ctx } = await ctxOf("boss1");
+    const [lib] = await db().select().from(productTemplates).where(sql`${productTemplates.replaceOE} is not null`).limit(1);
+    const replacement = lib!.replaceOE!.split("|")[0]!;
+    const spelled = /\d/.test(replacement) ? replacement.toLowerCase().split("").join(" ") : replacement;
+    const found = await listFromParams<{ id: number }>(productTemplateResource, ctx, new URLSearchParams({ q: spelled }));
+    expect(found.items.map((r) => r.id)).toContain(lib!.id);
   });
 });

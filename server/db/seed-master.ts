@@ -12,8 +12,8 @@ import {
 } from "../product/catalog.tables";
 import { normalizeOE } from "../product/oe";
 import { pinyinOf } from "../product/pinyin";
-import { oeRowsOf } from "../product/product.resources";
-import { productOes, products, productTemplates } from "../product/product.tables";
+import { oeRowsOf, templateOeRowsOf } from "../product/product.resources";
+import { productOes, products, productTemplateOes, productTemplates } from "../product/product.tables";
 import { serializeSettingValue } from "../setting/setting.defaults";
 import { settings } from "../setting/setting.tables";
 import { companies, users } from "../system/system.tables";
@@ -660,6 +660,8 @@ async function insertTemplates(tx: Executor, rows: ProductRow[]) {
   await insertBatches(rows, 200, async (batch) => {
     const made = await tx.insert(productTemplates).values(batch.map(columnsOf)).returning({ id: productTemplates.id, oeNorm: productTemplates.oeNorm });
     for (const m of made) idOf.set(m.oeNorm, m.id);
+    const byNorm = new Map(batch.map((r) => [r.oeNorm, r]));
+    await tx.insert(productTemplateOes).values(made.flatMap((m) => templateOeRowsOf({ ...byNorm.get(m.oeNorm)!, id: m.id })));
   });
   return idOf;
 }

@@ -11,7 +11,7 @@ import { productCategories, productPositions, productQualities, productUnits, pr
 import { normalizeOE, splitOEs } from "./oe";
 import { pinyinOf } from "./pinyin";
 import { OwnProductInputSchema, PriceInputSchema, ProductInputSchema } from "./product.input";
-import { productOes, products, productTemplates, tableRowCounts } from "./product.tables";
+import { productOes, products, productTemplateOes, productTemplates, tableRowCounts } from "./product.tables";
 
 /**
  * The public library (公库, /system/product/template) and each company's own products
@@ -87,6 +87,16 @@ async function saveOeRows(ex: Executor, row: Record<string, any>, ctx: Ctx) {
   await ex.insert(productOes).values(oeRowsOf({ ...(row as any), companyId: ctx.companyId }));
 }
 
+/** The library's cross-reference rows of one template. */
+export function templateOeRowsOf(t: { id: number; mainOE: string; replaceOE?: string | null; defaultStdOE?: string | null }) {
+  return oeRowsOf({ ...t, companyId: 0 }).map(({ oeNorm, kind }) => ({ templateId: t.id, oeNorm, kind }));
+}
+
+async function saveTemplateOeRows(ex: Executor, row: Record<string, any>) {
+  await ex.delete(productTemplateOes).where(eq(productTemplateOes.templateId, row.id));
+  await ex.insert(productTemplateOes).values(templateOeRowsOf(row as never));
+}
+
 /** A keyword with a digit is a code: any spelling of it, as a prefix, through the cross-reference. */
 export function isCodeLike(kw: string) {
   return /\d/.test(kw) && normalizeOE(kw).length >= 2;
@@ -145,10 +155,11 @@ export const productTemplateResource = defineResource({
   ...namesOf(productTemplates),
   sortable: { creationTime: productTemplates.id, mainOE: productTemplates.oeNorm, name: productTemplates.name },
   defaultSort: { field: "creationTime", dir: "desc" },
-  filters: { ...commonFilters(productTemplates), oe: { kind: "text", where: (v: string) => sql`${productTemplates.oeNorm} like ${normalizeOE(v) + "%"}` } },
-  keyword: (kw) => (isCodeLike(kw) ? sql`${productTemplates.oeNorm} like ${normalizeOE(kw) + "%"}` : nameSearch(productTemplates, kw)),
+  filters: { ...commonFilters(productTemplates), oe: { kind: "text", where: (v: string) => templateOeMatchOf(v) } },
+  keyword: (kw) => (isCodeLike(kw) ? templateOeMatchOf(kw) : nameSearch(productTemplates, kw)),
   input: ProductInputSchema,
   toValues: (data, _ctx, ex) => productValues(data, ex),
+  afterSave: (ex, row) => saveTemplateOeRows(ex, row),
   refs: refsOf(productTemplates),
   unique: { product_templates_oe_norm_uq: ["mainOE", "产品编码不能重复"] },
   exportAs,
@@ -163,16 +174,27 @@ const OE_IDS_MAX = 1000;
  * The matching ids are read first from the cross-reference index, so the product query is a
  * primary-key lookup instead of a plan the estimator gets wrong on a million rows.
  */
-async function oeMatchOf(ctx: Ctx, kw: string) {
-  const norm = normalizeOE(kw);
-  const matches = db()
-    .select({ id: productOes.productId })
-    .from(productOes)
-    .where(and(eq(productOes.companyId, ctx.companyId), sql`${productOes.oeNorm} like ${norm + "%"}`));
-  const hits = await matches.limit(OE_IDS_MAX + 1);
-  if (hits.length > OE_IDS_MAX) return inArray(products.id, matches);
+async function idsMatching(idColumn: typeof products.id | typeof productTemplates.id, matches: any) {
+  const hits: { id: number }[] = await matches.limit(OE_IDS_MAX + 1);
+  if (hits.length > OE_IDS_MAX) return inArray(idColumn, matches);
   const ids = [...new Set(hits.map((h) => h.id))];
-  return ids.length ? inArray(products.id, ids) : sql`false`;
+  return ids.length ? inArray(idColumn, ids) : sql`false`;
+}
+
+function oeMatchOf(ctx: Ctx, kw: string) {
+  const prefix = normalizeOE(kw) + "%";
+  return idsMatching(
+    products.id,
+    db()
+      .select({ id: productOes.productId })
+      .from(productOes)
+      .where(and(eq(productOes.companyId, ctx.companyId), sql`${productOes.oeNorm} like ${prefix}`)),
+  );
+}
+
+function templateOeMatchOf(kw: string) {
+  const prefix = normalizeOE(kw) + "%";
+  return idsMatching(productTemplates.id, db().select({ id: productTemplateOes.templateId }).from(productTemplateOes).where(sql`${productTemplateOes.oeNorm} like ${prefix}`));
 }
 
 export const productResource = defineResource({

@@ -93,6 +93,19 @@ export const productOes = pgTable(
   ],
 );
 
+/** The same cross-reference for the public library: a library search by any code finds the product. */
+export const productTemplateOes = pgTable(
+  "product_template_oes",
+  {
+    templateId: integer("template_id")
+      .notNull()
+      .references(() => productTemplates.id, { onDelete: "cascade" }),
+    oeNorm: text("oe_norm").notNull(),
+    kind: smallint("kind").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.templateId, t.oeNorm] }), index("product_template_oes_norm_idx").on(t.oeNorm.op("text_pattern_ops"), t.templateId)],
+);
+
 /**
  * Row counts per company kept by statement triggers, so an unfiltered list of a million
  * products shows `共 N 条` without counting them on every page.
