@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, getTableName, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type * as z from "zod";
 import { t } from "../../app/i18n/zh-CN";
@@ -223,9 +223,14 @@ export async function listRows<Row>(
   return { totalCount, items };
 }
 
-/** A name from a small dictionary table, as a scalar subquery: no join for the planner to weigh. */
-export function nameOf(table: AnyTable, key: PgColumn | SQL) {
-  return sql<string | null>`(select ${table.name} from ${table} where ${table.id} = ${key})`;
+/**
+ * A name from a small dictionary table, as a scalar subquery: no join for the planner to weigh.
+ * Both sides are spelled out with their table names, so a dictionary column that happens to
+ * share the key's name can never capture it.
+ */
+export function nameOf(table: AnyTable, key: PgColumn) {
+  const outer = sql.raw(`"${getTableName(key.table)}"."${key.name}"`);
+  return sql<string | null>`(select d."name" from ${table} d where d."id" = ${outer})`;
 }
 
 export function listFromParams<Row>(def: ResourceDef<any>, ctx: Ctx, params: URLSearchParams) {
