@@ -177,6 +177,7 @@ export const t = {
     customColumns: "自定义列",
     customExport: "自定义导出",
     selectRowFirst: "请选择数据行",
+    rowMissing: "该数据不存在或已被删除",
     confirmTitle: "提示",
     confirmDelete: "此操作将删除选中数据行, 是否继续?",
     cancel: "取消",

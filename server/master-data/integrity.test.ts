@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRow, updateRow } from "../lib/resource";
+import { createRow, listFromParams, updateRow } from "../lib/resource";
 import { departmentResource } from "../organization/organization.resources";
 import { categoryResource } from "../product/catalog.resources";
 import { productResource } from "../product/product.resources";
@@ -40,5 +40,19 @@ describe("master data integrity", () => {
     await createRow(vehicleModelResource, admin, { name: "厂测车型", makeId: make1.id, mfrId: mfr.id });
     await expect(updateRow(vehicleMfrResource, admin, mfr.id, { name: "厂测厂商", makeId: make2.id })).rejects.toMatchObject({ fields: { makeId: ["该厂商下已有车型，不能改为其他汽车品牌"] } });
     expect(await updateRow<Row>(vehicleMfrResource, admin, mfr.id, { name: "厂测厂商改", makeId: make1.id })).toMatchObject({ name: "厂测厂商改" });
+  });
+});
+
+describe("product search box", () => {
+  useTestDatabase();
+
+  it("finds names with digits and codes without digits, not only codes", async () => {
+    const { ctx } = await ctxOf("boss1");
+    const a = await createRow<Row>(productResource, ctx, { mainOE: "XQ-TEST-77", name: "测试机油滤清器K3X9" });
+    const b = await createRow<Row>(productResource, ctx, { mainOE: "HU ABCDEF z", name: "无数字编码产品" });
+    const find = async (q: string) => (await listFromParams<Row>(productResource, ctx, new URLSearchParams({ q }))).items.map((r) => r.id);
+    expect(await find("测试机油滤清器K3X9")).toEqual([a.id]);
+    expect(await find("hu-abcdef")).toContain(b.id);
+    expect(await find("xq test 77")).toEqual([a.id]);
   });
 });

@@ -7,7 +7,7 @@ import { setFlash } from "../lib/flash";
 import { parseListQuery, PAGE_SIZES, type ListQuery, type ListResult } from "../lib/list-query";
 import { canWrite, createRow, deleteRow, exportRows, getRow, listRows, listSpecOf, selectionOf, updateRow, type ResourceDef } from "../lib/resource";
 import { getUserSettings, saveUserSetting } from "../setting/setting.service";
-import { resourceByName, resourceByPage } from "./registry";
+import { resourceByName, resourceByPage, resourceOfPage } from "./registry";
 import { xlsxResponse } from "./api";
 import { applyGridSettings, clampWidth, type GridColumn, type GridSettings } from "../../app/components/grid/grid-settings";
 
@@ -115,7 +115,8 @@ export interface ResourcePageData {
   edit: { id: number | null; row: Record<string, unknown> | null } | null;
   confirmDelete: { id: number; usedBy?: string } | null;
   dialog: "columns" | "export" | null;
-  notice: "select" | null;
+  /** select: 请选择数据行; missing: the row asked for does not exist (or is another company's). */
+  notice: "select" | "missing" | null;
   lookups: Lookups;
 }
 
@@ -163,9 +164,10 @@ export async function loadResourcePage(request: Request, pageUrl: string, opts: 
   const shown = opts.columns ? applyGridSettings(opts.columns, settings).filter((c) => !c.hide).map((c) => c.field) : null;
   const all = selectionOf(def);
   const fields = shown ? Object.fromEntries([["id", all.id], ...shown.filter((f) => f in all).map((f) => [f, all[f as keyof typeof all]])]) : undefined;
-  const [result, editRow, lookups, extra] = await Promise.all([
+  const [result, editRow, deleting, lookups, extra] = await Promise.all([
     listRows<Record<string, unknown>>(def, ctx, query, { fields }),
     editing && editId ? getRow<Record<string, unknown>>(def, ctx, editId).catch(() => null) : Promise.resolve(null),
+    deleteId ? getRow<Record<string, unknown>>(def, ctx, deleteId).catch(() => null) : Promise.resolve(null),
     lookupOptions(ctx, [...(opts.filterLookups ?? []), ...(editing ? (opts.formLookups ?? []) : [])]),
     editing && opts.extraLookups ? opts.extraLookups(ctx) : Promise.resolve({}),
   ]);
@@ -192,9 +194,9 @@ export async function loadResourcePage(request: Request, pageUrl: string, opts: 
       canCreate: writer && !def.readOnly?.create,
       canDelete: writer && !def.readOnly?.delete,
       edit: editing && (editParam === "new" || editRow) ? { id: editParam === "new" ? null : editId, row: editRow } : null,
-      confirmDelete: deleteId ? { id: deleteId } : null,
+      confirmDelete: deleteId && deleting ? { id: deleteId } : null,
       dialog: dialogParam === "columns" || dialogParam === "export" ? dialogParam : null,
-      notice: params.get("notice") === "select" ? "select" : null,
+      notice: params.get("notice") === "select" ? "select" : (editing && editId && !editRow) || (deleteId && !deleting) ? "missing" : null,
       lookups: { ...lookups, ...extra },
     },
   };
@@ -258,6 +260,21 @@ function exportRequestFromForm(def: ResourceDef, form: FormData) {
   };
 }
 
+/** The custom-export dialog's form (posted to /grid/export with its page's url) → the .xlsx. */
+export async function exportFromPageForm(request: Request) {
+  const form = await request.formData();
+  const pageUrl = String(form.get("page") ?? "");
+  const def = resourceOfPage(pageUrl);
+  if (!def) throw json({ message: "页面不存在" }, { status: 404 });
+  const ctx = await requirePage(request, pageUrl);
+  try {
+    return xlsxResponse(exportRows(def, ctx, exportRequestFromForm(def, form)));
+  } catch (e) {
+    if (isDomainError(e) && e.code !== "unauthorized") return redirectWithFlash(backUrl(pageUrl, form), "error", e.message);
+    throw e;
+  }
+}
+
 /** Action of a master-data list page. */
 export async function resourcePageAction(request: Request, pageUrl: string) {
   const ctx = await requirePage(request, pageUrl);
@@ -299,8 +316,6 @@ export async function resourcePageAction(request: Request, pageUrl: string) {
         await saveGridSettings(ctx, pageUrl, null);
         return redirectWithFlash(back, "success", "已恢复默认列设置");
       }
-      case "export":
-        return xlsxResponse(exportRows(def, ctx, exportRequestFromForm(def, form)));
       default:
         return json({ error: "未知操作" }, { status: 400 });
     }

@@ -48,3 +48,8 @@ export function resourceByPage(url: string): ResourceDef<any> {
   if (!def) throw new Error(`no resource for page ${url}`);
   return def;
 }
+
+/** The resource behind a list page's url, or undefined for any other string (user input). */
+export function resourceOfPage(url: string): ResourceDef<any> | undefined {
+  return BY_PAGE.get(url);
+}

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import { db, type Executor } from "../db/client";
 import { DomainError } from "../lib/errors";
@@ -97,11 +97,6 @@ async function saveTemplateOeRows(ex: Executor, row: Record<string, any>) {
   await ex.insert(productTemplateOes).values(templateOeRowsOf(row as never));
 }
 
-/** A keyword with a digit is a code: any spelling of it, as a prefix, through the cross-reference. */
-export function isCodeLike(kw: string) {
-  return /\d/.test(kw) && normalizeOE(kw).length >= 2;
-}
-
 /** Names of the product's dictionary entries, by scalar subquery on pages (no joins to plan). */
 function namesOf(table: ProductTable) {
   return {
@@ -155,8 +150,8 @@ export const productTemplateResource = defineResource({
   ...namesOf(productTemplates),
   sortable: { creationTime: productTemplates.id, mainOE: productTemplates.oeNorm, name: productTemplates.name },
   defaultSort: { field: "creationTime", dir: "desc" },
-  filters: { ...commonFilters(productTemplates), oe: { kind: "text", where: (v: string) => templateOeMatchOf(v) } },
-  keyword: (kw) => (isCodeLike(kw) ? templateOeMatchOf(kw) : nameSearch(productTemplates, kw)),
+  filters: { ...commonFilters(productTemplates), oe: { kind: "text", where: async (v: string) => (await templateOeMatchOf(v)).cond } },
+  keyword: (kw) => productKeyword(productTemplates, kw, templateOeMatchOf),
   input: ProductInputSchema,
   toValues: (data, _ctx, ex) => productValues(data, ex),
   afterSave: (ex, row) => saveTemplateOeRows(ex, row),
@@ -174,11 +169,12 @@ const OE_IDS_MAX = 1000;
  * The matching ids are read first from the cross-reference index, so the product query is a
  * primary-key lookup instead of a plan the estimator gets wrong on a million rows.
  */
-async function idsMatching(idColumn: typeof products.id | typeof productTemplates.id, matches: any) {
+/** The ids of the rows a code prefix matches, or a subquery when there are very many. */
+async function idsMatching(idColumn: typeof products.id | typeof productTemplates.id, matches: any): Promise<{ cond: SQL; any: boolean }> {
   const hits: { id: number }[] = await matches.limit(OE_IDS_MAX + 1);
-  if (hits.length > OE_IDS_MAX) return inArray(idColumn, matches);
+  if (hits.length > OE_IDS_MAX) return { cond: inArray(idColumn, matches), any: true };
   const ids = [...new Set(hits.map((h) => h.id))];
-  return ids.length ? inArray(idColumn, ids) : sql`false`;
+  return { cond: ids.length ? inArray(idColumn, ids) : sql`false`, any: ids.length > 0 };
 }
 
 function oeMatchOf(ctx: Ctx, kw: string) {
@@ -197,6 +193,17 @@ function templateOeMatchOf(kw: string) {
   return idsMatching(productTemplates.id, db().select({ id: productTemplateOes.templateId }).from(productTemplateOes).where(sql`${productTemplateOes.oeNorm} like ${prefix}`));
 }
 
+/**
+ * The search box: a keyword with a digit that some code starts with (any spelling) finds those
+ * products by index; anything else also searches names, aliases and pinyin, so a name such as
+ * "机油滤清器K3X9" or a code without digits is found too.
+ */
+async function productKeyword(table: ProductTable, kw: string, match: (kw: string) => Promise<{ cond: SQL; any: boolean }>) {
+  const codes = normalizeOE(kw).length >= 2 ? await match(kw) : { cond: sql`false`, any: false };
+  if (codes.any && /\d/.test(kw)) return codes.cond;
+  return codes.any ? or(codes.cond, nameSearch(table, kw))! : nameSearch(table, kw);
+}
+
 export const productResource = defineResource({
   name: "product",
   label: "产品",
@@ -208,8 +215,8 @@ export const productResource = defineResource({
   ...namesOf(products),
   sortable: { creationTime: products.id, mainOE: products.oeNorm, name: products.name, priceSale: products.priceSale },
   defaultSort: { field: "creationTime", dir: "desc" },
-  filters: { ...commonFilters(products), oe: { kind: "text", where: (v: string, ctx: Ctx) => oeMatchOf(ctx, v) } },
-  keyword: (kw, ctx) => (isCodeLike(kw) ? oeMatchOf(ctx, kw) : nameSearch(products, kw)),
+  filters: { ...commonFilters(products), oe: { kind: "text", where: async (v: string, ctx: Ctx) => (await oeMatchOf(ctx, v)).cond } },
+  keyword: (kw, ctx) => productKeyword(products, kw, (k) => oeMatchOf(ctx, k)),
   input: OwnProductInputSchema,
   toValues: (data, _ctx, ex) => productValues(data, ex),
   afterSave: saveOeRows,

@@ -23,10 +23,11 @@ export function ResourcePage({ config, toolbar, formExtras, children }: { config
   const search = location.search;
   const listSearch = hrefWith(search, Object.fromEntries(DIALOG_PARAMS.map((k) => [k, null])));
   const columns = useMemo(() => applyGridSettings(config.columns, data.settings), [config.columns, data.settings]);
-  const [notice, setNotice] = useState<string | null>(data.notice ? t.grid.selectRowFirst : null);
+  const noticeText = data.notice === "select" ? t.grid.selectRowFirst : data.notice === "missing" ? t.grid.rowMissing : null;
+  const [notice, setNotice] = useState<string | null>(noticeText);
   useEffect(() => {
-    if (data.notice) setNotice(t.grid.selectRowFirst);
-  }, [data.notice, search]);
+    if (noticeText) setNotice(noticeText);
+  }, [noticeText, search]);
   useEffect(() => {
     if (!notice) return;
     const timer = setTimeout(() => setNotice(null), 1500);
@@ -100,7 +101,7 @@ export function ResourcePage({ config, toolbar, formExtras, children }: { config
       {data.edit ? <EditDialog config={config} data={data} listSearch={listSearch} extras={formExtras} /> : null}
       {data.confirmDelete ? <ConfirmDelete id={data.confirmDelete.id} listSearch={listSearch} /> : null}
       {data.dialog === "columns" ? <ColumnsDialog columns={columns} listSearch={listSearch} /> : null}
-      {data.dialog === "export" ? <ExportDialog columns={columns} listSearch={listSearch} search={search} /> : null}
+      {data.dialog === "export" ? <ExportDialog pageUrl={data.pageUrl} columns={columns} listSearch={listSearch} search={search} /> : null}
       {children}
     </div>
   );
@@ -280,7 +281,7 @@ function ColumnsDialog({ columns, listSearch }: { columns: EffectiveColumn[]; li
   );
 }
 
-function ExportDialog({ columns, listSearch, search }: { columns: EffectiveColumn[]; listSearch: string; search: string }) {
+function ExportDialog({ pageUrl, columns, listSearch, search }: { pageUrl: string; columns: EffectiveColumn[]; listSearch: string; search: string }) {
   const params = new URLSearchParams(search);
   const showHidden = params.get("hidden") === "1";
   const all = params.get("all") === "1";
@@ -290,7 +291,8 @@ function ExportDialog({ columns, listSearch, search }: { columns: EffectiveColum
   return (
     <Dialog title={t.grid.customExport} closeHref={listSearch} testId="export-dialog">
       {/* reloadDocument: the browser downloads the file itself, with or without JavaScript. */}
-      <Form method="post" reloadDocument>
+      <Form method="post" action="/grid/export" reloadDocument>
+        <input type="hidden" name="page" value={pageUrl} />
         <input type="hidden" name="back" value={listSearch} />
         <div className={css.dialogBody}>
           <div style={{ display: "flex", gap: 16, marginBottom: 10, fontSize: 13 }}>

@@ -9,6 +9,23 @@ import css from "~/components/grid/grid.module.css";
  * name, and a category picker (keyword + tree) fills both category selects. Without
  * JavaScript the server does the same checks and fills on save.
  */
+const DUPLICATE = "产品编码不能重复";
+
+/** A message under a field (the field's own error line is React's; this one is ours). */
+function showError(input: HTMLInputElement, message: string | null) {
+  const holder = input.closest("[data-field]") ?? input.parentElement;
+  let line = holder?.querySelector<HTMLElement>("[data-assist-error]");
+  if (!message) return line?.remove();
+  if (!line && holder) {
+    line = document.createElement("div");
+    line.dataset.assistError = "";
+    line.setAttribute("role", "alert");
+    line.style.cssText = "color: var(--mantine-color-error); font-size: 12px; margin-top: 4px;";
+    holder.appendChild(line);
+  }
+  if (line) line.textContent = message;
+}
+
 export function ProductFormAssist({ productId, categories, checkDuplicates = true }: { productId?: number | null; categories: LookupOption[]; checkDuplicates?: boolean }) {
   const anchor = useRef<HTMLDivElement>(null);
   const [mounted, setMounted] = useState(false);
@@ -27,11 +44,18 @@ export function ProductFormAssist({ productId, categories, checkDuplicates = tru
       if (!oe) return code.setCustomValidity("");
       const res = await fetch(`/api/app/product/checkRepeatOE?oe=${encodeURIComponent(oe)}${productId ? `&id=${productId}` : ""}`, { headers: { Accept: "application/json" } });
       const duplicate = res.ok && (await res.json()) === true;
-      code.setCustomValidity(duplicate ? "产品编码不能重复" : "");
+      // The form refuses to submit while the code is a duplicate; the message shows under the
+      // field without taking the focus away from wherever the user typed next.
+      code.setCustomValidity(duplicate ? DUPLICATE : "");
       code.setAttribute("aria-invalid", String(duplicate));
-      if (duplicate) code.reportValidity();
+      showError(code, duplicate ? DUPLICATE : null);
     };
-    const onCodeInput = () => code?.setCustomValidity("");
+    const onCodeInput = () => {
+      if (!code) return;
+      code.setCustomValidity("");
+      code.removeAttribute("aria-invalid");
+      showError(code, null);
+    };
     const onName = async () => {
       const pinYin = field("pinYin");
       const initial = field("initial");
