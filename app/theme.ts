@@ -14,8 +14,11 @@ export const theme = createTheme({
  * shade's contrast and luminance) on every server render.
  */
 export const themeCssVariables = (() => {
-  const merged = mergeMantineTheme(DEFAULT_THEME, theme);
-  const css = convertCssVariables(defaultCssVariablesResolver(merged), ":root");
+  const ours = defaultCssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme));
+  const base = defaultCssVariablesResolver(DEFAULT_THEME);
+  // Only what differs from Mantine's stylesheet (which already holds the defaults), as Mantine itself does.
+  const changed = (a: Record<string, string>, b: Record<string, string>) => Object.fromEntries(Object.entries(a).filter(([k, v]) => b[k] !== v));
+  const css = convertCssVariables({ variables: changed(ours.variables, base.variables), light: changed(ours.light, base.light), dark: changed(ours.dark, base.dark) }, ":root");
   return `${css}
 :root[data-mantine-color-scheme="dark"] { --mantine-color-scheme: dark; }
 :root[data-mantine-color-scheme="light"] { --mantine-color-scheme: light; }`;
