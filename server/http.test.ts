@@ -252,6 +252,24 @@ describe("HTTP server", () => {
     expect(((await (await fetch(base + `/api/app/enterpriseRelation/${row.id}`, { headers: a })).json()) as { name: string }).name).toBe("甲方私有客户");
   });
 
+  it("lets the JSON API read company data only with the permission the pages need", async () => {
+    const token = async (u: string) => {
+      const r = await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: u, password: TEST_PASSWORD }) });
+      return { Authorization: `Bearer ${((await r.json()) as { access_token: string }).access_token}` };
+    };
+    const stock = await token("stock1");
+    const sales = await token("sales1");
+    // Warehouse staff hold neither the bank-account page nor any finance page.
+    expect((await fetch(base + "/api/app/bankAccount", { headers: stock })).status).toBe(403);
+    expect((await fetch(base + "/api/app/department", { headers: stock })).status).toBe(403);
+    expect((await fetch(base + "/api/app/bankAccount/export", { method: "POST", headers: { ...stock, "Content-Type": "application/json" }, body: JSON.stringify({ excelColumes: [{ displayName: "账号", fieldName: "accountNumber" }] }) })).status).toBe(403);
+    // Sales pick salespeople and customers on their orders; everyone reads platform dictionaries.
+    expect((await fetch(base + "/api/app/employee?maxResultCount=40", { headers: sales })).status).toBe(200);
+    expect((await fetch(base + "/api/app/enterpriseRelation?rel=1&maxResultCount=40", { headers: sales })).status).toBe(200);
+    expect((await fetch(base + "/api/app/productUnit", { headers: stock })).status).toBe(200);
+    expect((await fetch(base + "/api/app/product?filter=06J", { headers: stock })).status).toBe(200);
+  });
+
   it("answers hostile list URLs with the list, never a 500", async () => {
     const { cookie } = await signIn("boss1");
     for (const q of ["page=-1&size=abc&sort=password.desc", "page=99999999999&size=800", "edit=abc&confirmDelete=99999999999", "sort=name.desc%27%3B--&q=%25%27", "do=edit&sel=%3Cscript%3E", "dialog=%3Cx%3E"]) {

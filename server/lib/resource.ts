@@ -46,6 +46,13 @@ export interface ResourceDef<Row extends Record<string, any> = Record<string, an
   pageUrl: string;
   /** Menu code whose holders may write (the page's own code). */
   writeCode: string;
+  /**
+   * Company data is read through the JSON API only by holders of one of these menu codes
+   * (default: the page's own code); `XSGL-*` stands for every code of an area. Platform data
+   * is read by everyone. Pages read their own lookups on the server, under the page's own
+   * permission.
+   */
+  readCodes?: readonly string[];
   scope: "platform" | "company";
   table: AnyTable;
   /** Extra selected values from joined tables (brandName …) and the joins that supply them. */
@@ -94,6 +101,13 @@ export function listSpecOf(def: ResourceDef<any>): ListSpec {
     defaultSort: def.defaultSort,
     filters: Object.fromEntries(Object.entries(def.filters ?? {}).map(([k, f]) => [k, f.kind])),
   };
+}
+
+/** Whether the JSON API may give this caller the resource's rows (the pages' permission rule). */
+export function canRead(def: ResourceDef<any>, ctx: Ctx) {
+  if (def.scope === "platform") return true;
+  const codes = def.readCodes ?? [def.writeCode];
+  return codes.some((c) => (c.endsWith("*") ? [...ctx.permissions].some((p) => p.startsWith(c.slice(0, -1))) : ctx.permissions.has(c)));
 }
 
 export function canWrite(def: ResourceDef<any>, ctx: Ctx) {

@@ -2,7 +2,9 @@ import { json } from "@remix-run/node";
 import { requireApiUser } from "../auth/guard";
 import { apiError, apiFailure, methodNotAllowed, readBody } from "../lib/api";
 import { xlsxDisposition } from "../lib/excel-export";
-import { createRow, deleteRow, exportRows, getRow, listFromParams, updateRow, type ResourceDef } from "../lib/resource";
+import { canRead, createRow, deleteRow, exportRows, getRow, listFromParams, updateRow, type ResourceDef } from "../lib/resource";
+import { DomainError } from "../lib/errors";
+import { t } from "../../app/i18n/zh-CN";
 import { resourceByName } from "./registry";
 
 /**
@@ -24,9 +26,16 @@ async function withResource(name: string | undefined, run: (def: ResourceDef) =>
   }
 }
 
+/** The caller, when the pages would let them read this resource (403 otherwise). */
+async function reader(request: Request, def: ResourceDef) {
+  const ctx = await requireApiUser(request);
+  if (!canRead(def, ctx)) throw new DomainError("forbidden", t.errors.pages[403]!.message);
+  return ctx;
+}
+
 export function apiList(request: Request, name: string | undefined) {
   return withResource(name, async (def) => {
-    const ctx = await requireApiUser(request);
+    const ctx = await reader(request, def);
     return json(await listFromParams(def, ctx, new URL(request.url).searchParams));
   });
 }
@@ -41,7 +50,7 @@ export function apiCreate(request: Request, name: string | undefined) {
 
 export function apiGet(request: Request, name: string | undefined, id: string | undefined) {
   return withResource(name, async (def) => {
-    const ctx = await requireApiUser(request);
+    const ctx = await reader(request, def);
     return json(await getRow(def, ctx, Number(id)));
   });
 }
@@ -71,7 +80,7 @@ export function xlsxResponse({ fileName, stream }: { fileName: string; stream: R
 export function apiExport(request: Request, name: string | undefined) {
   if (request.method !== "POST") return methodNotAllowed();
   return withResource(name, async (def) => {
-    const ctx = await requireApiUser(request);
+    const ctx = await reader(request, def);
     return xlsxResponse(exportRows(def, ctx, await readBody(request)));
   });
 }

@@ -210,6 +210,8 @@ export const productResource = defineResource({
   pageName: "我的产品",
   pageUrl: "/product/list",
   writeCode: "CPGL-001",
+  // Products are picked on every order and stock page.
+  readCodes: ["CPGL-*", "XSGL-*", "CGGL-*", "XQGL-*", "CKGL-*"],
   scope: "company",
   table: products,
   ...namesOf(products),
