@@ -56,3 +56,26 @@ describe("product search box", () => {
     expect(await find("xq test 77")).toEqual([a.id]);
   });
 });
+
+describe("category list", () => {
+  useTestDatabase();
+
+  it("lists categories as the tree: each first level followed by its children, by sort order", async () => {
+    const { ctx } = await ctxOf("admin");
+    const rows = (await listFromParams<Row>(categoryResource, ctx, new URLSearchParams("size=800"))).items;
+    let currentParent: number | null = null;
+    let lastTop = -1;
+    for (const r of rows) {
+      if (r.level === 0) {
+        expect(r.sortOrder).toBeGreaterThanOrEqual(lastTop);
+        lastTop = r.sortOrder;
+        currentParent = r.id;
+        expect(r.treeName).toBe(r.name);
+      } else {
+        expect(r.parentId).toBe(currentParent);
+        expect(r.treeName).toBe(`└ ${r.name}`);
+      }
+    }
+    expect(rows.some((r) => r.level === 1)).toBe(true);
+  });
+});

@@ -43,9 +43,19 @@ export const categoryResource = defineResource({
   writeCode: "XTGL-032",
   scope: "platform",
   table: productCategories,
-  extra: { parentName: parent.name },
+  extra: {
+    parentName: parent.name,
+    treeName: sql<string>`case when ${productCategories.parentId} is null then ${productCategories.name} else '└ ' || ${productCategories.name} end`,
+  },
   join: (q) => q.leftJoin(parent, eq(parent.id, productCategories.parentId)),
-  sortable: { sortOrder: productCategories.sortOrder, name: productCategories.name, level: productCategories.level, creationTime: productCategories.creationTime },
+  // "Sort order" reads as the tree: each first-level category by its sort order, its children
+  // right after it by theirs.
+  sortable: {
+    sortOrder: sql`(coalesce(${parent.sortOrder}, ${productCategories.sortOrder})::numeric * 1e17 + coalesce(${productCategories.parentId}, ${productCategories.id})::numeric * 1e7 + case when ${productCategories.parentId} is null then 0 else ${productCategories.sortOrder} + 1 end)`,
+    name: productCategories.name,
+    level: productCategories.level,
+    creationTime: productCategories.creationTime,
+  },
   defaultSort: { field: "sortOrder", dir: "asc" },
   filters: {
     level: equals(productCategories.level),

@@ -19,7 +19,7 @@ export function action({ request }: ActionFunctionArgs) {
 
 const config: PageConfig = {
   columns: [
-    { field: "name", header: "分类名称", width: 180, sort: "name" },
+    { field: "treeName", header: "分类名称", width: 200, sort: "name" },
     { field: "level", header: "级别", width: 90, kind: "enum", labels: CATEGORY_LEVELS, sort: "level" },
     { field: "parentName", header: "上级分类", width: 160 },
     { field: "sortOrder", header: "排序", width: 70, kind: "number", sort: "sortOrder" },
