@@ -25,7 +25,7 @@ export const meta: MetaFunction = () => [{ title: t.app.name }];
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="zh-CN">
+    <html lang="zh-CN" data-mantine-color-scheme="light">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

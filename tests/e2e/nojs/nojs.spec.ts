@@ -14,6 +14,16 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("tabbar").locator("div[data-url]")).toHaveCount(1);
   });
 
+  test("Mantine's colours apply without the color-scheme script: the delete confirmation's buttons are painted", async ({ page }) => {
+    await login(page, "boss1");
+    await page.goto("/organization/partner?confirmDelete=1");
+    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "light");
+    const confirm = page.getByTestId("confirm-delete");
+    await expect(confirm).toBeVisible();
+    const bg = await confirm.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(bg).not.toBe("rgba(0, 0, 0, 0)");
+  });
+
   test("a remembered path survives the plain-form sign-in", async ({ page }) => {
     await page.goto("/profile?actab=1");
     await page.waitForURL((url) => url.pathname === "/login");
