@@ -12,7 +12,7 @@ import { getGlobalSetting } from "../setting/setting.service";
 import { serializeSettingValue } from "../setting/setting.defaults";
 import { settings } from "../setting/setting.tables";
 import { companyIdOf, ctxOf, useTestDatabase } from "../test/test-db";
-import { expectListBehaviour } from "../test/list-behaviour";
+import { expectExportMatchesList, expectListBehaviour, readSheet } from "../test/list-behaviour";
 import { API_RESOURCES, resourceByName, resourceByPage } from "./registry";
 
 /**
@@ -25,13 +25,6 @@ type Row = Record<string, any>;
 const pad = (i: number) => String(i).padStart(2, "0");
 const list = (def: ResourceDef<any>, ctx: Ctx, params: string) => listFromParams<Row>(def, ctx, new URLSearchParams(params));
 const priceResource = resourceByPage("/product/priceSetting");
-
-async function readSheet(stream: ReadableStream<Uint8Array>) {
-  const ExcelJS = (await import("exceljs")).default;
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(Buffer.from(await new Response(stream).arrayBuffer()) as unknown as ArrayBuffer);
-  return wb.worksheets[0]!;
-}
 
 /** Ids of every row one export holds (first column). */
 async function exportedIds(def: ResourceDef<any>, ctx: Ctx, filter: Row) {
@@ -180,20 +173,7 @@ describe("company master data: every resource, as its company uses it", () => {
       expect((await list(def, boss, "")).totalCount).toBe(total);
       expect((await getRow<Row>(def, boss, first.id))[field]).toBe(changedText);
 
-      const { fileName, stream } = exportRows(def, boss, {
-        filter: { filter: kw, sorting: `${field} desc` },
-        excelColumes: [
-          { displayName: "编号", fieldName: "id" },
-          { displayName: "名称", fieldName: field },
-        ],
-      });
-      expect(fileName).toBe(def.pageName ?? def.label);
-      const sheet = await readSheet(stream);
-      expect(sheet.getRow(1).values).toEqual([undefined, "编号", "名称"]);
-      const listed = await list(def, boss, `q=${kw}&size=50&sort=${field}.desc`);
-      expect(sheet.getColumn(1).values.slice(2)).toEqual(listed.items.map((r) => r.id));
-      expect(sheet.getColumn(2).values.slice(2)).toEqual(listed.items.map((r) => r[field]));
-      expect(sheet.getColumn(2).values).toContain(changedText);
+      await expectExportMatchesList(def, boss, kw, field, changedText);
 
       await deleteRow(def, boss, first.id);
       await expect(getRow(def, boss, first.id)).rejects.toMatchObject({ code: "not_found", message: `${def.label}不存在` });

@@ -2,12 +2,12 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
-import { createRow, deleteRow, exportRows, getRow, listFromParams, updateRow, usedByOf, type ResourceDef } from "../lib/resource";
+import { createRow, deleteRow, getRow, listFromParams, updateRow, usedByOf, type ResourceDef } from "../lib/resource";
 import { brandResource, categoryResource, oeNumberResource, positionResource, producingAreaResource, qualityResource, specificationResource, unitResource } from "../product/catalog.resources";
 import { productResource, productTemplateResource } from "../product/product.resources";
 import { productTemplates, tableRowCounts } from "../product/product.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
-import { expectListBehaviour } from "../test/list-behaviour";
+import { expectExportMatchesList, expectListBehaviour } from "../test/list-behaviour";
 import { vehicleGroupResource, vehicleMakeResource, vehicleMfrResource, vehicleModelResource, vehicleResource } from "../vehicle/vehicle.resources";
 import { API_RESOURCES, resourceByName } from "./registry";
 
@@ -20,13 +20,6 @@ type Row = Record<string, any>;
 
 const pad = (i: number) => String(i).padStart(2, "0");
 const list = (def: ResourceDef<any>, ctx: Ctx, params: string) => listFromParams<Row>(def, ctx, new URLSearchParams(params));
-
-async function readSheet(stream: ReadableStream<Uint8Array>) {
-  const ExcelJS = (await import("exceljs")).default;
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(Buffer.from(await new Response(stream).arrayBuffer()) as unknown as ArrayBuffer);
-  return wb.worksheets[0]!;
-}
 
 /** Rows every sample refers to, created by the operator before the samples. */
 interface Fixture {
@@ -233,21 +226,7 @@ describe("platform master data: every resource, as the operator uses it", () => 
       expect((await getRow<Row>(def, admin, first.id))[field]).toBe(changedText);
       await expect(updateRow(def, admin, 2147483000, s.input(97, text(97), fx))).rejects.toMatchObject({ code: "not_found" });
 
-      // Exported: the list's rows in the list's order, the chosen columns only.
-      const { fileName, stream } = exportRows(def, admin, {
-        filter: { filter: kw, sorting: `${field} desc` },
-        excelColumes: [
-          { displayName: "编号", fieldName: "id" },
-          { displayName: "名称", fieldName: field },
-        ],
-      });
-      expect(fileName).toBe(def.pageName ?? def.label);
-      const sheet = await readSheet(stream);
-      expect(sheet.getRow(1).values).toEqual([undefined, "编号", "名称"]);
-      const listed = await list(def, admin, `q=${kw}&size=50&sort=${field}.desc`);
-      expect(sheet.getColumn(1).values.slice(2)).toEqual(listed.items.map((r) => r.id));
-      expect(sheet.getColumn(2).values.slice(2)).toEqual(listed.items.map((r) => r[field]));
-      expect(sheet.getColumn(2).values).toContain(changedText);
+      await expectExportMatchesList(def, admin, kw, field, changedText);
 
       // Deleted: gone from reads and lists.
       await deleteRow(def, admin, first.id);

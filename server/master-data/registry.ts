@@ -44,7 +44,7 @@ export function resourceByName(name: string | undefined): ResourceDef<any> | und
 }
 
 export function resourceByPage(url: string): ResourceDef<any> {
-  const def = BY_PAGE.get(url);
+  const def = resourceOfPage(url);
   if (!def) throw new Error(`no resource for page ${url}`);
   return def;
 }

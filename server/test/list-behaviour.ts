@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { Ctx } from "../auth/context";
-import { listFromParams, type ResourceDef } from "../lib/resource";
+import { exportRows, listFromParams, type ResourceDef } from "../lib/resource";
 
 type Row = Record<string, any>;
 
@@ -28,4 +28,30 @@ export async function expectListBehaviour(def: ResourceDef<any>, ctx: Ctx, kw: s
   const ids1 = page1.items.map((r) => r.id);
   expect(page2.items.filter((r) => ids1.includes(r.id))).toEqual([]);
   expect([...ids1, ...page2.items.map((r) => r.id)].sort()).toEqual(ids);
+}
+
+/** The first sheet of an exported workbook. */
+export async function readSheet(stream: ReadableStream<Uint8Array>) {
+  const ExcelJS = (await import("exceljs")).default;
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(Buffer.from(await new Response(stream).arrayBuffer()) as unknown as ArrayBuffer);
+  return wb.worksheets[0]!;
+}
+
+/** The export of a keyword's rows holds the list's rows in the list's order, the chosen columns only. */
+export async function expectExportMatchesList(def: ResourceDef<any>, ctx: Ctx, kw: string, field: string, mustContain: string) {
+  const { fileName, stream } = exportRows(def, ctx, {
+    filter: { filter: kw, sorting: `${field} desc` },
+    excelColumes: [
+      { displayName: "编号", fieldName: "id" },
+      { displayName: "名称", fieldName: field },
+    ],
+  });
+  expect(fileName).toBe(def.pageName ?? def.label);
+  const sheet = await readSheet(stream);
+  expect(sheet.getRow(1).values).toEqual([undefined, "编号", "名称"]);
+  const listed = await listFromParams<Row>(def, ctx, new URLSearchParams(`q=${kw}&size=50&sort=${field}.desc`));
+  expect(sheet.getColumn(1).values.slice(2)).toEqual(listed.items.map((r) => r.id));
+  expect(sheet.getColumn(2).values.slice(2)).toEqual(listed.items.map((r) => r[field]));
+  expect(sheet.getColumn(2).values).toContain(mustContain);
 }
