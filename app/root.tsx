@@ -8,7 +8,7 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorPage, describeRouteError } from "~/components/ErrorPage";
-import { t } from "~/i18n/zh-CN";
+import { t } from "../server/lib/i18n/zh-CN";
 import { theme, themeCssVariables } from "~/theme";
 import appCss from "~/styles/app.css";
 

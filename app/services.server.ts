@@ -19,6 +19,7 @@ export * from "../server/system/profile.service";
 export * from "../server/system/shell.service";
 export * from "../server/lib/list-query";
 export * from "../server/lib/excel-export";
+export * from "../server/lib/list-read";
 export * from "../server/lib/resource";
 export * from "../server/master-data/api";
 export * from "../server/master-data/registry";

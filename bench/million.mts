@@ -25,7 +25,7 @@ import pg from "pg";
 import { bootDatabase } from "../server/db/boot";
 import { setDatabase } from "../server/db/client";
 import { pinyinOf } from "../server/product/pinyin";
-import { selectionOf } from "../server/lib/resource";
+import { selectionOf } from "../server/lib/list-read";
 import { productResource } from "../server/product/product.resources";
 import { products } from "../server/product/product.tables";
 import { logLine, logLines, pct, signIn, timePage } from "./measure.mts";

@@ -4,7 +4,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { t } from "../app/i18n/zh-CN";
+import { t } from "./lib/i18n/zh-CN";
 import { config } from "./lib/config";
 import { requestScope } from "./lib/request-scope";
 import { pagePathsOf } from "./system/page-index";

@@ -1,5 +1,5 @@
 import { Anchor, Stack, Text, Title } from "@mantine/core";
-import { t } from "~/i18n/zh-CN";
+import { t } from "../../server/lib/i18n/zh-CN";
 
 /** The 401/403/404/405/500 pages: a title, a message and a link back home (spec 000 §2). */
 export function ErrorPage({ status, message }: { status: number; message?: string }) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { t } from "~/i18n/zh-CN";
+import { t } from "../../server/lib/i18n/zh-CN";
 import { requireUser, switchCompany, isDomainError, safeRedirect } from "~/services.server";
 
 /** Switches the session's current company (only to one the user belongs to that is unlocked). */

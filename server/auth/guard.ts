@@ -1,5 +1,5 @@
 import { json, redirect } from "@remix-run/node";
-import { t } from "../../app/i18n/zh-CN";
+import { t } from "../lib/i18n/zh-CN";
 import { clearSessionCookie, hasSessionCookie, readSessionToken } from "./cookie";
 import type { Ctx } from "./context";
 import { memoInRequest } from "../lib/request-scope";

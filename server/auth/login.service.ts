@@ -1,6 +1,6 @@
 import { eq, or, sql } from "drizzle-orm";
 import * as z from "zod";
-import { t } from "../../app/i18n/zh-CN";
+import { t } from "../lib/i18n/zh-CN";
 import { db } from "../db/client";
 import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";

@@ -1,5 +1,5 @@
 import argon2 from "argon2";
-import type { IdentityCode } from "../../app/i18n/zh-CN";
+import type { IdentityCode } from "../lib/i18n/zh-CN";
 
 // OWASP password storage cheat sheet: argon2id, m=19 MiB, t=2, p=1.
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;

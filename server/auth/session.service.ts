@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, asc, eq, gt, ilike, sql } from "drizzle-orm";
-import { t } from "../../app/i18n/zh-CN";
+import { t } from "../lib/i18n/zh-CN";
 import { db } from "../db/client";
 import { DomainError } from "../lib/errors";
 import { escapeLike } from "../lib/validate";

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { t } from "../../app/i18n/zh-CN";
+import { t } from "./i18n/zh-CN";
 import { DomainError, STATUS_OF, isDomainError } from "./errors";
 
 /** Error body of the JSON API: `{ error: { code, message, fields? } }`. */

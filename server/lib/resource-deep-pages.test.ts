@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
-import { createRow, deleteRow, listFromParams } from "./resource";
+import { createRow, deleteRow } from "./resource";
+import { listFromParams } from "./list-read";
 import { productResource } from "../product/product.resources";
 import { products } from "../product/product.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";

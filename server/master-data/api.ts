@@ -2,9 +2,10 @@ import { json } from "@remix-run/node";
 import { requireApiUser } from "../auth/guard";
 import { apiError, apiFailure, methodNotAllowed, readBody } from "../lib/api";
 import { xlsxDisposition } from "../lib/excel-export";
-import { canRead, createRow, deleteRow, exportRows, getRow, listFromParams, updateRow, type ResourceDef } from "../lib/resource";
+import { createRow, deleteRow, getRow, updateRow, type ResourceDef } from "../lib/resource";
+import { canRead, exportRows, listFromParams } from "../lib/list-read";
 import { DomainError } from "../lib/errors";
-import { t } from "../../app/i18n/zh-CN";
+import { t } from "../lib/i18n/zh-CN";
 import { resourceByName } from "./registry";
 
 /**

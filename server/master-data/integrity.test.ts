@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createRow, listFromParams, updateRow } from "../lib/resource";
+import { createRow, updateRow } from "../lib/resource";
+import { listFromParams } from "../lib/list-read";
 import { departmentResource } from "../organization/organization.resources";
 import { categoryResource } from "../product/catalog.resources";
 import { productResource } from "../product/product.resources";

@@ -5,11 +5,12 @@ import { requirePage } from "../auth/guard";
 import { isDomainError } from "../lib/errors";
 import { setFlash } from "../lib/flash";
 import { parseListQuery, PAGE_SIZES, type ListQuery, type ListResult } from "../lib/list-query";
-import { canWrite, createRow, deleteRow, exportRows, getRow, listRows, listSpecOf, selectionOf, updateRow, type ResourceDef } from "../lib/resource";
+import { canWrite, createRow, deleteRow, getRow, updateRow, type ResourceDef } from "../lib/resource";
+import { exportRows, listRows, listSpecOf, selectionOf } from "../lib/list-read";
 import { getUserSettings, saveUserSetting } from "../setting/setting.service";
 import { resourceByName, resourceByPage, resourceOfPage } from "./registry";
 import { xlsxResponse } from "./api";
-import { applyGridSettings, clampWidth, type GridColumn, type GridSettings } from "../../app/components/grid/grid-settings";
+import { applyGridSettings, clampWidth, type GridColumn, type GridSettings } from "../lib/grid-settings";
 
 /**
  * The server half of every master-data list page. The page's URL is its whole state

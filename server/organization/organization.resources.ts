@@ -3,7 +3,8 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Ctx } from "../auth/context";
 import { db, type Executor } from "../db/client";
 import { GENDERS, labelOf, PARTNER_RELS, PAYMENT_TERMS } from "../lib/dictionary";
-import { defineResource, equals, keywordOn } from "../lib/resource";
+import { defineResource } from "../lib/resource";
+import { equals, keywordOn } from "../lib/list-read";
 import { companies } from "../system/system.tables";
 import { parseInput } from "../lib/validate";
 import {

@@ -3,7 +3,8 @@ import { db } from "../db/client";
 import { parseListQuery } from "../lib/list-query";
 import { productBrands } from "./brand.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
-import { createRow, deleteRow, exportRows, getRow, listRows, listSpecOf, updateRow } from "../lib/resource";
+import { createRow, deleteRow, getRow, updateRow } from "../lib/resource";
+import { exportRows, listRows, listSpecOf } from "../lib/list-read";
 import type { Ctx } from "../auth/context";
 import { brandResource } from "./catalog.resources";
 

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { defineResource, equals, keywordOn, type UsedBy } from "../lib/resource";
+import { defineResource, type UsedBy } from "../lib/resource";
+import { equals, keywordOn } from "../lib/list-read";
 import { labelOf, QUALITY_GRADES } from "../lib/dictionary";
 import { vehicleMakes } from "../vehicle/vehicle.tables";
 import { productBrands } from "./brand.tables";

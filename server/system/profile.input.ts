@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { t } from "../../app/i18n/zh-CN";
+import { t } from "../lib/i18n/zh-CN";
 
 export const ProfileSchema = z.object({
   name: z

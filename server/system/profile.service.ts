@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { t } from "../../app/i18n/zh-CN";
+import { t } from "../lib/i18n/zh-CN";
 import type { Ctx } from "../auth/context";
 import { endUserSessions } from "../auth/session.service";
 import { hashPassword, passwordPolicyErrors, verifyPassword } from "../auth/password";

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import type { Ctx } from "../auth/context";
-import { exportRows, listFromParams, type ResourceDef } from "../lib/resource";
+import { type ResourceDef } from "../lib/resource";
+import { exportRows, listFromParams } from "../lib/list-read";
 
 type Row = Record<string, any>;
 

@@ -1,5 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
-import { defineResource, equals, keywordOn } from "../lib/resource";
+import { defineResource } from "../lib/resource";
+import { equals, keywordOn } from "../lib/list-read";
 import { oeNumbers } from "../product/catalog.tables";
 import { products, productTemplates } from "../product/product.tables";
 import { VehicleGroupInputSchema, VehicleInputSchema, VehicleMakeInputSchema, VehicleMfrInputSchema, VehicleModelInputSchema } from "./vehicle.input";

@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { t } from "~/i18n/zh-CN";
-import { cellText, toSettings, type EffectiveColumn } from "./grid-settings";
+import { t } from "../../../server/lib/i18n/zh-CN";
+import { cellText, toSettings, type EffectiveColumn } from "../../../server/lib/grid-settings";
 import css from "./grid.module.css";
 
 /**

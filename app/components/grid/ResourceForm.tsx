@@ -1,6 +1,6 @@
 import { Checkbox, NativeSelect, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { t } from "~/i18n/zh-CN";
+import { t } from "../../../server/lib/i18n/zh-CN";
 import type { Lookups } from "#server/master-data/page";
 import type { FormField, OptionSource } from "./page-config";
 import css from "./grid.module.css";

@@ -1,10 +1,10 @@
 import { Button } from "@mantine/core";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { t } from "~/i18n/zh-CN";
+import { t } from "../../../server/lib/i18n/zh-CN";
 import type { ResourcePageData, SaveFailure } from "#server/master-data/page";
 import { DataGrid, HiddenParams, hrefWith } from "./DataGrid";
-import { applyGridSettings, type EffectiveColumn } from "./grid-settings";
+import { applyGridSettings, type EffectiveColumn } from "../../../server/lib/grid-settings";
 import type { PageConfig } from "./page-config";
 import { FormFields, optionsOf } from "./ResourceForm";
 import css from "./grid.module.css";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hrefWith, pageWindow } from "./DataGrid";
-import { applyGridSettings, cellText, toSettings, type GridColumn } from "./grid-settings";
+import { applyGridSettings, cellText, toSettings, type GridColumn } from "../../../server/lib/grid-settings";
 import { roundedOrPrevious } from "./ResourceForm";
 
 const columns: GridColumn[] = [

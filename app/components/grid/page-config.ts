@@ -1,5 +1,5 @@
 import type { Dict } from "#server/lib/dictionary";
-import type { GridColumn } from "./grid-settings";
+import type { GridColumn } from "../../../server/lib/grid-settings";
 
 /**
  * What a master-data list page declares: its columns, its filters and its form. The server

@@ -1,5 +1,5 @@
 import { PACKAGE_TYPES } from "#server/lib/dictionary";
-import type { GridColumn } from "~/components/grid/grid-settings";
+import type { GridColumn } from "../../../server/lib/grid-settings";
 import type { FormField } from "~/components/grid/page-config";
 
 /**

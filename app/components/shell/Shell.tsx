@@ -11,7 +11,7 @@ import {
   IconX,
 } from "@tabler/icons-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { t } from "~/i18n/zh-CN";
+import { t } from "../../../server/lib/i18n/zh-CN";
 import { HOME_URL, useTabs } from "~/hooks/useTabs";
 import { useDelegatedLinks } from "~/hooks/useDelegatedLinks";
 import { ShortcutProvider } from "~/hooks/useShortcuts";

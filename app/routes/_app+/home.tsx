@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { IconKey, IconUserCircle } from "@tabler/icons-react";
-import { t } from "~/i18n/zh-CN";
+import { t } from "../../../server/lib/i18n/zh-CN";
 import { requireUser, loadHome } from "~/services.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

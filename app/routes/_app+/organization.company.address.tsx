@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import type { PageConfig } from "~/components/grid/page-config";
 import { ResourcePage } from "~/components/grid/ResourcePage";
-import { pageTitle } from "~/i18n/zh-CN";
+import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadResourcePage, resourcePageAction } from "~/services.server";
 
 const PAGE = "/organization/company/address";

@@ -4,7 +4,7 @@ import { Button, Card, SimpleGrid, Stack, Text, Textarea, TextInput, Title } fro
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { pageTitle } from "~/i18n/zh-CN";
+import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { CompanyInfoInputSchema } from "#server/organization/organization.input";
 import { getCompanyInfo, isDomainError, requirePage, setFlash, updateCompanyInfo } from "~/services.server";
 

@@ -9,7 +9,7 @@ import { FormFields } from "~/components/grid/ResourceForm";
 import css from "~/components/grid/grid.module.css";
 import { PRICE_FIELDS, PRODUCT_COLUMNS, PRODUCT_FIELDS, PRODUCT_FILTER_LOOKUPS, PRODUCT_FILTERS, PRODUCT_LOOKUPS } from "~/components/product/product-fields";
 import { ProductFormAssist } from "~/components/product/ProductFormAssist";
-import { pageTitle } from "~/i18n/zh-CN";
+import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import type { ResourcePageData, SaveFailure } from "#server/master-data/page";
 import type { LibraryImportData } from "#server/product/product.import";
 import { libraryImportAction, loadLibraryImport, loadResourcePage, lookupOptions, resourcePageAction } from "~/services.server";

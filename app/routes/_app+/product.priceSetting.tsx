@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import type { PageConfig } from "~/components/grid/page-config";
 import { ResourcePage } from "~/components/grid/ResourcePage";
 import { PRICE_FIELDS, PRODUCT_FILTER_LOOKUPS, PRODUCT_FILTERS } from "~/components/product/product-fields";
-import { pageTitle } from "~/i18n/zh-CN";
+import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadResourcePage, resourcePageAction } from "~/services.server";
 
 const PAGE = "/product/priceSetting";

@@ -10,7 +10,7 @@ import {
   MaxPartSizeExceededError,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { t } from "~/i18n/zh-CN";
+import { t } from "../../../server/lib/i18n/zh-CN";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, ChangePasswordSchema, ProfileSchema } from "#server/system/profile.input";
 import classes from "./profile.module.css";
 import { requireUser, requireValid, isDomainError, setFlash, changePassword, getProfile, setAvatar, updateProfile } from "~/services.server";

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Paper, PasswordInput, Stack, Text, TextInput, Title
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { t } from "~/i18n/zh-CN";
+import { t } from "../../../server/lib/i18n/zh-CN";
 import classes from "./login.module.css";
 import { authenticator, commitSessionToken, getCtx, startSession, STATUS_OF, isDomainError, safeRedirect } from "~/services.server";
 

@@ -1,0 +1,281 @@
+import { and, asc, count, desc, eq, getTableColumns, getTableName, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Ctx } from "../auth/context";
+import { db, type Executor } from "../db/client";
+import { DomainError } from "./errors";
+import { ExportRequestSchema, exportFilterParams, streamXlsx } from "./excel-export";
+import { parseListQuery, type FilterKind, type ListQuery, type ListResult, type ListSpec } from "./list-query";
+import { escapeLike, parseInput } from "./validate";
+
+/**
+ * The read side of every list (master data now; documents and reports next): paged, sorted,
+ * filtered, tenant-scoped rows and the streamed .xlsx export of the same selection.
+ */
+// drizzle's query builder types do not survive being passed around generically; the
+// definitions stay typed, the plumbing here uses `any` on purpose.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export type AnyTable = PgTable & { id: PgColumn } & Record<string, any>;
+
+/**
+ * What the read side needs of a list: its table, sortable fields, filters, keyword search,
+ * names from dictionaries and export formatting. Master data (resource.ts), documents and
+ * reports all list and export through it.
+ */
+export interface ListSource<Row extends Record<string, any> = Record<string, any>> {
+  /** API name, the spec's call name in camelCase (`productQuality`). */
+  name: string;
+  /** Chinese name of one row (品质); also the default export file name unless `pageName`. */
+  label: string;
+  pageName?: string;
+  pageUrl: string;
+  /** Menu code whose holders may write (the page's own code). */
+  writeCode: string;
+  /**
+   * Company data is read through the JSON API only by holders of one of these menu codes
+   * (default: the page's own code); `XSGL-*` stands for every code of an area. Platform data
+   * is read by everyone. Pages read their own lookups on the server, under the page's own
+   * permission.
+   */
+  readCodes?: readonly string[];
+  scope: "platform" | "company";
+  table: AnyTable;
+  /** Extra selected values from joined tables (brandName …) and the joins that supply them. */
+  extra?: Record<string, SQL.Aliased | PgColumn | SQL>;
+  /**
+   * Names from small dictionary tables (brandName ← product_brands by brandId): a scalar
+   * subquery on pages, a lookup map in exports (one read of the dictionary per export).
+   */
+  names?: Record<string, { table: AnyTable; key: PgColumn }>;
+  join?: (q: any) => any;
+  sortable: Record<string, PgColumn | SQL>;
+  defaultSort: { field: string; dir: "asc" | "desc" };
+  filters?: Record<string, { kind: FilterKind; where: (v: any, ctx: Ctx) => SQL | undefined | Promise<SQL | undefined> }>;
+  keyword?: (kw: string, ctx: Ctx) => SQL | undefined | Promise<SQL | undefined>;
+  /** Export cell value for a field whose stored value is not what a person reads. */
+  exportAs?: Record<string, (row: Row) => unknown>;
+  /** A counter that answers the unfiltered total without counting (big tables), with its version. */
+  fastCount?: (ctx: Ctx) => Promise<RowCount | undefined>;
+}
+
+/** Rows of a big table for one company, and a version every insert or delete statement bumps. */
+export interface RowCount {
+  n: number;
+  version: number;
+}
+
+/** The list parser's spec for a resource (sortable fields, filters and their kinds). */
+export function listSpecOf(def: ListSource<any>): ListSpec {
+  return {
+    sortable: Object.keys(def.sortable),
+    defaultSort: def.defaultSort,
+    filters: Object.fromEntries(Object.entries(def.filters ?? {}).map(([k, f]) => [k, f.kind])),
+  };
+}
+
+/** Whether the JSON API may give this caller the resource's rows (the pages' permission rule). */
+export function canRead(def: ListSource<any>, ctx: Ctx) {
+  if (def.scope === "platform") return true;
+  const codes = def.readCodes ?? [def.writeCode];
+  return codes.some((c) => (c.endsWith("*") ? [...ctx.permissions].some((p) => p.startsWith(c.slice(0, -1))) : ctx.permissions.has(c)));
+}
+
+export function ownerCond(def: ListSource<any>, ctx: Ctx): SQL | undefined {
+  return def.scope === "company" ? eq(def.table.companyId, ctx.companyId) : undefined;
+}
+
+async function whereOf(def: ListSource<any>, ctx: Ctx, query: ListQuery): Promise<{ cond: SQL | undefined; filtered: boolean }> {
+  const parts: (SQL | undefined)[] = [ownerCond(def, ctx)];
+  let filtered = false;
+  if (query.keyword && def.keyword) {
+    parts.push(await def.keyword(query.keyword, ctx));
+    filtered = true;
+  }
+  for (const [name, value] of Object.entries(query.filters)) {
+    const f = def.filters?.[name];
+    if (!f || value === undefined) continue;
+    parts.push(await f.where(value, ctx));
+    filtered = true;
+  }
+  const list = parts.filter((p): p is SQL => p !== undefined);
+  return { cond: list.length ? and(...list) : undefined, filtered };
+}
+
+/** Everything a list row shows: the table's columns, joined values and dictionary names. */
+export function selectionOf(def: ListSource<any>) {
+  const names = Object.fromEntries(Object.entries(def.names ?? {}).map(([k, n]) => [k, nameOf(n.table, n.key)]));
+  return { ...getTableColumns(def.table), ...(def.extra ?? {}), ...names };
+}
+
+export function baseQuery(def: ListSource<any>, ex: Executor, fields: Record<string, unknown>) {
+  const q = (ex as any).select(fields).from(def.table);
+  return def.join ? def.join(q) : q;
+}
+
+/** Deep pages are read as ids first (an index-only scan), then only the page's rows. */
+const DEFERRED_JOIN_FROM = 100;
+
+/**
+ * Page anchors for deep pages of big unfiltered lists in id order: the id at every
+ * ANCHOR_STEP-th position, computed once per company and table version. Page 10,000 then
+ * seeks to the nearest anchor and skips fewer than ANCHOR_STEP rows. Any insert or delete
+ * bumps the version (table_row_counts), so a stale anchor is never used.
+ */
+const ANCHOR_STEP = 5000;
+const ANCHOR_CACHE_LIMIT = 500;
+const anchorCache = new Map<string, { version: number; ids: number[] }>();
+
+async function anchorsOf(def: ListSource<any>, ctx: Ctx, cond: SQL | undefined, dir: "asc" | "desc", version: number) {
+  const key = `${def.name}|${def.scope === "company" ? ctx.companyId : 0}|${dir}`;
+  const hit = anchorCache.get(key);
+  if (hit && hit.version === version) return hit.ids;
+  const inner = db()
+    .select({ id: def.table.id, pos: sql<number>`(row_number() over (order by ${def.table.id} ${sql.raw(dir)}) - 1)`.as("pos") })
+    .from(def.table)
+    .where(cond)
+    .as("ranked");
+  const rows = await db()
+    .select({ id: inner.id })
+    .from(inner)
+    .where(sql`${inner.pos} > 0 and ${inner.pos} % ${ANCHOR_STEP} = 0`)
+    .orderBy(inner.pos);
+  if (anchorCache.size >= ANCHOR_CACHE_LIMIT) anchorCache.clear();
+  const ids = rows.map((r) => r.id as number);
+  anchorCache.set(key, { version, ids });
+  return ids;
+}
+
+/** A position in a sorted list to continue after (the export reads the list this way). */
+export interface Cursor {
+  value: unknown;
+  id: number;
+}
+
+function seekCond(column: PgColumn | SQL, dir: "asc" | "desc", idCol: PgColumn, after: Cursor): SQL {
+  const cmp = dir === "asc" ? gt : lt;
+  return or(cmp(column as PgColumn, after.value), and(eq(column as PgColumn, after.value), cmp(idCol, after.id)))!;
+}
+
+/** Paged, sorted, filtered rows of one resource, only the caller's company's for company data. */
+export async function listRows<Row>(
+  def: ListSource<any>,
+  ctx: Ctx,
+  query: ListQuery,
+  opts: { after?: Cursor; withCount?: boolean; fields?: Record<string, unknown> } = {},
+): Promise<ListResult<Row>> {
+  const fields = opts.fields ?? selectionOf(def);
+  const { cond, filtered } = await whereOf(def, ctx, query);
+  const column = def.sortable[query.sort.field] ?? def.sortable[def.defaultSort.field]!;
+  const dir = query.sort.dir;
+  const orderBy = dir === "desc" ? [desc(column), desc(def.table.id)] : [asc(column), asc(def.table.id)];
+  let where = opts.after ? and(cond, seekCond(column, dir, def.table.id, opts.after)) : cond;
+  let offset = opts.after ? 0 : query.skip;
+
+  const fast = !filtered && def.fastCount ? await def.fastCount(ctx) : undefined;
+  if (fast && offset >= ANCHOR_STEP && column === def.table.id && !opts.after) {
+    const anchors = await anchorsOf(def, ctx, cond, dir, fast.version);
+    const k = Math.min(Math.floor(offset / ANCHOR_STEP), anchors.length);
+    if (k > 0) {
+      where = and(cond, (dir === "desc" ? lte : gte)(def.table.id, anchors[k - 1]!));
+      offset -= k * ANCHOR_STEP;
+    }
+  }
+
+  const rowsPromise = (async (): Promise<Row[]> => {
+    if (offset < DEFERRED_JOIN_FROM) {
+      return baseQuery(def, db(), fields).where(where).orderBy(...orderBy).limit(query.take).offset(offset);
+    }
+    const ids = (await baseQuery(def, db(), { id: def.table.id }).where(where).orderBy(...orderBy).limit(query.take).offset(offset)).map((r: { id: number }) => r.id);
+    if (ids.length === 0) return [];
+    return baseQuery(def, db(), fields).where(inArray(def.table.id, ids)).orderBy(...orderBy);
+  })();
+  if (opts.withCount === false) return { totalCount: -1, items: await rowsPromise };
+  const countPromise = (async () => {
+    if (fast) return fast.n;
+    const [row] = await baseQuery(def, db(), { n: count() }).where(cond);
+    return Number(row?.n ?? 0);
+  })();
+  const [items, totalCount] = await Promise.all([rowsPromise, countPromise]);
+  return { totalCount, items };
+}
+
+/**
+ * A name from a small dictionary table, as a scalar subquery: no join for the planner to weigh.
+ * Both sides are spelled out with their table names, so a dictionary column that happens to
+ * share the key's name can never capture it.
+ */
+export function nameOf(table: AnyTable, key: PgColumn) {
+  const outer = sql.raw(`"${getTableName(key.table)}"."${key.name}"`);
+  return sql<string | null>`(select d."name" from ${table} d where d."id" = ${outer})`;
+}
+
+export function listFromParams<Row>(def: ListSource<any>, ctx: Ctx, params: URLSearchParams) {
+  return listRows<Row>(def, ctx, parseListQuery(params, listSpecOf(def)));
+}
+
+const EXPORT_BATCH = 2000;
+
+/**
+ * POST {resource}/export (spec 000 §7): the chosen columns of every row the screen's filter and
+ * sort select, streamed as .xlsx. Rows are read in batches after the previous batch's last
+ * row (keyset) when the sort column allows it, so the 100,000th row costs what the first did.
+ */
+export function exportRows(def: ListSource<any>, ctx: Ctx, input: unknown) {
+  const req = parseInput(ExportRequestSchema, input);
+  const all = selectionOf(def);
+  const columns = req.excelColumes.filter((c) => c.exportable !== false && (c.fieldName in all || def.exportAs?.[c.fieldName]));
+  if (columns.length === 0) throw new DomainError("bad_request", "请选择要导出的列");
+  const query = parseListQuery(exportFilterParams(req.filter), listSpecOf(def));
+  const sortColumn = def.sortable[query.sort.field] ?? def.sortable[def.defaultSort.field];
+  const keyset = !!sortColumn && "notNull" in (sortColumn as object) && (sortColumn as PgColumn).notNull && (sortColumn as PgColumn).table === def.table;
+  const sortKey = Object.entries(all).find(([, v]) => v === sortColumn)?.[0];
+
+  // Only what the file needs: the chosen columns, the keyset's keys, and dictionary keys
+  // instead of per-row name subqueries.
+  const fields: Record<string, unknown> = { id: def.table.id };
+  if (sortKey) fields[sortKey] = all[sortKey];
+  const nameFields = columns.map((c) => c.fieldName).filter((f) => def.names?.[f]);
+  for (const c of columns) {
+    const name = def.names?.[c.fieldName];
+    if (name) fields[`__key_${c.fieldName}`] = name.key;
+    else if (c.fieldName in all) fields[c.fieldName] = all[c.fieldName];
+  }
+  async function dictionaries() {
+    const maps: Record<string, Map<number, string>> = {};
+    for (const f of nameFields) {
+      const { table } = def.names![f]!;
+      const rows = (await db().select({ id: table.id, name: table.name }).from(table)) as { id: number; name: string }[];
+      maps[f] = new Map(rows.map((r) => [r.id, r.name]));
+    }
+    return maps;
+  }
+
+  async function* rows() {
+    const maps = await dictionaries();
+    let after: Cursor | undefined;
+    for (let skip = 0; ; skip += EXPORT_BATCH) {
+      const page = await listRows<Record<string, unknown>>(def, ctx, { ...query, skip: keyset ? 0 : skip, take: EXPORT_BATCH }, { after, withCount: false, fields });
+      for (const row of page.items) {
+        for (const f of nameFields) row[f] = maps[f]!.get(row[`__key_${f}`] as number) ?? null;
+        yield Object.fromEntries(columns.map((c) => [c.fieldName, def.exportAs?.[c.fieldName] ? def.exportAs[c.fieldName]!(row) : row[c.fieldName]]));
+      }
+      if (page.items.length < EXPORT_BATCH) return;
+      const last = page.items[page.items.length - 1]!;
+      if (keyset && sortKey) after = { value: last[sortKey], id: last.id as number };
+    }
+  }
+  const name = req.outPutFileName || def.pageName || def.label;
+  return { fileName: name, stream: streamXlsx({ sheetName: req.sheetName || name, columns, rows: rows() }) };
+}
+
+/** Keyword search over text columns: any of them contains the keyword, case-insensitively. */
+export function keywordOn(...columns: (PgColumn | SQL)[]) {
+  return (kw: string) => {
+    const like = `%${escapeLike(kw)}%`;
+    return or(...columns.map((c) => ilike(c as PgColumn, like)));
+  };
+}
+
+/** A filter that keeps rows whose column equals the given value. */
+export function equals(column: PgColumn, kind: FilterKind = "int") {
+  return { kind, where: (v: unknown) => eq(column, v) };
+}
