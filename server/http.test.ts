@@ -228,8 +228,9 @@ describe("HTTP server", () => {
     const b = await token("boss2");
     const made = await fetch(base + "/api/app/enterpriseRelation", { method: "POST", headers: a, body: JSON.stringify({ rel: 1, name: "甲方私有客户", creditLimit: "1234.567" }) });
     expect(made.status).toBe(200);
-    const row = (await made.json()) as { id: number; creditLimit: number };
-    expect(row.creditLimit).toBe(1234.57);
+    const row = (await made.json()) as { id: number; creditLimit: string };
+    // numeric is answered as its exact decimal text, never through a float (issue 7 item 23)
+    expect(row.creditLimit).toBe("1234.57");
     const list = (await (await fetch(base + "/api/app/enterpriseRelation?filter=" + encodeURIComponent("甲方私有"), { headers: b })).json()) as { totalCount: number };
     expect(list.totalCount).toBe(0);
     expect((await fetch(base + `/api/app/enterpriseRelation/${row.id}`, { headers: b })).status).toBe(404);

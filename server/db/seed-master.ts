@@ -10,6 +10,7 @@ import {
   productUnits,
   producingAreas,
 } from "../product/catalog.tables";
+import { type DecimalInput, lt, moneyString, mul, roundMoney, roundTo, sub } from "../lib/decimal";
 import { normalizeOE } from "../product/oe";
 import { pinyinOf } from "../product/pinyin";
 import { oeRowsOf, templateOeRowsOf } from "../product/product.resources";
@@ -115,7 +116,8 @@ function fill(rng: Rng, pattern: string) {
   return s;
 }
 const digits = (rng: Rng, k: number) => fill(rng, "#".repeat(k));
-const money = (v: number) => Math.round(v * 100) / 100;
+/** A random amount as the numeric column's text, rounded by the one decimal helper. */
+const money = (v: DecimalInput) => moneyString(v);
 
 async function insertBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
@@ -545,7 +547,7 @@ interface ProductRow {
   packageTypeString: string | null;
   minOrderCount: number;
   mCode: string | null;
-  weight: number | null;
+  weight: string | null;
   pinYin: string;
   initial: string;
   description: string | null;
@@ -687,9 +689,10 @@ async function seedOeNumbers(tx: Executor, templates: ProductRow[], rng: Rng) {
 
 function pricesOf(rng: Rng, [min, max]: [number, number]) {
   // Sale prices end in .00 or .50 as on a price list; the cost is whatever the supplier charged.
-  const sale = Math.round((min + rng() * (max - min)) * 2) / 2;
-  const cost = money(sale * (0.58 + rng() * 0.27));
-  return { priceSale: sale, priceCost: Math.min(cost, money(sale - 0.01)) };
+  const sale = roundTo(mul(min + rng() * (max - min), 2), 0).dividedBy(2);
+  const cost = roundMoney(mul(sale, 0.58 + rng() * 0.27));
+  const ceiling = sub(sale, "0.01");
+  return { priceSale: money(sale), priceCost: money(lt(cost, ceiling) ? cost : ceiling) };
 }
 
 async function seedCompanyProducts(
@@ -925,7 +928,7 @@ async function seedOrganisation(tx: Executor, rng: Rng, companyId: Record<string
       contactPhone: mobileOf(rng),
       address,
       paymentTerm: pick(rng, PAYMENT_TERM_CODES),
-      creditLimit: rel === 1 ? int(rng, 1, 40) * 5000 : null,
+      creditLimit: rel === 1 ? money(int(rng, 1, 40) * 5000) : null,
       salesmanId: pick(rng, rel === 1 ? sellers : buyers),
     });
     for (const [name, address] of profile.customers) partners.push(partnerOf(1, name, address));

@@ -4,6 +4,8 @@
  * setting summaryDefs). Client-safe: the server applies saved settings when it renders the
  * page, the browser when a column is resized or moved.
  */
+import { formatMoney, tryDecimal } from "./decimal";
+
 export type CellKind = "text" | "money" | "number" | "bool" | "date" | "datetime" | "enum";
 
 export interface GridColumn {
@@ -73,14 +75,17 @@ export function toSettings(columns: readonly EffectiveColumn[], perPageNum?: num
   };
 }
 
-/** Cell text as the grid and print show it: money with ￥ and two decimals, codes as labels. */
+/** Cell text as the grid and print show it: money as ￥1,234.50, codes as labels. */
 export function cellText(col: GridColumn, value: unknown): string {
   if (value === null || value === undefined || value === "") return "";
   switch (col.kind) {
-    case "money":
-      return `￥${Number(value).toFixed(2)}`;
+    case "money": {
+      // numeric arrives as a string: format the exact decimal (￥1,234.50), never through a float.
+      const d = tryDecimal(value);
+      return d ? formatMoney(d) : String(value);
+    }
     case "number":
-      return String(Number(value));
+      return tryDecimal(value)?.toString() ?? String(value);
     case "bool":
       return value ? (col.yesNo?.[0] ?? "是") : (col.yesNo?.[1] ?? "否");
     case "enum":

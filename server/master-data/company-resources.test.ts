@@ -77,7 +77,7 @@ const SAMPLES: Sample[] = [
     field: "name",
     required: "名称不能为空",
     input: (n, text, fx) => ({ mainOE: `prd ${n}-a`, name: text, replaceOE: `PRDR${n}`, brandId: fx.brandId, categoryLevel1Id: fx.cat1Id, priceSale: "12.5", priceCost: 8 }),
-    shows: (fx) => ({ categoryLevel0Id: fx.cat0Id, brandName: "夹具品牌", categoryLevel1Name: "夹具二级分类", priceSale: 12.5, priceCost: 8 }),
+    shows: (fx) => ({ categoryLevel0Id: fx.cat0Id, brandName: "夹具品牌", categoryLevel1Name: "夹具二级分类", priceSale: "12.50", priceCost: "8.00" }),
   },
   {
     def: partnerResource,
@@ -443,15 +443,15 @@ describe("products: names, categories, prices and counts", () => {
     const p = await createRow<Row>(productResource, boss1, { mainOE: "PRICE-1", name: "火花塞", replaceOE: "PRICE1B", priceSale: 30, priceCost: 20 });
     const before = await getRow<Row>(productResource, boss1, p.id);
     const changed = await updateRow<Row>(priceResource, boss1, p.id, { priceSale: "45.678", priceCost: 12.344, name: "改名", mainOE: "OTHER-1", isEnabled: false, companyId: boss2.companyId });
-    expect(changed).toMatchObject({ priceSale: 45.68, priceCost: 12.34 });
+    expect(changed).toMatchObject({ priceSale: "45.68", priceCost: "12.34" });
     const after = await getRow<Row>(productResource, boss1, p.id);
-    expect(after).toEqual({ ...before, priceSale: 45.68, priceCost: 12.34 });
+    expect(after).toEqual({ ...before, priceSale: "45.68", priceCost: "12.34" });
     // Still found by its codes.
     expect((await list(productResource, boss1, "q=price1b")).items.map((r) => r.id)).toEqual([p.id]);
     expect((await list(priceResource, boss1, "q=PRICE-1")).items.map((r) => r.id)).toEqual([p.id]);
 
     // Half a cent rounds up, as a person rounds (not down through binary floating point: 1.005 → 1.00).
-    expect(await updateRow(priceResource, boss1, p.id, { priceSale: "1.005", priceCost: 1.255 })).toMatchObject({ priceSale: 1.01, priceCost: 1.26 });
+    expect(await updateRow(priceResource, boss1, p.id, { priceSale: "1.005", priceCost: 1.255 })).toMatchObject({ priceSale: "1.01", priceCost: "1.26" });
     await updateRow(priceResource, boss1, p.id, { priceSale: "45.678", priceCost: 12.344 });
 
     await expect(updateRow(priceResource, boss1, p.id, { priceSale: "-1" })).rejects.toMatchObject({ code: "bad_request", fields: { priceSale: ["销售价不能小于 0"] } });
@@ -467,7 +467,7 @@ describe("products: names, categories, prices and counts", () => {
     const { ctx: stock1 } = await ctxOf("stock1");
     const p = await createRow<Row>(productResource, boss1, { mainOE: "PRICE-3", name: "火花塞", priceSale: 30 });
     await expect(updateRow(priceResource, stock1, p.id, { priceSale: 1 })).rejects.toMatchObject({ code: "forbidden" });
-    expect((await getRow<Row>(productResource, boss1, p.id)).priceSale).toBe(30);
+    expect((await getRow<Row>(productResource, boss1, p.id)).priceSale).toBe("30.00");
   });
 
   it("keeps the unfiltered product total equal to the real count, per company, through creates and deletes", async () => {

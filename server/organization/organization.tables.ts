@@ -75,7 +75,7 @@ export const enterpriseRelations = pgTable(
     contactPhone: text("contact_phone"),
     address: text("address"),
     paymentTerm: integer("payment_term"),
-    creditLimit: numeric("credit_limit", { precision: 14, scale: 2, mode: "number" }),
+    creditLimit: numeric("credit_limit", { precision: 14, scale: 2 }),
     salesmanId: integer("salesman_id").references(() => employees.id, { onDelete: "restrict" }),
     remark: text("remark"),
     isEnabled: boolean("is_enabled").notNull().default(true),

@@ -34,8 +34,8 @@ function productColumns() {
     minOrderCount: integer("min_order_count").notNull().default(1),
     orderCycle: integer("order_cycle"),
     mCode: text("m_code"),
-    volum: numeric("volum", { precision: 14, scale: 2, mode: "number" }),
-    weight: numeric("weight", { precision: 14, scale: 2, mode: "number" }),
+    volum: numeric("volum", { precision: 14, scale: 2 }),
+    weight: numeric("weight", { precision: 14, scale: 2 }),
     initial: text("initial"),
     pinYin: text("pin_yin"),
     description: text("description"),
@@ -60,8 +60,8 @@ export const products = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "restrict" }),
     productTemplateLibId: integer("product_template_lib_id").references(() => productTemplates.id, { onDelete: "set null" }),
-    priceSale: numeric("price_sale", { precision: 14, scale: 2, mode: "number" }),
-    priceCost: numeric("price_cost", { precision: 14, scale: 2, mode: "number" }),
+    priceSale: numeric("price_sale", { precision: 14, scale: 2 }),
+    priceCost: numeric("price_cost", { precision: 14, scale: 2 }),
   },
   (t) => [
     uniqueIndex("products_company_oe_norm_uq").on(t.companyId, t.oeNorm),

@@ -59,6 +59,10 @@ describe("grid paging and cells", () => {
 
   it("shows money with ￥ and two decimals, codes as labels, China time", () => {
     expect(cellText({ field: "p", header: "价", kind: "money" }, 12.5)).toBe("￥12.50");
+    // numeric columns arrive as strings; thousands are separated (issue 7 item 19)
+    expect(cellText({ field: "p", header: "价", kind: "money" }, "1234.50")).toBe("￥1,234.50");
+    expect(cellText({ field: "p", header: "价", kind: "money" }, "2.675")).toBe("￥2.68");
+    expect(cellText({ field: "p", header: "价", kind: "money" }, "-1234567.5")).toBe("-￥1,234,567.50");
     expect(cellText({ field: "r", header: "类型", kind: "enum", labels: [[1, "客户"]] }, 1)).toBe("客户");
     expect(cellText({ field: "t", header: "时间", kind: "datetime" }, "2026-11-20T16:30:00Z")).toBe("2026-11-21 00:30");
     expect(cellText({ field: "b", header: "状态", kind: "bool", yesNo: ["启用", "停用"] }, false)).toBe("停用");

@@ -239,7 +239,7 @@ for (const js of [true, false]) {
       await expect(r).toContainText("赵测试");
       await expect(r).toContainText("020-1234 5678");
       await expect(r).toContainText("月结");
-      await expect(r).toContainText("￥5000.00");
+      await expect(r).toContainText("￥5,000.00");
 
       // The same name twice among customers is refused, in Chinese, in the dialog.
       await page.getByTestId("grid-add").click();
