@@ -22,3 +22,20 @@ export const sessions = pgTable(
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * Sign-in throttle counters, one row per key: a (account, client address) pair or a client
+ * address (keys are SHA-256 hex, so typed usernames are never stored). Every app instance
+ * counts in this one table, with one atomic upsert per attempt, so instances behind a load
+ * balancer throttle as one. `blockedUntil` is when the key's next attempt is admitted.
+ */
+export const loginThrottle = pgTable(
+  "login_throttle",
+  {
+    key: text("key").primaryKey(),
+    failures: integer("failures").notNull().default(0),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+  },
+  (t) => [index("login_throttle_window_idx").on(t.windowStart)],
+);

@@ -3,7 +3,21 @@ import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { users } from "../system/system.tables";
 import { TEST_PASSWORD, useTestDatabase, userIdOf } from "../test/test-db";
-import { LOCK_MINUTES, MAX_FAILED_LOGINS, verifyCredentials } from "./login.service";
+import { SignInThrottled, THROTTLE, verifyCredentials } from "./login.service";
+
+const at = (base: Date, seconds: number) => new Date(base.getTime() + seconds * 1000);
+
+/** The outcome of one attempt, as the edge would answer it. */
+async function attempt(username: string, password: string, ip: string, now: Date) {
+  try {
+    await verifyCredentials({ username, password }, { ip, now });
+    return { status: 200, message: "" };
+  } catch (e) {
+    const err = e as { code: string; message: string; retryAfterSeconds?: number };
+    const status = { unauthorized: 401, rate_limited: 429, locked: 423, bad_request: 400 }[err.code] ?? 500;
+    return { status, message: err.message, retryAfter: err.retryAfterSeconds };
+  }
+}
 
 describe("sign-in credentials", () => {
   useTestDatabase();
@@ -15,11 +29,6 @@ describe("sign-in credentials", () => {
     expect(await verifyCredentials({ username: "13922001002", password: TEST_PASSWORD })).toBe(id);
   });
 
-  it("refuses a wrong password or unknown user with the same message", async () => {
-    await expect(verifyCredentials({ username: "sales1", password: "nope" })).rejects.toThrow("用户名或密码错误");
-    await expect(verifyCredentials({ username: "nobody", password: TEST_PASSWORD })).rejects.toThrow("用户名或密码错误");
-  });
-
   it("asks for both fields in Chinese and never crashes on odd input", async () => {
     await expect(verifyCredentials({ username: "", password: "" })).rejects.toThrow("请输入用户名或手机号");
     await expect(verifyCredentials({ username: "sales1" })).rejects.toThrow("请输入密码");
@@ -27,34 +36,108 @@ describe("sign-in credentials", () => {
     await expect(verifyCredentials({ username: ["a"], password: { x: 1 } })).rejects.toMatchObject({ code: "bad_request" });
   });
 
-  it(`locks the account for ${LOCK_MINUTES} minutes after ${MAX_FAILED_LOGINS} wrong passwords`, async () => {
+  it("answers unknown and known usernames alike, failure after failure, throttled alike", async () => {
     const now = new Date("2026-11-20T08:00:00Z");
-    for (let i = 1; i < MAX_FAILED_LOGINS; i++) {
-      await expect(verifyCredentials({ username: "buyer2", password: "wrong" }, now)).rejects.toMatchObject({ code: "unauthorized" });
+    const known: Awaited<ReturnType<typeof attempt>>[] = [];
+    const unknown: Awaited<ReturnType<typeof attempt>>[] = [];
+    for (let i = 0; i < THROTTLE.pair.free + 2; i++) {
+      known.push(await attempt("sales1", "wrong", "10.0.0.1", now));
+      unknown.push(await attempt("no-such-user", "wrong", "10.0.0.2", now));
     }
-    // The warning names the attempts left once few remain.
-    await expect(verifyCredentials({ username: "buyer2", password: "wrong" }, now)).rejects.toThrow(`请 ${LOCK_MINUTES} 分钟后再试`);
-    // Locked: even the right password is refused now …
-    await expect(verifyCredentials({ username: "buyer2", password: TEST_PASSWORD }, new Date(now.getTime() + 60_000))).rejects.toMatchObject({
-      code: "locked",
-      message: expect.stringContaining("账户已临时锁定"),
-    });
-    // … and accepted once the lock has run out, which also resets the counter.
-    const later = new Date(now.getTime() + (LOCK_MINUTES * 60 + 1) * 1000);
-    expect(await verifyCredentials({ username: "buyer2", password: TEST_PASSWORD }, later)).toBe(await userIdOf("buyer2"));
-    const [u] = await db().select().from(users).where(eq(users.username, "buyer2"));
-    expect(u!.failedLogins).toBe(0);
-    expect(u!.lockedUntil).toBeNull();
+    expect(unknown).toEqual(known);
+    expect(known[0]).toEqual({ status: 401, message: "用户名或密码错误", retryAfter: undefined });
+    expect(known.at(-1)).toMatchObject({ status: 429, retryAfter: 1 });
   });
 
-  it("counts down the attempts left in the message", async () => {
-    for (let i = 0; i < MAX_FAILED_LOGINS - 3; i++) await verifyCredentials({ username: "stock2", password: "x" }).catch(() => {});
-    await expect(verifyCredentials({ username: "stock2", password: "x" })).rejects.toThrow("再错 2 次账户将被临时锁定");
+  it("never locks the account: failures from many addresses leave its owner signing in at once", async () => {
+    const now = new Date("2026-11-20T09:00:00Z");
+    // 5 addresses × 8 wrong passwords for admin, each waiting out its back-off: 40 failures.
+    for (let a = 1; a <= 5; a++) {
+      let t = 0;
+      for (let i = 0; i < 8; i++) {
+        const r = await attempt("admin", `guess-${i}`, `203.0.113.${a}`, at(now, t));
+        if (r.status === 429) t += r.retryAfter!;
+        t += 1;
+      }
+    }
+    const r = await attempt("admin", TEST_PASSWORD, "192.168.1.10", at(now, 60));
+    expect(r.status).toBe(200);
+    const [u] = await db().select({ isLocked: users.isLocked }).from(users).where(eq(users.username, "admin"));
+    expect(u!.isLocked).toBe(false);
   });
 
-  it("refuses a user an administrator locked, whatever the password", async () => {
+  it("slows the guessing address down with doubling waits, even for the right password", async () => {
+    const now = new Date("2026-11-20T10:00:00Z");
+    const ip = "198.51.100.7";
+    for (let i = 0; i < THROTTLE.pair.free; i++) expect((await attempt("buyer2", "wrong", ip, now)).status).toBe(401);
+    // Waiting: refused before the password is looked at, so the right one does not help.
+    const blocked = await attempt("buyer2", TEST_PASSWORD, ip, at(now, 0.5));
+    expect(blocked).toMatchObject({ status: 429, retryAfter: 1, message: "登录尝试过于频繁，请 1 秒后再试" });
+    // Each further failure doubles the wait: 2 s, 4 s, 8 s.
+    let t = 1;
+    for (const wait of [2, 4, 8]) {
+      expect((await attempt("buyer2", "wrong", ip, at(now, t))).status).toBe(401);
+      expect((await attempt("buyer2", "wrong", ip, at(now, t + wait - 0.5))).retryAfter).toBe(1);
+      t += wait;
+    }
+    // The owner, elsewhere, is not slowed at all.
+    expect((await attempt("buyer2", TEST_PASSWORD, "192.168.7.7", at(now, t - 1))).status).toBe(200);
+    // The right password after the wait clears the address's slate for the account.
+    expect((await attempt("buyer2", TEST_PASSWORD, ip, at(now, t))).status).toBe(200);
+    for (let i = 0; i < THROTTLE.pair.free; i++) expect((await attempt("buyer2", "wrong", ip, at(now, t + 1))).status).toBe(401);
+  });
+
+  it("caps the wait at 15 minutes and starts over after a quiet day", async () => {
+    const now = new Date("2026-11-20T11:00:00Z");
+    const ip = "198.51.100.8";
+    let t = 0;
+    let last = 0;
+    for (let i = 0; i < 20; i++) {
+      const r = await attempt("stock2", "wrong", ip, at(now, t));
+      if (r.status === 429) {
+        last = r.retryAfter!;
+        t += r.retryAfter!;
+        i--;
+      }
+    }
+    expect(last).toBeLessThanOrEqual(THROTTLE.pair.maxDelaySeconds);
+    expect((await attempt("stock2", "wrong", ip, at(now, t))).retryAfter).toBe(THROTTLE.pair.maxDelaySeconds);
+    const nextDay = at(now, t + 24 * 3600 + 1);
+    expect((await attempt("stock2", "wrong", ip, nextDay)).status).toBe(401);
+    expect((await attempt("stock2", "wrong", ip, nextDay)).status).toBe(401);
+  });
+
+  it("throttles an address that sprays passwords across many accounts", async () => {
+    const now = new Date("2026-11-20T12:00:00Z");
+    const ip = "198.51.100.9";
+    for (let i = 0; i < THROTTLE.address.free; i++) expect((await attempt(`spray${i}`, "Passw0rd!", ip, now)).status).toBe(401);
+    // Any account, any password: this address waits.
+    expect(await attempt("boss2", TEST_PASSWORD, ip, at(now, 0.1))).toMatchObject({ status: 429, retryAfter: 1 });
+    // Other addresses are untouched.
+    expect((await attempt("boss2", TEST_PASSWORD, "198.51.100.10", at(now, 0.1))).status).toBe(200);
+  });
+
+  it("keeps the administrator's lock apart: it shows only to someone who knows the password", async () => {
     await db().update(users).set({ isLocked: true }).where(eq(users.username, "sales2"));
-    await expect(verifyCredentials({ username: "sales2", password: TEST_PASSWORD })).rejects.toThrow("账户已被锁定，请联系管理员");
-    await db().update(users).set({ isLocked: false }).where(eq(users.username, "sales2"));
+    try {
+      const now = new Date("2026-11-20T13:00:00Z");
+      expect(await attempt("sales2", "wrong", "10.1.1.1", now)).toMatchObject({ status: 401, message: "用户名或密码错误" });
+      expect(await attempt("sales2", TEST_PASSWORD, "10.1.1.1", now)).toMatchObject({ status: 423, message: "账户已被锁定，请联系管理员" });
+    } finally {
+      await db().update(users).set({ isLocked: false }).where(eq(users.username, "sales2"));
+    }
+  });
+
+  it("counts attempts served by different app instances together (the counters live in the database)", async () => {
+    // Two instances are two callers sharing only the database: alternate between them.
+    const now = new Date("2026-11-20T14:00:00Z");
+    const instanceA = (u: string, p: string) => verifyCredentials({ username: u, password: p }, { ip: "192.0.2.50", now });
+    const instanceB = (u: string, p: string) => verifyCredentials({ username: u, password: p }, { ip: "192.0.2.50", now });
+    const results = [];
+    for (let i = 0; i < THROTTLE.pair.free + 1; i++) {
+      results.push(await (i % 2 ? instanceB : instanceA)("boss1", "wrong").catch((e: Error) => e));
+    }
+    expect(results.slice(0, THROTTLE.pair.free).every((e) => (e as unknown as { code: string }).code === "unauthorized")).toBe(true);
+    expect(results.at(-1)).toBeInstanceOf(SignInThrottled);
   });
 });

@@ -7,6 +7,7 @@ import { escapeLike } from "../lib/validate";
 import { companies, companyUsers, menus, roleMenus, roles, users } from "../system/system.tables";
 import { getGlobalSetting } from "../setting/setting.service";
 import { sessions } from "./auth.tables";
+import { purgeLoginThrottle } from "./login.service";
 import type { Ctx, MenuRow } from "./context";
 
 export const WEB_SESSION_MS = 2592e6; // 30 days (spec 000 §9)
@@ -209,7 +210,8 @@ export async function switchCompany(ctx: Pick<Ctx, "userId" | "sessionId">, comp
   return target;
 }
 
-/** Housekeeping: expired rows are useless; run at start and now and then. */
+/** Housekeeping: expired rows are useless (sessions, spent sign-in throttles); run at start and now and then. */
 export async function purgeExpiredSessions(now = new Date()) {
   await db().delete(sessions).where(sql`${sessions.expiresAt} <= ${now}`);
+  await purgeLoginThrottle(now);
 }

@@ -45,9 +45,6 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     /** Locked by an administrator: cannot sign in at all. */
     isLocked: boolean("is_locked").notNull().default(false),
-    failedLogins: integer("failed_logins").notNull().default(0),
-    /** Temporary lock after repeated wrong passwords. */
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
     avatarVersion: integer("avatar_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,7 +4,18 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { t } from "../../../server/lib/i18n/zh-CN";
 import classes from "./login.module.css";
-import { authenticator, commitSessionToken, getCtx, startSession, STATUS_OF, isDomainError, safeRedirect } from "~/services.server";
+import {
+  commitSessionToken,
+  endSession,
+  getCtx,
+  isDomainError,
+  readSessionToken,
+  safeRedirect,
+  SignInThrottled,
+  startSession,
+  STATUS_OF,
+  verifyCredentials,
+} from "~/services.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -17,21 +28,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const form = await request.formData();
   const username = String(form.get("username") ?? "").slice(0, 64);
   const redirectTo = safeRedirect(form.get("redirectTo"));
   try {
-    const userId = await authenticator.authenticate("form", request);
+    const userId = await verifyCredentials({ username: form.get("username"), password: form.get("password") }, { ip: context.ip });
+    // Signing in while this browser still holds another session ends that session: one
+    // browser, one signed-in user.
+    const previous = await readSessionToken(request);
     const { token } = await startSession({
       userId,
       kind: "web",
       ip: context.ip,
       userAgent: request.headers.get("User-Agent"),
     });
+    if (previous) await endSession(previous);
     return redirect(redirectTo, { headers: { "Set-Cookie": await commitSessionToken(token) } });
   } catch (e) {
     if (isDomainError(e)) {
-      return json({ error: e.message, fields: e.fields ?? {}, username }, { status: STATUS_OF[e.code] });
+      const headers = e instanceof SignInThrottled ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
+      return json({ error: e.message, fields: e.fields ?? {}, username }, { status: STATUS_OF[e.code], headers });
     }
     throw e;
   }

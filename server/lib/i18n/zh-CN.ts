@@ -41,8 +41,9 @@ export const t = {
     usernameRequired: "请输入用户名或手机号",
     passwordRequired: "请输入密码",
     invalid: "用户名或密码错误",
-    invalidWithRemaining: (n: number) => `用户名或密码错误，再错 ${n} 次账户将被临时锁定`,
-    tempLocked: (minutes: number) => `密码错误次数过多，账户已临时锁定，请 ${minutes} 分钟后再试`,
+    /** Sign-in attempts from this address must wait (the account itself is never locked). */
+    throttled: (seconds: number) =>
+      `登录尝试过于频繁，请 ${seconds >= 60 ? `${Math.ceil(seconds / 60)} 分钟` : `${seconds} 秒`}后再试`,
     adminLocked: "账户已被锁定，请联系管理员",
     noCompany: "您的账户未加入任何可用的公司，请联系管理员",
     offline: "您已下线，请重新登录",
