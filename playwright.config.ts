@@ -1,10 +1,23 @@
-import os from "node:os";
-import path from "node:path";
+import { spawnSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT) || 3210;
-// A fresh embedded database per run, so runs never see each other's data.
-const dataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `qipei-e2e-${process.pid}-${Date.now()}`);
+/**
+ * A port nobody listens on, so two runs (or a run and `npm start`) can share a machine.
+ * Playwright loads this file in its runner and again in every worker; the runner picks the
+ * port once and the workers, forked from it, inherit E2E_PORT and agree. Set E2E_PORT to choose.
+ */
+function freePort(): number {
+  const r = spawnSync(
+    process.execPath,
+    ["-e", "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"],
+    { encoding: "utf8" },
+  );
+  const port = Number(r.stdout);
+  if (!Number.isInteger(port) || port <= 0) throw new Error(`no free port: ${r.stderr}`);
+  return port;
+}
+process.env.E2E_PORT ||= String(freePort());
+const PORT = Number(process.env.E2E_PORT);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -13,6 +26,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   reporter: [["list"]],
+  // Starts the app on PORT with a fresh embedded database; its teardown stops it and removes
+  // everything the run left in the temp dir (database, Chromium profiles, downloads).
+  globalSetup: "./tests/e2e/global-setup.ts",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: "zh-CN",
@@ -29,14 +45,5 @@ export default defineConfig({
         "--disable-sync",
       ],
     },
-  },
-  webServer: {
-    command: `node --import tsx server/main.ts`,
-    url: `http://127.0.0.1:${PORT}/login`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: "test", SEED_DEMO: "1", LOGIN_RATE_LIMIT: "1000" },
   },
 });

@@ -3,25 +3,44 @@
 //  1. installs Debian's Chromium and a CJK font when missing (apt-get, as root);
 //  2. builds the app (the HTTP and bundle tests run the real build) and type-checks it;
 //  3. runs the unit and database tests on the embedded database (PGlite);
-//  4. runs the database tests again on PostgreSQL when TEST_DATABASE_URL is set;
-//  5. runs the browser tests (Playwright driving /usr/bin/chromium).
-// Prints one closing line "N passed, N failed".
+//  4. runs the database suites again on PostgreSQL when TEST_DATABASE_URL is set (only those:
+//     a pure unit test runs and counts once);
+//  5. runs the browser tests (Playwright driving /usr/bin/chromium, on a free port).
+// `npm run test:fast` (`--fast`): builds only when the sources are newer than the build, then
+// steps 2 and 3; no PostgreSQL pass, no browser.
+// Prints one closing line "N passed, N failed"; a failed type check or build counts as a failure.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { addCheck, addPlaywrightReport, addRunnerExit, addVitestReport, closingLine, databaseSuites, readJson } from "./test-support.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
 fs.mkdirSync(".cache", { recursive: true });
+const fast = process.argv.includes("--fast");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedSteps = [];
+const failedSteps = [];
+const timings = [];
+const started = Date.now();
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
+  const t0 = Date.now();
   const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  timings.push(`${label} ${seconds(Date.now() - t0)}`);
   if (r.status !== 0) failedSteps.push(label);
   return r.status === 0;
+}
+
+/** Runs a test runner that writes a JSON report and adds the report to the totals. */
+function runReported(label, cmd, args, env, report, add) {
+  fs.rmSync(report, { force: true }); // never count a previous run's report
+  const failedBefore = totals.failed;
+  const ok = run(label, cmd, args, env);
+  add(totals, readJson(report));
+  addRunnerExit(totals, ok, failedBefore);
 }
 
 function hasCjkFont() {
@@ -41,54 +60,53 @@ function ensureBrowser() {
   spawnSync("apt-get", ["install", "-y", "-qq", "chromium", "fonts-wqy-microhei"], { stdio: "inherit", env });
 }
 
-function countVitest(file) {
-  try {
-    const r = JSON.parse(fs.readFileSync(file, "utf8"));
-    totals.passed += r.numPassedTests ?? 0;
-    totals.failed += r.numFailedTests ?? 0;
-    totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  } catch {
-    totals.failed += 1;
-  }
+function newestMtime(p) {
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = 0;
+  for (const e of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, e)));
+  return newest;
 }
 
-function countPlaywright(file) {
-  try {
-    const r = JSON.parse(fs.readFileSync(file, "utf8"));
-    totals.passed += r.stats?.expected ?? 0;
-    totals.failed += (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0);
-    totals.skipped += r.stats?.skipped ?? 0;
-  } catch {
-    totals.failed += 1;
-  }
+function buildIsCurrent() {
+  const built = ["build/index.js", "public/build"].map((p) => (fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0));
+  if (built.includes(0)) return false;
+  const sources = Math.max(...["app", "server", "remix.config.js", "postcss.config.js", "package.json"].filter((p) => fs.existsSync(p)).map(newestMtime));
+  return Math.min(...built) >= sources;
 }
 
-ensureBrowser();
-if (!run("构建 (remix build)", process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { NODE_ENV: "production" })) {
-  console.log("\n0 passed, 1 failed");
-  process.exit(1);
+function finish() {
+  console.log(`\n用时：${timings.join("，")}；共 ${seconds(Date.now() - started)}`);
+  if (failedSteps.length) console.log(`失败的步骤：${failedSteps.join("、")}`);
+  console.log(`\n${closingLine(totals)}`);
+  process.exit(failedSteps.length || totals.failed ? 1 : 0);
 }
 
-run("类型检查 (tsc)", bin("tsc"), ["--noEmit"]);
+if (!fast) ensureBrowser();
+if (fast && buildIsCurrent()) {
+  console.log("\n(构建已是最新，跳过 remix build)");
+} else if (!run("构建 (remix build)", process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { NODE_ENV: "production" })) {
+  addCheck(totals, false);
+  finish();
+}
+
+addCheck(totals, run("类型检查 (tsc)", bin("tsc"), ["--noEmit"]));
 
 const vitestArgs = (out) => ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`];
-const pgliteEnv = { TEST_DATABASE_URL: "" };
-run("单元与数据库测试（嵌入式 PGlite）", bin("vitest"), vitestArgs(".cache/vitest-pglite.json"), pgliteEnv);
-countVitest(".cache/vitest-pglite.json");
+runReported("单元与数据库测试（嵌入式 PGlite）", bin("vitest"), vitestArgs(".cache/vitest-pglite.json"), { TEST_DATABASE_URL: "" }, ".cache/vitest-pglite.json", addVitestReport);
 
-if (process.env.TEST_DATABASE_URL) {
-  // The same suites on PostgreSQL; each test file works in a fresh schema of its own.
-  run("数据库测试（PostgreSQL）", bin("vitest"), [...vitestArgs(".cache/vitest-pg.json"), "server", "--exclude", "server/main.test.ts", "--exclude", "server/db/client.test.ts"]);
-  countVitest(".cache/vitest-pg.json");
+if (fast) {
+  console.log("\n(test:fast：不运行 PostgreSQL 与浏览器测试)");
+} else if (process.env.TEST_DATABASE_URL) {
+  // Only the database suites run again; each test file works in a fresh schema of its own.
+  const suites = databaseSuites(root);
+  runReported("数据库测试（PostgreSQL）", bin("vitest"), [...vitestArgs(".cache/vitest-pg.json"), ...suites], {}, ".cache/vitest-pg.json", addVitestReport);
 } else {
   console.log("\n(未设置 TEST_DATABASE_URL：跳过 PostgreSQL 上的数据库测试)");
 }
 
-run("浏览器测试（Playwright + Chromium）", bin("playwright"), ["test", "--reporter=list,json"], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: ".cache/playwright.json",
-});
-countPlaywright(".cache/playwright.json");
+if (!fast) {
+  runReported("浏览器测试（Playwright + Chromium）", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: ".cache/playwright.json" }, ".cache/playwright.json", addPlaywrightReport);
+}
 
-if (failedSteps.length) console.log(`\n失败的步骤：${failedSteps.join("、")}`);
-console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
-process.exit(failedSteps.length || totals.failed ? 1 : 0);
+finish();

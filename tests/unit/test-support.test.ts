@@ -1,0 +1,89 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { addCheck, addPlaywrightReport, addRunnerExit, addVitestReport, closingLine, databaseSuites, isDatabaseSuite } from "../../scripts/test-support.mjs";
+
+/** How `npm test` (scripts/test.mjs) picks the PostgreSQL pass and adds up the closing line. */
+describe("database suites: only they run a second time, on PostgreSQL", () => {
+  const suites = databaseSuites(process.cwd());
+
+  it("include the suites that open a test database, directly or through a helper", () => {
+    expect(suites).toContain("server/http.test.ts");
+    expect(suites).toContain("server/auth/login.service.test.ts");
+    expect(suites).toContain("server/master-data/company-resources.test.ts");
+  });
+
+  it("leave out pure unit tests and the tests that start their own embedded database", () => {
+    for (const pure of ["server/lib/list-query.test.ts", "server/lib/safe-redirect.test.ts", "app/hooks/useTabs.test.ts", "tests/unit/client-bundle.test.ts", "tests/unit/test-support.test.ts", "server/main.test.ts", "server/db/client.test.ts"]) {
+      if (fs.existsSync(pure)) expect(suites, pure).not.toContain(pure);
+    }
+  });
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "qipei-suites-"));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const write = (name: string, text: string) => {
+    const p = path.join(dir, name);
+    fs.writeFileSync(p, text);
+    return p;
+  };
+
+  // Spelled in two halves so that this file itself does not look like a database suite.
+  const helperName = "useTest" + "Database";
+
+  it("follow relative imports to a helper that calls the test-database helper, and take *.pg.test.ts by name", () => {
+    write("helper.ts", `import { ${helperName} } from "./test-db";\nexport function describeShared() { ${helperName}(); }\n`);
+    write("test-db.ts", `export function ${helperName}() {}\nexport const TEST_PASSWORD = 'x';\n`);
+    expect(isDatabaseSuite(write("a.test.ts", 'import { describeShared } from "./helper";\ndescribeShared();\n'))).toBe(true);
+    // Importing a constant from the helper module that defines useTestDatabase is not using it.
+    expect(isDatabaseSuite(write("b.test.ts", 'import { TEST_PASSWORD } from "./test-db";\n'))).toBe(false);
+    expect(isDatabaseSuite(write("race.pg.test.ts", "// skips itself without TEST_DATABASE_URL\n"))).toBe(true);
+    // Import cycles end.
+    write("c1.ts", 'import "./c2";\n');
+    write("c2.ts", 'import "./c1";\n');
+    expect(isDatabaseSuite(write("c.test.ts", 'import "./c1";\n'))).toBe(false);
+  });
+});
+
+describe("the closing line", () => {
+  const fresh = () => ({ passed: 0, failed: 0, skipped: 0 });
+
+  it("counts a failing type check as a failure", () => {
+    const totals = fresh();
+    addCheck(totals, false);
+    addVitestReport(totals, { numPassedTests: 10, numFailedTests: 0, numPendingTests: 2, testResults: [] });
+    expect(closingLine(totals)).toBe("10 passed, 1 failed, 2 skipped");
+    const ok = fresh();
+    addCheck(ok, true);
+    expect(closingLine(ok)).toBe("1 passed, 0 failed");
+  });
+
+  it("counts a missing report, a suite that did not load and a crashed runner as failures", () => {
+    const totals = fresh();
+    addVitestReport(totals, undefined);
+    expect(totals.failed).toBe(1);
+    addVitestReport(totals, {
+      numPassedTests: 3,
+      numFailedTests: 1,
+      testResults: [
+        { status: "failed", assertionResults: [] },
+        { status: "failed", assertionResults: [{ status: "failed" }] },
+        { status: "passed", assertionResults: [{ status: "passed" }] },
+      ],
+    });
+    expect(totals).toEqual({ passed: 3, failed: 3, skipped: 0 });
+
+    const before = totals.failed;
+    addRunnerExit(totals, false, before);
+    expect(totals.failed).toBe(before + 1);
+    // A runner that failed because of counted test failures is not counted again.
+    addRunnerExit(totals, false, before);
+    expect(totals.failed).toBe(before + 1);
+  });
+
+  it("adds Playwright's expected, unexpected, flaky and global errors", () => {
+    const totals = fresh();
+    addPlaywrightReport(totals, { stats: { expected: 5, unexpected: 1, flaky: 1, skipped: 2 }, errors: [{ message: "globalSetup" }] });
+    expect(totals).toEqual({ passed: 5, failed: 3, skipped: 2 });
+  });
+});
