@@ -4,6 +4,8 @@ import type * as z from "zod";
 import { t } from "./i18n/zh-CN";
 import type { Ctx } from "../auth/context";
 import { db, type Executor } from "../db/client";
+import { inTransaction } from "../db/transaction";
+import { isId } from "./ids";
 import { DomainError } from "./errors";
 import { baseQuery, ownerCond, selectionOf, type AnyTable, type ListSource } from "./list-read";
 import { parseInput } from "./validate";
@@ -38,6 +40,12 @@ export interface ResourceDef<Row extends Record<string, any> = Record<string, an
   input: z.ZodType;
   /** Turns validated input into column values (normalised codes, pinyin …). */
   toValues?: (data: any, ctx: Ctx, ex: Executor, id?: number) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /**
+   * Runs in the write's transaction just before the row is stored, after the row being changed
+   * is locked (`id` is undefined on create): e.g. clearing the company's other default row
+   * before a partial unique index would refuse a second one.
+   */
+  beforeSave?: (ex: Executor, values: Record<string, unknown>, ctx: Ctx, id?: number) => Promise<void>;
   /** Runs in the write's transaction after the row is stored (cross-reference rows …). */
   afterSave?: (ex: Executor, row: Row, ctx: Ctx) => Promise<void>;
   refs?: Record<string, RefCheck>;
@@ -63,7 +71,7 @@ function notFound(def: ResourceDef<any>): DomainError {
 }
 
 export async function getRow<Row>(def: ResourceDef<any>, ctx: Ctx, id: number, ex: Executor = db()): Promise<Row> {
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2147483647) throw notFound(def);
+  if (!isId(id)) throw notFound(def);
   const [row] = await baseQuery(def, ex, selectionOf(def)).where(and(eq(def.table.id, id), ownerCond(def, ctx)));
   if (!row) throw notFound(def);
   return row as Row;
@@ -97,8 +105,13 @@ function duplicateError(def: ResourceDef<any>, e: unknown): never {
   throw e;
 }
 
-async function valuesOf(def: ResourceDef<any>, ctx: Ctx, ex: Executor, input: unknown, id?: number) {
-  const data = parseInput(def.input, input) as Record<string, unknown>;
+/**
+ * `input` is what the caller sent. On update `current` is the stored row: the fields the
+ * caller left out keep their stored values (a partial PUT), and the whole merged row is
+ * validated, so the full-row rules still hold (a required name cannot be blanked).
+ */
+async function valuesOf(def: ResourceDef<any>, ctx: Ctx, ex: Executor, input: unknown, id?: number, current?: Record<string, unknown>) {
+  const data = parseInput(def.input, current ? mergeOverRow(def, current, input) : input) as Record<string, unknown>;
   const values = def.toValues ? await def.toValues(data, ctx, ex, id) : data;
   await checkRefs(def, ctx, ex, values);
   return values;
@@ -108,64 +121,110 @@ function refuseReadOnly(def: ResourceDef<any>, op: "create" | "delete") {
   if (def.readOnly?.[op]) throw new DomainError("bad_request", `${def.label}不支持${op === "create" ? "新增" : "删除"}`);
 }
 
-/** Creates a row; inside a caller's transaction (`ex`) it runs as a savepoint of it. */
-export async function createRow<Row extends Record<string, unknown>>(def: ResourceDef<any>, ctx: Ctx, input: unknown, ex: Executor = db()): Promise<Row> {
+/**
+ * The input the stored row would have been saved from, overlaid with the fields the caller
+ * sent: the schema's own fields only, so unknown keys never slip in from either side.
+ */
+function mergeOverRow(def: ResourceDef<any>, current: Record<string, unknown>, input: unknown): Record<string, unknown> {
+  const sent = input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const shape = (def.input as { shape?: Record<string, unknown> }).shape;
+  const merged: Record<string, unknown> = {};
+  for (const key of shape ? Object.keys(shape) : Object.keys(current)) {
+    if (Object.hasOwn(current, key) && current[key] !== undefined) merged[key] = current[key];
+  }
+  for (const [key, value] of Object.entries(sent)) if (value !== undefined) merged[key] = value;
+  return merged;
+}
+
+/**
+ * Locks the row a write changes, scoped to the caller's company, and returns it as stored
+ * (undefined when it does not exist or belongs to another company). Concurrent writers of
+ * the same row queue here; one that waited for a delete finds nothing.
+ */
+async function lockRow(def: ResourceDef<any>, ctx: Ctx, tx: Executor, id: number, strength: "update" | "no key update") {
+  if (!isId(id)) return undefined;
+  const [row] = await (tx as any)
+    .select()
+    .from(def.table)
+    .where(and(eq(def.table.id, id), ownerCond(def, ctx)))
+    .for(strength);
+  return row as Record<string, unknown> | undefined;
+}
+
+/**
+ * Creates a row in one transaction (a savepoint of the caller's transaction `ex`, when given):
+ * checks, the row, and what `beforeSave`/`afterSave` write commit together or not at all.
+ */
+export async function createRow<Row extends Record<string, unknown>>(def: ResourceDef<any>, ctx: Ctx, input: unknown, ex?: Executor): Promise<Row> {
   requireWrite(def, ctx);
   refuseReadOnly(def, "create");
   try {
-    return await ex.transaction(async (tx) => {
+    return await inTransaction(async (tx) => {
       const values = await valuesOf(def, ctx, tx, input);
+      delete values.id;
       if (def.scope === "company") values.companyId = ctx.companyId;
+      if (def.beforeSave) await def.beforeSave(tx, values, ctx);
       const [row] = await (tx as any).insert(def.table).values(values).returning({ id: def.table.id });
       if (def.afterSave) await def.afterSave(tx, { ...values, id: row.id } as unknown as Row, ctx);
       return getRow<Row>(def, ctx, row.id, tx);
-    });
+    }, { tx: ex });
   } catch (e) {
     duplicateError(def, e);
   }
 }
 
-export async function updateRow<Row extends Record<string, unknown>>(def: ResourceDef<any>, ctx: Ctx, id: number, input: unknown): Promise<Row> {
+/**
+ * Updates only the fields present in `input` (PUT is a partial update; omitted fields keep
+ * their values). The row is locked first, so concurrent updates apply one after the other and
+ * each validates against the row the previous one left.
+ */
+export async function updateRow<Row extends Record<string, unknown>>(def: ResourceDef<any>, ctx: Ctx, id: number, input: unknown, ex?: Executor): Promise<Row> {
   requireWrite(def, ctx);
-  await getRow(def, ctx, id);
   try {
-    return await db().transaction(async (tx) => {
-      const values = await valuesOf(def, ctx, tx, input, id);
+    return await inTransaction(async (tx) => {
+      const current = await lockRow(def, ctx, tx, id, "no key update");
+      if (!current) throw notFound(def);
+      const values = await valuesOf(def, ctx, tx, input, id, current);
       delete values.companyId;
       delete values.id;
+      if (def.beforeSave) await def.beforeSave(tx, values, ctx, id);
       await (tx as any)
         .update(def.table)
         .set(values)
         .where(and(eq(def.table.id, id), ownerCond(def, ctx)));
       if (def.afterSave) await def.afterSave(tx, { ...values, id } as unknown as Row, ctx);
       return getRow<Row>(def, ctx, id, tx);
-    });
+    }, { tx: ex });
   } catch (e) {
     duplicateError(def, e);
   }
 }
 
 /** The first kind of record that uses a row, or undefined when it is free to delete. */
-export async function usedByOf(def: ResourceDef<any>, id: number): Promise<string | undefined> {
+export async function usedByOf(def: ResourceDef<any>, id: number, ex: Executor = db()): Promise<string | undefined> {
   for (const u of def.usedBy ?? []) {
-    const [hit] = await db().select({ one: sql`1` }).from(u.table).where(eq(u.column, id)).limit(1);
+    const [hit] = await ex.select({ one: sql`1` }).from(u.table).where(eq(u.column, id)).limit(1);
     if (hit) return u.label;
   }
   return undefined;
 }
 
-export async function deleteRow(def: ResourceDef<any>, ctx: Ctx, id: number): Promise<void> {
+/**
+ * Deletes a row: lock it (company-scoped), check what uses it, delete, in one transaction. Of
+ * several concurrent deletes of one row exactly one succeeds; the others wait for its lock,
+ * then find no row and answer "…不存在" (404).
+ */
+export async function deleteRow(def: ResourceDef<any>, ctx: Ctx, id: number, ex?: Executor): Promise<void> {
   requireWrite(def, ctx);
   refuseReadOnly(def, "delete");
-  await getRow(def, ctx, id);
-  const user = await usedByOf(def, id);
-  if (user) throw new DomainError("conflict", `该${def.label}已被${user}使用，不能删除`);
   try {
-    await db()
-      .delete(def.table)
-      .where(and(eq(def.table.id, id), ownerCond(def, ctx)));
+    await inTransaction(async (tx) => {
+      if (!(await lockRow(def, ctx, tx, id, "update"))) throw notFound(def);
+      const user = await usedByOf(def, id, tx);
+      if (user) throw new DomainError("conflict", `该${def.label}已被${user}使用，不能删除`);
+      await (tx as any).delete(def.table).where(and(eq(def.table.id, id), ownerCond(def, ctx)));
+    }, { tx: ex });
   } catch (e) {
     duplicateError(def, e);
   }
 }
-

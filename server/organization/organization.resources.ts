@@ -154,14 +154,23 @@ export const insuranceResource = defineResource({
   unique: { insurance_companies_company_name_uq: ["name", "保险公司名称已存在"] },
 });
 
-/** Only one default address / bank account per company: setting one clears the others. */
-function clearOtherDefaults(table: typeof companyAddresses | typeof bankAccounts) {
-  return async (ex: Executor, row: Record<string, unknown>, ctx: Ctx) => {
-    if (!row.isDefault) return;
+/**
+ * One default address / bank account per company. The database holds the invariant (a partial
+ * unique index on company_id where is_default); a write that sets a new default first takes
+ * the company's row lock (FOR NO KEY UPDATE: it queues concurrent default-setters of the same
+ * company but not ordinary inserts that merely reference the company), then clears the
+ * company's other default, then stores its own row, all in the write's transaction. Every
+ * default-setter takes the same locks in the same order (company row, then its own rows), so
+ * they cannot deadlock, and the last one to commit is the default.
+ */
+export function clearOtherDefaults(table: typeof companyAddresses | typeof bankAccounts) {
+  return async (ex: Executor, values: Record<string, unknown>, ctx: Ctx, id?: number) => {
+    if (values.isDefault !== true) return;
+    await ex.select({ id: companies.id }).from(companies).where(eq(companies.id, ctx.companyId)).for("no key update");
     await ex
       .update(table)
       .set({ isDefault: false })
-      .where(and(eq(table.companyId, ctx.companyId), ne(table.id, row.id as number)));
+      .where(and(eq(table.companyId, ctx.companyId), eq(table.isDefault, true), id === undefined ? undefined : ne(table.id, id)));
   };
 }
 
@@ -177,7 +186,7 @@ export const addressResource = defineResource({
   defaultSort: { field: "creationTime", dir: "asc" },
   keyword: keywordOn(companyAddresses.contactName, companyAddresses.phone, companyAddresses.address, companyAddresses.city),
   input: AddressInputSchema,
-  afterSave: clearOtherDefaults(companyAddresses),
+  beforeSave: clearOtherDefaults(companyAddresses),
   exportAs: { isDefault: (r) => (r.isDefault ? "是" : "否") },
 });
 
@@ -193,7 +202,7 @@ export const bankAccountResource = defineResource({
   defaultSort: { field: "creationTime", dir: "asc" },
   keyword: keywordOn(bankAccounts.bankName, bankAccounts.accountName, bankAccounts.accountNumber),
   input: BankAccountInputSchema,
-  afterSave: clearOtherDefaults(bankAccounts),
+  beforeSave: clearOtherDefaults(bankAccounts),
   unique: { bank_accounts_company_number_uq: ["accountNumber", "银行账号已存在"] },
   exportAs: { isDefault: (r) => (r.isDefault ? "是" : "否") },
 });

@@ -115,7 +115,11 @@ export const companyAddresses = pgTable(
     isDefault: boolean("is_default").notNull().default(false),
     creationTime: created(),
   },
-  (t) => [index("company_addresses_company_idx").on(t.companyId, t.id)],
+  (t) => [
+    index("company_addresses_company_idx").on(t.companyId, t.id),
+    // At most one default address per company, whatever writes race (see clearOtherDefaults).
+    uniqueIndex("company_addresses_one_default_uq").on(t.companyId).where(sql`is_default`),
+  ],
 );
 
 export const bankAccounts = pgTable(
@@ -130,5 +134,9 @@ export const bankAccounts = pgTable(
     remark: text("remark"),
     creationTime: created(),
   },
-  (t) => [uniqueIndex("bank_accounts_company_number_uq").on(t.companyId, t.accountNumber)],
+  (t) => [
+    uniqueIndex("bank_accounts_company_number_uq").on(t.companyId, t.accountNumber),
+    // At most one default bank account per company.
+    uniqueIndex("bank_accounts_one_default_uq").on(t.companyId).where(sql`is_default`),
+  ],
 );
