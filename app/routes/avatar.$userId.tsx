@@ -2,17 +2,23 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { requireUser, getAvatar } from "~/services.server";
 
-/** A user's avatar image, for signed-in users. Versioned urls, so it may be cached long. */
+/**
+ * A user's avatar image, for signed-in colleagues (same current company, or the platform
+ * operator); anyone else's is 404. Revalidated on every use (ETag), so a picture stays out of
+ * reach once the viewer signs out or moves to another company.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const id = Number(params.userId);
-  const avatar = Number.isInteger(id) && id > 0 ? await getAvatar(id) : undefined;
+  const ctx = await requireUser(request);
+  const raw = params.userId ?? "";
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
+  const avatar = id > 0 && id <= 2147483647 ? await getAvatar(ctx, id) : undefined;
   if (!avatar) throw json({ message: undefined }, { status: 404 });
-  return new Response(Buffer.from(avatar.data), {
-    headers: {
-      "Content-Type": avatar.contentType,
-      "Cache-Control": "private, max-age=31536000, immutable",
-      "Content-Security-Policy": "default-src 'none'",
-    },
-  });
+  const etag = `"${avatar.userId}-${avatar.updatedAt.getTime()}"`;
+  const headers = {
+    ETag: etag,
+    "Cache-Control": "private, no-cache",
+    "Content-Security-Policy": "default-src 'none'",
+  };
+  if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+  return new Response(Buffer.from(avatar.data), { headers: { ...headers, "Content-Type": avatar.contentType } });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { resolveSession, startSession } from "../auth/session.service";
 import { verifyCredentials } from "../auth/login.service";
-import { TEST_PASSWORD, ctxOf, useTestDatabase } from "../test/test-db";
+import { switchCompany } from "../auth/session.service";
+import { TEST_PASSWORD, companyIdOf, ctxOf, useTestDatabase, userIdOf } from "../test/test-db";
 import { changePassword, getAvatar, getProfile, setAvatar, updateProfile } from "./profile.service";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
@@ -22,7 +23,7 @@ describe("own profile", () => {
   it("stores an avatar within the size and type limits only", async () => {
     const { ctx } = await ctxOf("buyer1");
     await setAvatar(ctx, { type: "image/png", size: PNG.length, bytes: PNG });
-    expect((await getAvatar(ctx.userId))?.contentType).toBe("image/png");
+    expect((await getAvatar(ctx, ctx.userId))?.contentType).toBe("image/png");
     expect((await getProfile(ctx)).avatarVersion).toBe(1);
     // A script renamed to .png is refused by its bytes, not its claimed type.
     const script = new TextEncoder().encode("<script>alert(1)</script>");
@@ -30,6 +31,39 @@ describe("own profile", () => {
     await expect(setAvatar(ctx, { type: "image/png", size: 600 * 1024, bytes: PNG })).rejects.toThrow("头像文件不能超过 512 KB");
     await expect(setAvatar(ctx, undefined)).rejects.toThrow("请选择头像图片");
     expect((await getProfile(ctx)).avatarVersion).toBe(1);
+  });
+});
+
+describe("avatars are company data", () => {
+  useTestDatabase();
+
+  it("shows a picture to the user's colleagues and the platform operator only", async () => {
+    // sales1 works for 穗通汽配, sales2 for 鹏达汽配; duo belongs to both.
+    for (const u of ["sales1", "sales2"]) {
+      const { ctx } = await ctxOf(u);
+      await setAvatar(ctx, { type: "image/png", size: PNG.length, bytes: PNG });
+    }
+    const sales1 = await userIdOf("sales1");
+    const sales2 = await userIdOf("sales2");
+    const boss1 = (await ctxOf("boss1")).ctx;
+    expect(await getAvatar(boss1, sales1)).toBeDefined();
+    expect(await getAvatar(boss1, sales2)).toBeUndefined();
+    const boss2 = (await ctxOf("boss2")).ctx;
+    expect(await getAvatar(boss2, sales1)).toBeUndefined();
+    expect(await getAvatar(boss2, sales2)).toBeDefined();
+    // The current company counts, not every company the viewer belongs to.
+    const { ctx: duo, token } = await ctxOf("duo");
+    expect(duo.companyId).toBe(await companyIdOf("穗通汽配"));
+    expect(await getAvatar(duo, sales1)).toBeDefined();
+    expect(await getAvatar(duo, sales2)).toBeUndefined();
+    await switchCompany(duo, await companyIdOf("鹏达汽配"));
+    const duoThere = (await resolveSession(token))!;
+    expect(await getAvatar(duoThere, sales1)).toBeUndefined();
+    expect(await getAvatar(duoThere, sales2)).toBeDefined();
+    // The platform operator keeps every user's account, pictures included.
+    const admin = (await ctxOf("admin")).ctx;
+    expect(await getAvatar(admin, sales1)).toBeDefined();
+    expect(await getAvatar(admin, sales2)).toBeDefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { t } from "../lib/i18n/zh-CN";
 import type { Ctx } from "../auth/context";
 import { endUserSessions } from "../auth/session.service";
@@ -7,7 +7,7 @@ import { db } from "../db/client";
 import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, ChangePasswordSchema, ProfileSchema } from "./profile.input";
-import { userAvatars, users } from "./system.tables";
+import { companyUsers, userAvatars, users } from "./system.tables";
 
 type Who = Pick<Ctx, "userId">;
 
@@ -81,8 +81,19 @@ export async function setAvatar(ctx: Who, file: { type: string; size: number; by
   });
 }
 
-/** Avatars are visible to any signed-in user (colleagues see each other's pictures). */
-export async function getAvatar(userId: number) {
-  const [a] = await db().select().from(userAvatars).where(eq(userAvatars.userId, userId));
+/**
+ * A user's picture, for colleagues: the caller sees it when the user belongs to the caller's
+ * current company (themselves included); the platform operator sees everyone's. Any other
+ * user's picture is "not found", like every other company's row.
+ */
+export async function getAvatar(ctx: Pick<Ctx, "userId" | "companyId" | "companyKind">, userId: number) {
+  const colleague =
+    ctx.companyKind === "platform" || userId === ctx.userId
+      ? sql`true`
+      : sql`exists (select 1 from ${companyUsers} where ${companyUsers.companyId} = ${ctx.companyId} and ${companyUsers.userId} = ${userAvatars.userId})`;
+  const [a] = await db()
+    .select()
+    .from(userAvatars)
+    .where(and(eq(userAvatars.userId, userId), colleague));
   return a;
 }
