@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { companies, companyUsers } from "../system/system.tables";
 import { companyIdOf, ctxOf, useTestDatabase, userIdOf } from "../test/test-db";
+import { saveCompanySetting } from "../setting/setting.service";
 import { sessions } from "./auth.tables";
 import {
   endSession,
@@ -55,8 +56,44 @@ describe("sessions", () => {
     const start = new Date("2026-01-01T00:00:00Z");
     const { token, expiresAt } = await startSession({ userId, kind: "web", now: start });
     expect(expiresAt.getTime() - start.getTime()).toBe(30 * 24 * 3600 * 1000);
+    // In use until the end (the idle timeout has nothing to say).
+    await db().update(sessions).set({ lastSeenAt: new Date(expiresAt.getTime() - 60_000) }).where(eq(sessions.id, hashToken(token)));
     expect(await resolveSession(token, new Date(expiresAt.getTime() - 1000))).toBeDefined();
     expect(await resolveSession(token, new Date(expiresAt.getTime() + 1000))).toBeUndefined();
+  });
+
+  it("ends a web session left unused for 8 hours (the default), however long its cookie lives", async () => {
+    const userId = await userIdOf("stock2");
+    const start = new Date("2026-02-01T08:00:00Z");
+    const { token } = await startSession({ userId, kind: "web", now: start });
+    const hours = (h: number) => new Date(start.getTime() + h * 3600_000);
+    // Used now and then through a long day: alive.
+    for (const h of [3, 7.9, 15.5, 23]) expect(await resolveSession(token, hours(h))).toBeDefined();
+    // Then 8 hours and 2 minutes of nothing: gone, and gone for good.
+    expect(await resolveSession(token, hours(31 + 2 / 60))).toBeUndefined();
+    expect(await db().select().from(sessions).where(eq(sessions.id, hashToken(token)))).toHaveLength(0);
+    expect(await resolveSession(token, hours(23.5))).toBeUndefined();
+  });
+
+  it("takes the idle timeout from the company setting SessionIdleTimeoutMinutes; API tokens keep their own lifetime", async () => {
+    const { ctx } = await ctxOf("boss2");
+    await saveCompanySetting(ctx, { name: "SessionIdleTimeoutMinutes", value: "30" });
+    const userId = await userIdOf("sales2");
+    const start = new Date("2026-02-02T08:00:00Z");
+    const minutes = (m: number) => new Date(start.getTime() + m * 60_000);
+    const web = await startSession({ userId, kind: "web", now: start });
+    const api = await startSession({ userId, kind: "api", now: start });
+    expect(await resolveSession(web.token, minutes(29))).toBeDefined();
+    expect(await resolveSession(web.token, minutes(29 + 31))).toBeUndefined();
+    expect(await resolveSession(api.token, minutes(60))).toBeDefined();
+    // Another company's sessions keep the default.
+    const other = await startSession({ userId: await userIdOf("sales1"), kind: "web", now: start });
+    expect(await resolveSession(other.token, minutes(7 * 60))).toBeDefined();
+    // Nonsense in the setting counts as the default, never as "no timeout" or "instant".
+    await saveCompanySetting(ctx, { name: "SessionIdleTimeoutMinutes", value: "-5" });
+    const again = await startSession({ userId, kind: "web", now: start });
+    expect(await resolveSession(again.token, minutes(60))).toBeDefined();
+    expect(await resolveSession(again.token, minutes(60 + 8 * 60 + 2))).toBeUndefined();
   });
 
   it("starts admin in the configured admin company and others in their first unlocked company", async () => {

@@ -5,7 +5,8 @@ import { db } from "../db/client";
 import { DomainError } from "../lib/errors";
 import { escapeLike } from "../lib/validate";
 import { companies, companyUsers, menus, roleMenus, roles, users } from "../system/system.tables";
-import { getGlobalSetting } from "../setting/setting.service";
+import { getCompanySettings, getGlobalSetting } from "../setting/setting.service";
+import { COMPANY_SETTING_DEFAULTS } from "../setting/setting.defaults";
 import { sessions } from "./auth.tables";
 import { purgeLoginThrottle } from "./login.service";
 import type { Ctx, MenuRow } from "./context";
@@ -14,6 +15,19 @@ export const WEB_SESSION_MS = 2592e6; // 30 days (spec 000 §9)
 export const API_TOKEN_SECONDS = 12 * 3600;
 /** lastSeenAt is refreshed at most this often, so page views are not all writes. */
 const TOUCH_EVERY_MS = 60_000;
+const DEFAULT_IDLE_MINUTES = COMPANY_SETTING_DEFAULTS.SessionIdleTimeoutMinutes as number;
+
+/**
+ * The company's idle timeout for web sessions, in milliseconds (setting
+ * SessionIdleTimeoutMinutes, default 8 hours). A value that is not a positive number of
+ * minutes counts as the default. lastSeenAt moves at most once a minute, so a session may
+ * outlive its timeout by up to that minute.
+ */
+async function idleTimeoutMs(companyId: number) {
+  const value = Number((await getCompanySettings({ companyId })).SessionIdleTimeoutMinutes);
+  const minutes = Number.isFinite(value) && value > 0 ? value : DEFAULT_IDLE_MINUTES;
+  return minutes * 60_000;
+}
 
 export function hashToken(token: string) {
   return crypto.createHash("sha256").update(token).digest("hex");
@@ -101,7 +115,8 @@ export async function endUserSessions(userId: number, exceptSessionId?: string) 
 
 /**
  * Turns a token into the request context, or undefined when the session was removed, has
- * expired, or its user can no longer work (admin-locked, no unlocked company left).
+ * expired, has been idle longer than its company allows (web sessions; the session then
+ * ends), or its user can no longer work (admin-locked, no unlocked company left).
  */
 export async function resolveSession(token: string, now = new Date()): Promise<Ctx | undefined> {
   if (!token || token.length > 200) return undefined;
@@ -141,6 +156,10 @@ export async function resolveSession(token: string, now = new Date()): Promise<C
     if (!next) return undefined;
     await db().update(sessions).set({ companyId: next }).where(eq(sessions.id, id));
     return resolveSession(token, now);
+  }
+  if (row.kind === "web" && now.getTime() - row.lastSeenAt.getTime() > (await idleTimeoutMs(row.companyId))) {
+    await db().delete(sessions).where(eq(sessions.id, id));
+    return undefined;
   }
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db().update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));

@@ -20,6 +20,8 @@ export const COMPANY_SETTING_DEFAULTS: Record<string, SettingValue> = {
   AutoCoordinateSalesOrder: false,
   AutoCoordinatePurchaseOrder: false,
   TotalTurnover: 0,
+  /** A web session unused this long (minutes) ends, whatever its 30-day cookie says. */
+  SessionIdleTimeoutMinutes: 480,
 };
 
 export const USER_SETTING_DEFAULTS: Record<string, SettingValue> = {
