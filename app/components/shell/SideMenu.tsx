@@ -25,7 +25,7 @@ export function SideMenu({ tree, pathname }: { tree: Node[]; pathname: string })
             <span className={classes.areaIcon}>
               <MenuIcon name={area.icon} />
             </span>
-            <span>{area.name}</span>
+            <span className={classes.areaLabel}>{area.name}</span>
             <IconChevronRight size={14} className={classes.chevron} aria-hidden />
           </summary>
           <div className={classes.menuChildren}>

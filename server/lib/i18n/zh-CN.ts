@@ -70,6 +70,13 @@ export const t = {
     closeTab: "关闭标签",
     tabsTooManyTitle: "提示",
     tabsTooMany: "打开的标签页过多可能导致页面卡顿，请关闭不用的标签页",
+    tabActions: "标签操作",
+    closeOthers: "关闭其他",
+    closeAll: "关闭全部",
+    underConstruction: "此功能正在建设中",
+    underConstructionHint: "该页面尚未开放，敬请期待。您可以先使用菜单中的其他功能。",
+    unsavedClose: "有未保存的修改，确定关闭吗？",
+    keepEditing: "继续编辑",
     skipToContent: "跳到正文",
   },
   home: {
@@ -202,6 +209,7 @@ export const t = {
     enabled: "启用",
     disabled: "停用",
     pleaseChoose: "请选择",
+    shortcutHint: (key: string) => `快捷键：${key}`,
   },
 } as const;
 

@@ -1,0 +1,45 @@
+import { Anchor, Stack, Text, Title } from "@mantine/core";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { IconTools } from "@tabler/icons-react";
+import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
+import { requirePage } from "~/services.server";
+
+/**
+ * Route module of every menu page that is not built yet (remix.config.js gives each such url
+ * its own route inside the shell, see under-construction.routes.ts): the page's name and
+ * 此功能正在建设中, with the menu and the tab bar still there. The role must hold the page,
+ * as for a built page (403 otherwise).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url).pathname.replace(/\/+$/, "");
+  const ctx = await requirePage(request, url);
+  const entry = ctx.menuRows.find((m) => m.url === url);
+  return json({ url, name: entry?.name ?? t.shell.underConstruction });
+}
+
+export default function UnderConstruction() {
+  const { url, name } = useLoaderData<typeof loader>();
+  return (
+    <Stack align="center" gap="sm" py={72} data-testid="under-construction" data-url={url}>
+      <IconTools size={56} stroke={1.4} color="var(--mantine-color-orange-8)" aria-hidden />
+      <Title order={1} fz={24}>
+        {name}
+      </Title>
+      <Text fz="lg" fw={600}>
+        {t.shell.underConstruction}
+      </Text>
+      <Text c="dimmed" size="sm">
+        {t.shell.underConstructionHint}
+      </Text>
+      <Anchor component={Link} to="/home" prefetch="none" mt="md">
+        {t.errors.backHome}
+      </Anchor>
+    </Stack>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.name ?? t.shell.underConstruction) }];
+
+export { ShellErrorBoundary as ErrorBoundary } from "./ShellErrorBoundary";
