@@ -14,22 +14,36 @@ describe("tab bar rules", () => {
 
   it("adds a tab per opened page once, remembering its query", () => {
     let tabs = [tab(HOME_URL)];
-    tabs = tabRules.open(tabs, "/p1", "页面1", "").tabs;
-    tabs = tabRules.open(tabs, "/p1", "页面1", "?sort=code").tabs;
+    tabs = tabRules.open(tabs, "/p1", "页面1", "");
+    tabs = tabRules.open(tabs, "/p1", "页面1", "?sort=code");
     expect(tabs).toEqual([tab(HOME_URL), tab("/p1", "?sort=code")]);
   });
 
-  it("warns instead of opening a 13th tab when 12 are open", () => {
+  it("warns before opening a 13th tab when 12 are open, and opens it once confirmed", () => {
     const twelve = [tab(HOME_URL), ...Array.from({ length: 11 }, (_, i) => tab(`/p${i + 1}`))];
     expect(twelve).toHaveLength(TAB_LIMIT);
-    expect(tabRules.open(twelve.slice(0, 11), "/p12", "页面12", "")).toMatchObject({ blocked: false });
-    const r = tabRules.open(twelve, "/p12", "页面12", "");
-    expect(r.blocked).toBe(true);
-    expect(r.tabs).toBe(twelve);
-    expect(tabRules.wouldBlock(twelve, known, "/p12")).toBe(true);
-    // Pages already open, or not menu entries, are never blocked.
-    expect(tabRules.wouldBlock(twelve, known, "/p3")).toBe(false);
-    expect(tabRules.wouldBlock(twelve, known, "/profile")).toBe(false);
+    expect(tabRules.wouldWarn(twelve.slice(0, 11), known, "/p12")).toBe(false);
+    expect(tabRules.wouldWarn(twelve, known, "/p12")).toBe(true);
+    // Pages already open, or not menu entries, never warn.
+    expect(tabRules.wouldWarn(twelve, known, "/p3")).toBe(false);
+    expect(tabRules.wouldWarn(twelve, known, "/profile")).toBe(false);
+    // The warning does not forbid: after 确定 the page gets its tab (the 13th), and the next one warns again.
+    const thirteen = tabRules.open(twelve, "/p12", "页面12", "");
+    expect(thirteen.map((t) => t.url)).toEqual([...twelve.map((t) => t.url), "/p12"]);
+    expect(tabRules.wouldWarn(thirteen, known, "/p13")).toBe(true);
+  });
+
+  it("关闭其他 keeps Home and the active tab; 关闭全部 keeps Home and goes there if the active tab closed", () => {
+    const tabs = [tab(HOME_URL), tab("/p1"), tab("/p2", "?x=1"), tab("/p3")];
+    expect(tabRules.closeOthers(tabs, "/p2").map((t) => t.url)).toEqual([HOME_URL, "/p2"]);
+    expect(tabRules.closeOthers(tabs, HOME_URL).map((t) => t.url)).toEqual([HOME_URL]);
+    // On a page without a tab (e.g. /profile), only Home stays.
+    expect(tabRules.closeOthers(tabs, "/profile").map((t) => t.url)).toEqual([HOME_URL]);
+    const all = tabRules.closeAll(tabs, "/p3");
+    expect(all.tabs).toEqual([tab(HOME_URL)]);
+    expect(all.goTo).toEqual(tab(HOME_URL));
+    expect(tabRules.closeAll(tabs, HOME_URL).goTo).toBeUndefined();
+    expect(tabRules.closeAll(tabs, "/profile").goTo).toBeUndefined();
   });
 
   it("never closes Home; closing the active tab goes to the previous one", () => {
@@ -44,7 +58,7 @@ describe("tab bar rules", () => {
     expect(closedOther.goTo).toBeUndefined();
   });
 
-  it("restores stored tabs the role still has, Home first, no duplicates, at most 12", () => {
+  it("restores stored tabs the role still has, Home first, no duplicates, the current page kept", () => {
     const stored = [tab("/p2"), { url: "/gone", name: "x", query: "" }, tab("/p2"), { url: 5 }, tab("/p4", "?q=1"), ...Array.from({ length: 15 }, (_, i) => tab(`/p${i + 5}`))];
     const restored = tabRules.restore(stored, known, [tab(HOME_URL), tab("/p1")]);
     expect(restored[0]!.url).toBe(HOME_URL);
@@ -52,7 +66,10 @@ describe("tab bar rules", () => {
     expect(restored[2]).toEqual(tab("/p4", "?q=1"));
     expect(restored.some((t) => t.url === "/gone")).toBe(false);
     expect(new Set(restored.map((t) => t.url)).size).toBe(restored.length);
-    expect(restored).toHaveLength(TAB_LIMIT);
+    // More than 12 stay (a confirmed warning allowed them); the known pages bound the list.
+    expect(restored.map((t) => t.url)).toEqual([HOME_URL, "/p2", "/p4", ...Array.from({ length: 15 }, (_, i) => `/p${i + 5}`).filter((u) => known[u]), "/p1"]);
+    const current = [tab(HOME_URL), tab("/p20")];
+    expect(tabRules.restore(Array.from({ length: 19 }, (_, i) => tab(`/p${i + 1}`)), known, current).at(-1)).toEqual(tab("/p20"));
     expect(tabRules.restore("garbage", known, [tab(HOME_URL)])).toEqual([tab(HOME_URL)]);
   });
 });

@@ -9,7 +9,7 @@ export interface Tab {
 }
 
 export const HOME_URL = "/home";
-/** Spec 000 §2/§9: opening a tab when 12 or more are open shows the warning instead. */
+/** Spec 000 §2/§9: opening a tab when 12 or more are open shows a warning first (it does not forbid it). */
 export const TAB_LIMIT = 12;
 
 const storageKey = (userId: number) => `qp.tabs.${userId}`;
@@ -21,29 +21,33 @@ export const tabRules = {
     if (pathname !== HOME_URL && known[pathname]) tabs.push({ url: pathname, name: known[pathname]!, query: search });
     return tabs;
   },
-  /** Stored tabs filtered to pages the role still has, Home first, no duplicates. */
+  /**
+   * Stored tabs filtered to pages the role still has, Home first, no duplicates, and the
+   * current page's tab kept. No count limit here: the limit only warns when opening, and the
+   * known pages bound the list.
+   */
   restore(stored: unknown, known: Record<string, string>, current: Tab[]): Tab[] {
     const out: Tab[] = [current[0]!];
     const seen = new Set([HOME_URL]);
     const list = Array.isArray(stored) ? stored : [];
     for (const s of [...list, ...current.slice(1)]) {
       const url = typeof s?.url === "string" ? s.url : "";
-      if (!known[url] || seen.has(url) || out.length >= TAB_LIMIT) continue;
+      if (!known[url] || seen.has(url)) continue;
       seen.add(url);
       out.push({ url, name: known[url]!, query: typeof s.query === "string" && s.query.startsWith("?") ? s.query : "" });
     }
     return out;
   },
-  open(tabs: Tab[], url: string, name: string, query: string): { tabs: Tab[]; blocked: boolean } {
+  /** The page's tab, added at the end if it is not open yet; an open tab remembers the new query. */
+  open(tabs: Tab[], url: string, name: string, query: string): Tab[] {
     const i = tabs.findIndex((t) => t.url === url);
     if (i >= 0) {
-      if (tabs[i]!.query === query) return { tabs, blocked: false };
+      if (tabs[i]!.query === query) return tabs;
       const next = tabs.slice();
       next[i] = { ...tabs[i]!, query };
-      return { tabs: next, blocked: false };
+      return next;
     }
-    if (tabs.length >= TAB_LIMIT) return { tabs, blocked: true };
-    return { tabs: [...tabs, { url, name, query }], blocked: false };
+    return [...tabs, { url, name, query }];
   },
   /** Closing returns the new list and, when the active tab closed, where to go (the previous tab). */
   close(tabs: Tab[], url: string, activeUrl: string): { tabs: Tab[]; goTo?: Tab } {
@@ -53,22 +57,33 @@ export const tabRules = {
     const next = tabs.filter((t) => t.url !== url);
     return { tabs: next, goTo: url === activeUrl ? next[Math.max(0, i - 1)] : undefined };
   },
-  wouldBlock(tabs: Tab[], known: Record<string, string>, nextPath: string) {
+  /** 关闭其他: Home and the active tab stay. */
+  closeOthers(tabs: Tab[], activeUrl: string): Tab[] {
+    return tabs.filter((t) => t.url === HOME_URL || t.url === activeUrl);
+  },
+  /** 关闭全部: only Home stays; when the active page's tab closed, go Home. */
+  closeAll(tabs: Tab[], activeUrl: string): { tabs: Tab[]; goTo?: Tab } {
+    const home = tabs.find((t) => t.url === HOME_URL) ?? tabs[0]!;
+    const closedActive = activeUrl !== HOME_URL && tabs.some((t) => t.url === activeUrl);
+    return { tabs: [home], goTo: closedActive ? home : undefined };
+  },
+  /** Opening this page would add a tab while TAB_LIMIT or more are open: warn first. */
+  wouldWarn(tabs: Tab[], known: Record<string, string>, nextPath: string) {
     return !!known[nextPath] && !tabs.some((t) => t.url === nextPath) && tabs.length >= TAB_LIMIT;
   },
 };
 
 /**
  * The quick-tab bar: a tab per opened menu page, Home never closable, persisted per user in
- * localStorage so open tabs survive a reload; navigation that would open a 13th tab is held
- * back and reported through `tooMany`.
+ * localStorage so open tabs survive a reload. Navigation that would open a 13th (or later) tab
+ * is held while the warning shows: 确定 lets it go on (the page opens as the active tab),
+ * 取消 stays where the user was.
  */
 export function useTabs(userId: number, known: Record<string, string>) {
   const location = useLocation();
   const navigate = useNavigate();
   const [tabs, setTabs] = useState<Tab[]>(() => tabRules.initial(known, location.pathname, location.search));
   const [restored, setRestored] = useState(false);
-  const [tooMany, setTooMany] = useState(false);
 
   useEffect(() => {
     let stored: unknown;
@@ -86,10 +101,7 @@ export function useTabs(userId: number, known: Record<string, string>) {
   useEffect(() => {
     const { pathname, search } = location;
     if (!known[pathname]) return;
-    setTabs((cur) => {
-      const r = tabRules.open(cur, pathname, known[pathname]!, search);
-      return r.tabs;
-    });
+    setTabs((cur) => tabRules.open(cur, pathname, known[pathname]!, search));
   }, [location, known]);
 
   useEffect(() => {
@@ -98,14 +110,8 @@ export function useTabs(userId: number, known: Record<string, string>) {
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      currentLocation.pathname !== nextLocation.pathname && tabRules.wouldBlock(tabs, known, nextLocation.pathname),
+      currentLocation.pathname !== nextLocation.pathname && tabRules.wouldWarn(tabs, known, nextLocation.pathname),
   );
-  useEffect(() => {
-    if (blocker.state === "blocked") {
-      blocker.reset();
-      setTooMany(true);
-    }
-  }, [blocker]);
 
   const close = useCallback(
     (url: string) => {
@@ -115,7 +121,24 @@ export function useTabs(userId: number, known: Record<string, string>) {
     },
     [tabs, location.pathname, navigate],
   );
+  const closeOthers = useCallback(() => setTabs(tabRules.closeOthers(tabs, location.pathname)), [tabs, location.pathname]);
+  const closeAll = useCallback(() => {
+    const r = tabRules.closeAll(tabs, location.pathname);
+    setTabs(r.tabs);
+    if (r.goTo) navigate(r.goTo.url + r.goTo.query);
+  }, [tabs, location.pathname, navigate]);
 
   const active = useMemo(() => location.pathname, [location.pathname]);
-  return { tabs, active, close, tooMany, dismissTooMany: () => setTooMany(false), hydrated: restored };
+  return {
+    tabs,
+    active,
+    close,
+    closeOthers,
+    closeAll,
+    /** The 12-tab warning is showing; the navigation waits for the answer. */
+    tooMany: blocker.state === "blocked",
+    proceedTooMany: () => blocker.proceed?.(),
+    cancelTooMany: () => blocker.reset?.(),
+    hydrated: restored,
+  };
 }

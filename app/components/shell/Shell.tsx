@@ -1,7 +1,8 @@
-import { Alert, Avatar, Button, Modal, Text } from "@mantine/core";
+import { ActionIcon, Alert, Avatar, Button, Group, Menu, Modal, Text } from "@mantine/core";
 import { NavigationProgress, nprogress } from "@mantine/nprogress";
 import { Form, Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import {
+  IconChevronDown,
   IconKey,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
@@ -10,7 +11,7 @@ import {
   IconUserCircle,
   IconX,
 } from "@tabler/icons-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { t } from "../../../server/lib/i18n/zh-CN";
 import { HOME_URL, useTabs } from "~/hooks/useTabs";
 import { useDelegatedLinks } from "~/hooks/useDelegatedLinks";
@@ -30,8 +31,10 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
   const tabs = useTabs(data.user.id, known);
   const [mini, setMini] = useState(data.mini);
   const toggleRef = useRef<HTMLInputElement>(null);
+  const tabbarRef = useRef<HTMLElement>(null);
   const onLinkClick = useDelegatedLinks();
   useNavigationProgress();
+  useActiveTabInView(tabbarRef, tabs.active, tabs.tabs.length);
 
   // The floating drawer (narrow screens) closes once a page is chosen.
   useEffect(() => {
@@ -61,7 +64,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
               <IconMenu2 size={20} aria-hidden />
               <span className="visually-hidden">{t.shell.menu}</span>
             </label>
-            <nav className={classes.tabs} aria-label="已打开的页面" data-testid="tabbar" onClick={onLinkClick}>
+            <nav className={classes.tabs} aria-label="已打开的页面" data-testid="tabbar" onClick={onLinkClick} ref={tabbarRef}>
               {tabs.tabs.map((tab) => (
                 <div key={tab.url} className={classes.tab} data-active={tab.url === tabs.active || undefined} data-url={tab.url}>
                   <a href={tab.url + tab.query} className={classes.tabLink}>
@@ -75,6 +78,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
                 </div>
               ))}
             </nav>
+            {tabs.hydrated ? <TabActions tabs={tabs} /> : null}
             <div className={classes.actions}>
               {data.canSalesBilling ? (
                 <Button component={Link} to="/sale/orderCreate" size="xs" prefetch="none" data-testid="sales-billing">
@@ -98,11 +102,17 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
           </main>
         </div>
       </div>
-      <Modal opened={tabs.tooMany} onClose={tabs.dismissTooMany} title={t.shell.tabsTooManyTitle} centered data-testid="tabs-warning">
+      {/* A warning, not a wall: 确定 opens the page (as the active tab), 取消 / Esc stays. */}
+      <Modal opened={tabs.tooMany} onClose={tabs.cancelTooMany} title={t.shell.tabsTooManyTitle} centered data-testid="tabs-warning">
         <Text size="sm">{t.shell.tabsTooMany}</Text>
-        <Button mt="md" fullWidth onClick={tabs.dismissTooMany}>
-          {t.common.ok}
-        </Button>
+        <Group mt="md" justify="flex-end" gap="sm">
+          <Button variant="default" onClick={tabs.cancelTooMany} data-testid="tabs-warning-cancel">
+            {t.common.cancel}
+          </Button>
+          <Button onClick={tabs.proceedTooMany} data-autofocus data-testid="tabs-warning-ok">
+            {t.common.ok}
+          </Button>
+        </Group>
       </Modal>
     </ShortcutProvider>
   );
@@ -118,6 +128,45 @@ function useKnownTabs(tabbable: Record<string, string>) {
     ref.current = { [HOME_URL]: t.shell.home, ...tabbable };
   }
   return ref.current!;
+}
+
+/** 关闭其他 / 关闭全部 (Home always stays). Needs JavaScript, like the tabs' close buttons. */
+function TabActions({ tabs }: { tabs: ReturnType<typeof useTabs> }) {
+  const closable = tabs.tabs.filter((tab) => tab.url !== HOME_URL);
+  const others = closable.filter((tab) => tab.url !== tabs.active);
+  return (
+    <Menu position="bottom-end" shadow="md" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size={30} aria-label={t.shell.tabActions} title={t.shell.tabActions} className={classes.tabMenu} data-testid="tab-actions">
+          <IconChevronDown size={16} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={tabs.closeOthers} disabled={others.length === 0} data-testid="tabs-close-others">
+          {t.shell.closeOthers}
+        </Menu.Item>
+        <Menu.Item onClick={tabs.closeAll} disabled={closable.length === 0} data-testid="tabs-close-all">
+          {t.shell.closeAll}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/**
+ * Keeps the active tab inside the visible part of the scrolling tab strip (it never ends up
+ * scrolled away behind the top-bar buttons), after every page change and tab list change.
+ */
+function useActiveTabInView(ref: RefObject<HTMLElement>, active: string, count: number) {
+  useEffect(() => {
+    const nav = ref.current;
+    const tab = nav?.querySelector<HTMLElement>("[data-active]");
+    if (!nav || !tab) return;
+    const n = nav.getBoundingClientRect();
+    const r = tab.getBoundingClientRect();
+    if (r.left < n.left) nav.scrollLeft -= n.left - r.left;
+    else if (r.right > n.right) nav.scrollLeft += r.right - n.right;
+  }, [ref, active, count]);
 }
 
 function useNavigationProgress() {
@@ -203,7 +252,7 @@ function PinToggle({ mini, onChange }: { mini: boolean; onChange: (mini: boolean
     >
       <input type="hidden" name="nav" value={next} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <button type="submit" className={classes.pinButton} data-testid="pin-toggle" aria-pressed={!mini}>
+      <button type="submit" className={classes.pinButton} data-testid="pin-toggle" aria-pressed={!mini} title={mini ? t.shell.pin : t.shell.unpin}>
         {mini ? <IconLayoutSidebarLeftExpand size={20} aria-hidden /> : <IconLayoutSidebarLeftCollapse size={20} aria-hidden />}
         <span className={classes.pinLabel}>{mini ? t.shell.pin : t.shell.unpin}</span>
       </button>
