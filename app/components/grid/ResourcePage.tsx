@@ -1,6 +1,7 @@
 import { Button } from "@mantine/core";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useShortcut } from "~/hooks/useShortcuts";
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { t } from "../../../server/lib/i18n/zh-CN";
 import type { ResourcePageData, SaveFailure } from "#server/master-data/page";
 import { DataGrid, HiddenParams, hrefWith } from "./DataGrid";
@@ -33,10 +34,12 @@ export function ResourcePage({ config, toolbar, formExtras, children }: { config
     const timer = setTimeout(() => setNotice(null), 1500);
     return () => clearTimeout(timer);
   }, [notice]);
+  const searchRef = useRef<HTMLInputElement>(null);
+  useListShortcuts({ data, listSearch, searchRef, onNoSelection: () => setNotice(t.grid.selectRowFirst) });
 
   return (
     <div className={css.wrap}>
-      <Filters config={config} data={data} search={search} />
+      <Filters config={config} data={data} search={search} searchRef={searchRef} />
       <div>
         <Form
           method="get"
@@ -55,17 +58,17 @@ export function ResourcePage({ config, toolbar, formExtras, children }: { config
         >
           <HiddenParams search={listSearch} except={[]} />
           {data.canCreate ? (
-            <Link to={hrefWith(listSearch, { edit: "new" })} prefetch="none" preventScrollReset className={`${css.btn} ${css.primary}`} data-testid="grid-add">
+            <Link to={hrefWith(listSearch, { edit: "new" })} prefetch="none" preventScrollReset className={`${css.btn} ${css.primary}`} data-testid="grid-add" title={t.grid.shortcutHint("a")}>
               {t.grid.add}
             </Link>
           ) : null}
           {data.canWrite ? (
-            <button type="submit" name="do" value="edit" className={css.btn} data-testid="grid-edit">
+            <button type="submit" name="do" value="edit" className={css.btn} data-testid="grid-edit" title={t.grid.shortcutHint("Enter")}>
               {t.grid.edit}
             </button>
           ) : null}
           {data.canDelete ? (
-            <button type="submit" name="do" value="delete" className={`${css.btn} ${css.danger}`} data-testid="grid-delete">
+            <button type="submit" name="do" value="delete" className={`${css.btn} ${css.danger}`} data-testid="grid-delete" title={t.grid.shortcutHint("Delete")}>
               {t.grid.remove}
             </button>
           ) : null}
@@ -107,14 +110,51 @@ export function ResourcePage({ config, toolbar, formExtras, children }: { config
   );
 }
 
-function Filters({ config, data, search }: { config: PageConfig; data: ResourcePageData; search: string }) {
+/**
+ * The shell's shortcut keys on a list page (spec 000 §2 flags; the page body has focus, no
+ * dialog is open): a = 新增, q = the keyword box, Enter = 修改 the selected row, Delete = 删除
+ * it (the confirmation opens). Enter or Delete without a selected row says 请选择数据行.
+ */
+function useListShortcuts({ data, listSearch, searchRef, onNoSelection }: { data: ResourcePageData; listSearch: string; searchRef: RefObject<HTMLInputElement>; onNoSelection: () => void }) {
+  const navigate = useNavigate();
+  const selected = () => Number(document.querySelector<HTMLInputElement>(`input[form="${COMMAND_FORM}"][name="sel"]:checked`)?.value) || null;
+  const go = (changes: Record<string, string | number>) => navigate(hrefWith(listSearch, changes), { preventScrollReset: true });
+  useShortcut("akey", () => {
+    if (!data.canCreate) return false;
+    go({ edit: "new" });
+    return true;
+  });
+  useShortcut("qkey", () => {
+    const box = searchRef.current;
+    if (!box) return false;
+    box.focus();
+    box.select();
+    return true;
+  });
+  useShortcut("enter", () => {
+    if (!data.canWrite) return false;
+    const id = selected();
+    if (id) go({ edit: id });
+    else onNoSelection();
+    return true;
+  });
+  useShortcut("del", () => {
+    if (!data.canDelete) return false;
+    const id = selected();
+    if (id) go({ confirmDelete: id });
+    else onNoSelection();
+    return true;
+  });
+}
+
+function Filters({ config, data, search, searchRef }: { config: PageConfig; data: ResourcePageData; search: string; searchRef: RefObject<HTMLInputElement> }) {
   const names = ["q", ...(config.filters ?? []).map((f) => f.name)];
   return (
     <Form method="get" className={`${css.card} ${css.filters}`} role="search">
       <HiddenParams search={search} except={[...names, "page", ...DIALOG_PARAMS]} />
       <label>
         {t.grid.keyword}
-        <input type="search" name="q" defaultValue={data.query.keyword} key={data.query.keyword} placeholder={config.keywordPlaceholder} maxLength={100} />
+        <input type="search" name="q" defaultValue={data.query.keyword} key={data.query.keyword} placeholder={config.keywordPlaceholder} maxLength={100} ref={searchRef} title={t.grid.shortcutHint("q")} />
       </label>
       {(config.filters ?? []).map((f) => {
         const current = data.query.filters[f.name];
@@ -152,26 +192,181 @@ function Filters({ config, data, search }: { config: PageConfig; data: ResourceP
 /** A dialog drawn by the server: a backdrop and a box; closing is a link back to the list. */
 export function Dialog({ title, closeHref, wide, children, testId }: { title: string; closeHref: string; wide?: boolean; children: ReactNode; testId?: string }) {
   const navigate = useNavigate();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") navigate(closeHref, { preventScrollReset: true });
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [closeHref, navigate]);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const askRef = useRef<HTMLDivElement>(null);
+  const [asking, setAsking] = useState(false);
+  const keys = useDialogKeys(boxRef, askRef, asking);
+  const close = () => navigate(closeHref, { preventScrollReset: true });
+  const requestClose = () => (keys.dirty.current ? setAsking(true) : close());
+  keys.onEscape.current = () => (asking ? setAsking(false) : requestClose());
   return (
     <div className={css.backdrop}>
-      <div className={`${css.dialog} ${wide ? css.dialogWide : ""}`} role="dialog" aria-modal="true" aria-label={title} data-testid={testId}>
+      <div
+        ref={boxRef}
+        className={`${css.dialog} ${wide ? css.dialogWide : ""}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        data-testid={testId}
+        onClickCapture={(e) => {
+          // 取消 / × with unsaved edits asks first, as Esc does.
+          if (keys.dirty.current && (e.target as HTMLElement).closest("[data-dialog-close]")) {
+            e.preventDefault();
+            setAsking(true);
+          }
+        }}
+      >
         <div className={css.dialogHead}>
           <span>{title}</span>
-          <Link to={closeHref} prefetch="none" preventScrollReset aria-label={t.grid.close}>
+          <Link to={closeHref} prefetch="none" preventScrollReset aria-label={t.grid.close} data-dialog-close>
             ×
           </Link>
         </div>
         {children}
+        {asking ? (
+          <div className={css.askLayer}>
+            <div ref={askRef} className={css.askBox} role="alertdialog" aria-modal="true" aria-label={t.grid.confirmTitle} data-testid="dialog-unsaved">
+              <div>{t.shell.unsavedClose}</div>
+              <div className={css.askButtons}>
+                <Button variant="default" size="xs" onClick={() => setAsking(false)} data-autofocus data-testid="dialog-keep-editing">
+                  {t.shell.keepEditing}
+                </Button>
+                <Button size="xs" color="red" onClick={close} data-testid="dialog-discard">
+                  {t.grid.confirm}
+                </Button>
+              </div>
+            </div>
+          </div>
+        ) : null}
       </div>
     </div>
   );
+}
+
+const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type='hidden']), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+const FIELD = "input:not([disabled]):not([type='hidden']):not([readonly]), select:not([disabled]), textarea:not([disabled]):not([readonly])";
+
+function visibleIn(root: HTMLElement, selector: string) {
+  return [...root.querySelectorAll<HTMLElement>(selector)].filter((el) => el.getClientRects().length > 0);
+}
+
+/** Where focus goes when a dialog opens (or its form is redrawn): an invalid field, a marked button, else the first field. */
+function initialFocus(root: HTMLElement) {
+  return (
+    visibleIn(root, "[aria-invalid='true']")[0] ??
+    visibleIn(root, "[data-autofocus], [autofocus]")[0] ??
+    visibleIn(root, FIELD)[0] ??
+    visibleIn(root, FOCUSABLE)[0]
+  );
+}
+
+/**
+ * Keyboard of a server-drawn dialog (JavaScript only; without it the dialog is a page state
+ * and its links and buttons still work): focus moves in and stays in (Tab wraps), Esc asks
+ * the dialog to close, Ctrl+Enter submits the form being edited with its main button, and
+ * focus returns to where it was when the dialog closes. A change in a field that posts
+ * marks the dialog dirty (closing then asks first).
+ */
+function useDialogKeys(boxRef: RefObject<HTMLDivElement>, askRef: RefObject<HTMLDivElement>, asking: boolean) {
+  const dirty = useRef(false);
+  const onEscape = useRef<() => void>(() => {});
+  const lastFocused = useRef<HTMLElement | null>(null);
+  const trapRoot = () => (asking ? askRef.current : boxRef.current);
+
+  // Where focus was before the dialog, given back when it goes away.
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    return () => {
+      if (before && before !== document.body && before.isConnected && !document.querySelector("[aria-modal='true']")) before.focus({ preventScroll: true });
+    };
+  }, []);
+
+  // Focus in on open, into the question while it is asked, and back after a redraw took the focused field away.
+  useEffect(() => {
+    const root = trapRoot();
+    if (!root) return;
+    if (asking) {
+      initialFocus(root)?.focus();
+      return;
+    }
+    const active = document.activeElement;
+    if (root.contains(active) && active !== root) return;
+    if (lastFocused.current?.isConnected && lastFocused.current !== document.body) {
+      lastFocused.current.focus();
+      return;
+    }
+    initialFocus(root)?.focus();
+  });
+
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    const onFocusIn = (e: FocusEvent) => {
+      const root = trapRoot();
+      const target = e.target as HTMLElement;
+      if (!root) return;
+      if (root.contains(target)) {
+        if (!asking) lastFocused.current = target;
+        return;
+      }
+      // Focus escaped (a click outside, the browser's own Tab order): bring it back.
+      (asking ? initialFocus(root) : lastFocused.current?.isConnected ? lastFocused.current : initialFocus(root))?.focus();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.isComposing) return;
+      const root = trapRoot();
+      if (!root) return;
+      if (e.key === "Tab") {
+        const items = visibleIn(root, FOCUSABLE);
+        if (!items.length) return e.preventDefault();
+        const first = items[0]!;
+        const last = items[items.length - 1]!;
+        const active = document.activeElement;
+        if (e.shiftKey && (active === first || !root.contains(active))) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && (active === last || !root.contains(active))) {
+          e.preventDefault();
+          first.focus();
+        }
+      } else if (e.key === "Escape") {
+        e.preventDefault();
+        onEscape.current();
+      } else if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !asking) {
+        const active = document.activeElement as HTMLElement | null;
+        const form =
+          (active && box.contains(active) ? active.closest("form") : null) ??
+          box.querySelector<HTMLButtonElement>("[data-dialog-submit]")?.form ??
+          box.querySelector("form");
+        if (!form) return;
+        const submit =
+          form.querySelector<HTMLButtonElement>("[data-dialog-submit]") ??
+          [...form.querySelectorAll<HTMLButtonElement>("button[type='submit']:not([disabled])")].at(-1);
+        e.preventDefault();
+        if (submit) form.requestSubmit(submit);
+        else form.requestSubmit();
+      }
+    };
+    const onEdit = (e: Event) => {
+      const form = (e.target as HTMLInputElement).form;
+      if (form && form.method.toLowerCase() === "post") dirty.current = true;
+    };
+    document.addEventListener("focusin", onFocusIn);
+    // On document, bubbling: after the fields' own handlers, before the shell's shortcuts on window.
+    document.addEventListener("keydown", onKey);
+    box.addEventListener("input", onEdit);
+    box.addEventListener("change", onEdit);
+    return () => {
+      document.removeEventListener("focusin", onFocusIn);
+      document.removeEventListener("keydown", onKey);
+      box.removeEventListener("input", onEdit);
+      box.removeEventListener("change", onEdit);
+    };
+    // trapRoot reads the refs and `asking`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [asking]);
+
+  return { dirty, onEscape };
 }
 
 function EditDialog({ config, data, listSearch, extras }: { config: PageConfig; data: ResourcePageData; listSearch: string; extras?: ReactNode }) {
@@ -195,10 +390,10 @@ function EditDialog({ config, data, listSearch, extras }: { config: PageConfig; 
           {extras}
         </div>
         <div className={css.dialogFoot}>
-          <Button component={Link} to={listSearch} variant="default" preventScrollReset>
+          <Button component={Link} to={listSearch} variant="default" preventScrollReset data-dialog-close>
             {t.grid.cancel}
           </Button>
-          <Button type="submit" name="intent" value="save" loading={busy} data-testid="form-save">
+          <Button type="submit" name="intent" value="save" loading={busy} data-testid="form-save" data-dialog-submit>
             {t.grid.save}
           </Button>
         </div>
@@ -216,10 +411,10 @@ function ConfirmDelete({ id, listSearch }: { id: number; listSearch: string }) {
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="back" value={listSearch} />
         <div className={css.dialogFoot}>
-          <Button component={Link} to={listSearch} variant="default" preventScrollReset>
+          <Button component={Link} to={listSearch} variant="default" preventScrollReset data-dialog-close>
             {t.grid.cancel}
           </Button>
-          <Button type="submit" name="intent" value="delete" color="red" loading={busy} data-testid="confirm-delete">
+          <Button type="submit" name="intent" value="delete" color="red" loading={busy} data-testid="confirm-delete" data-dialog-submit autoFocus>
             {t.grid.confirm}
           </Button>
         </div>
@@ -266,13 +461,13 @@ function ColumnsDialog({ columns, listSearch }: { columns: EffectiveColumn[]; li
           </table>
         </div>
         <div className={css.dialogFoot}>
-          <Button component={Link} to={listSearch} variant="default" preventScrollReset>
+          <Button component={Link} to={listSearch} variant="default" preventScrollReset data-dialog-close>
             {t.grid.cancel}
           </Button>
           <Button type="submit" name="intent" value="resetColumns" variant="light" data-testid="columns-reset">
             {t.grid.resetColumns}
           </Button>
-          <Button type="submit" name="intent" value="saveColumns" data-testid="columns-save">
+          <Button type="submit" name="intent" value="saveColumns" data-testid="columns-save" data-dialog-submit>
             {t.grid.save}
           </Button>
         </div>
@@ -332,10 +527,10 @@ function ExportDialog({ pageUrl, columns, listSearch, search }: { pageUrl: strin
           <p className={css.muted}>{t.grid.exportHint}</p>
         </div>
         <div className={css.dialogFoot}>
-          <Button component={Link} to={listSearch} variant="default" preventScrollReset>
+          <Button component={Link} to={listSearch} variant="default" preventScrollReset data-dialog-close>
             {t.grid.cancel}
           </Button>
-          <Button type="submit" name="intent" value="export" data-testid="export-start">
+          <Button type="submit" name="intent" value="export" data-testid="export-start" data-dialog-submit>
             {t.grid.startExport}
           </Button>
         </div>
