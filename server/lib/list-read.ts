@@ -5,6 +5,7 @@ import { db, type Executor } from "../db/client";
 import { DomainError } from "./errors";
 import { ExportRequestSchema, exportFilterParams, streamXlsx } from "./excel-export";
 import { parseListQuery, type FilterKind, type ListQuery, type ListResult, type ListSpec } from "./list-query";
+import { sortKeysOf } from "./sort-key";
 import { escapeLike, parseInput } from "./validate";
 
 /**
@@ -103,7 +104,10 @@ async function whereOf(def: ListSource<any>, ctx: Ctx, query: ListQuery): Promis
 /** Everything a list row shows: the table's columns, joined values and dictionary names. */
 export function selectionOf(def: ListSource<any>) {
   const names = Object.fromEntries(Object.entries(def.names ?? {}).map(([k, n]) => [k, nameOf(n.table, n.key)]));
-  return { ...getTableColumns(def.table), ...(def.extra ?? {}), ...names };
+  const all: Record<string, any> = { ...getTableColumns(def.table), ...(def.extra ?? {}), ...names };
+  // Pinyin sort keys (nameSort …) order the list; they are not data to show, send or export.
+  for (const [key] of sortKeysOf(def.table)) delete all[key];
+  return all;
 }
 
 export function baseQuery(def: ListSource<any>, ex: Executor, fields: Record<string, unknown>) {

@@ -9,6 +9,7 @@ import { isId } from "./ids";
 import { DomainError } from "./errors";
 import { baseQuery, ownerCond, selectionOf, type AnyTable, type ListSource } from "./list-read";
 import { parseInput } from "./validate";
+import { sortKeyValues } from "./sort-key";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export interface RefCheck {
@@ -113,6 +114,7 @@ function duplicateError(def: ResourceDef<any>, e: unknown): never {
 async function valuesOf(def: ResourceDef<any>, ctx: Ctx, ex: Executor, input: unknown, id?: number, current?: Record<string, unknown>) {
   const data = parseInput(def.input, current ? mergeOverRow(def, current, input) : input) as Record<string, unknown>;
   const values = def.toValues ? await def.toValues(data, ctx, ex, id) : data;
+  Object.assign(values, sortKeyValues(def.table, values));
   await checkRefs(def, ctx, ex, values);
   return values;
 }

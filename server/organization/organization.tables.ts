@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { sortKeyColumn } from "../lib/sort-key";
 import { companies, users } from "../system/system.tables";
 
 /** Company-owned organisation data: every row belongs to exactly one company (tenant). */
@@ -15,6 +16,7 @@ export const departments = pgTable(
     id: serial("id").primaryKey(),
     companyId: owner(),
     name: text("name").notNull(),
+    nameSort: sortKeyColumn("name_sort"),
     code: text("code"),
     parentId: integer("parent_id").references((): AnyPgColumn => departments.id, { onDelete: "restrict" }),
     managerName: text("manager_name"),
@@ -31,6 +33,7 @@ export const positions = pgTable(
     id: serial("id").primaryKey(),
     companyId: owner(),
     name: text("name").notNull(),
+    nameSort: sortKeyColumn("name_sort"),
     code: text("code"),
     description: text("description"),
     sortOrder: integer("sort_order").notNull().default(0),
@@ -45,6 +48,7 @@ export const employees = pgTable(
     id: serial("id").primaryKey(),
     companyId: owner(),
     name: text("name").notNull(),
+    nameSort: sortKeyColumn("name_sort"),
     code: text("code"),
     phone: text("phone"),
     gender: smallint("gender"),
@@ -69,6 +73,7 @@ export const enterpriseRelations = pgTable(
     companyId: owner(),
     rel: smallint("rel").notNull(),
     name: text("name").notNull(),
+    nameSort: sortKeyColumn("name_sort"),
     tarCompanyShortName: text("tar_company_short_name"),
     tarCompanyId: integer("tar_company_id").references(() => companies.id, { onDelete: "set null" }),
     contactName: text("contact_name"),
@@ -93,6 +98,7 @@ export const insuranceCompanies = pgTable(
     id: serial("id").primaryKey(),
     companyId: owner(),
     name: text("name").notNull(),
+    nameSort: sortKeyColumn("name_sort"),
     contactName: text("contact_name"),
     phone: text("phone"),
     remark: text("remark"),
@@ -110,6 +116,7 @@ export const companyAddresses = pgTable(
     phone: text("phone").notNull(),
     province: text("province"),
     city: text("city"),
+    citySort: sortKeyColumn("city_sort"),
     district: text("district"),
     address: text("address").notNull(),
     isDefault: boolean("is_default").notNull().default(false),
@@ -128,6 +135,7 @@ export const bankAccounts = pgTable(
     id: serial("id").primaryKey(),
     companyId: owner(),
     bankName: text("bank_name").notNull(),
+    bankNameSort: sortKeyColumn("bank_name_sort"),
     accountName: text("account_name").notNull(),
     accountNumber: text("account_number").notNull(),
     isDefault: boolean("is_default").notNull().default(false),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sortKeyColumn } from "../lib/sort-key";
 
 /** Product brands (博世, 马勒 …): platform-wide master data, read by every company. */
 export const productBrands = pgTable(
@@ -7,6 +8,7 @@ export const productBrands = pgTable(
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
+    nameSort: sortKeyColumn("name_sort"),
     code: text("code"),
     description: text("description"),
     sortOrder: integer("sort_order").notNull().default(0),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { sortKeyColumn } from "../lib/sort-key";
 import { productBrands } from "./brand.tables";
 import { vehicleMakes } from "../vehicle/vehicle.tables";
 
@@ -15,6 +16,7 @@ export const productCategories = pgTable(
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
+    nameSort: sortKeyColumn("name_sort"),
     parentId: integer("parent_id").references((): AnyPgColumn => productCategories.id, { onDelete: "restrict" }),
     level: smallint("level").notNull().default(0),
     sortOrder: integer("sort_order").notNull().default(0),
@@ -33,6 +35,7 @@ function dictionary<N extends string>(name: N) {
     {
       id: serial("id").primaryKey(),
       name: text("name").notNull(),
+      nameSort: sortKeyColumn("name_sort"),
       sortOrder: integer("sort_order").notNull().default(0),
       isEnabled: boolean("is_enabled").notNull().default(true),
       creationTime: created(),
@@ -54,6 +57,7 @@ export const productQualities = pgTable(
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
+    nameSort: sortKeyColumn("name_sort"),
     grade: smallint("grade"),
     sortOrder: integer("sort_order").notNull().default(0),
     isEnabled: boolean("is_enabled").notNull().default(true),
@@ -69,6 +73,7 @@ export const productSpecifications = pgTable(
     id: serial("id").primaryKey(),
     specType: text("spec_type").notNull(),
     name: text("name").notNull(),
+    nameSort: sortKeyColumn("name_sort"),
     sortOrder: integer("sort_order").notNull().default(0),
     creationTime: created(),
   },
@@ -83,6 +88,7 @@ export const oeNumbers = pgTable(
     oe: text("oe").notNull(),
     oeNorm: text("oe_norm").notNull(),
     name: text("name").notNull(),
+    nameSort: sortKeyColumn("name_sort"),
     brandId: integer("brand_id").references(() => productBrands.id, { onDelete: "restrict" }),
     makeId: integer("make_id").references(() => vehicleMakes.id, { onDelete: "restrict" }),
     description: text("description"),
@@ -91,5 +97,6 @@ export const oeNumbers = pgTable(
   (t) => [
     uniqueIndex("oe_numbers_norm_uq").on(t.oeNorm),
     index("oe_numbers_norm_prefix_idx").on(t.oeNorm.op("text_pattern_ops")),
+    index("oe_numbers_norm_trgm_idx").using("gin", t.oeNorm.op("gin_trgm_ops")),
   ],
 );

@@ -1,4 +1,5 @@
 import { boolean, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, bigint } from "drizzle-orm/pg-core";
+import { sortKeyColumn } from "../lib/sort-key";
 import { companies } from "../system/system.tables";
 import { productBrands } from "./brand.tables";
 import { productCategories, productPositions, productQualities, productUnits, producingAreas } from "./catalog.tables";
@@ -15,6 +16,7 @@ function productColumns() {
     mainOE: text("main_oe").notNull(),
     oeNorm: text("oe_norm").notNull(),
     name: text("name").notNull(),
+    nameSort: sortKeyColumn("name_sort"),
     aliasName: text("alias_name"),
     defaultStdOE: text("default_std_oe"),
     replaceOE: text("replace_oe"),
@@ -48,7 +50,8 @@ function productColumns() {
 export const productTemplates = pgTable("product_templates", productColumns(), (t) => [
   uniqueIndex("product_templates_oe_norm_uq").on(t.oeNorm),
   index("product_templates_oe_norm_prefix_idx").on(t.oeNorm.op("text_pattern_ops")),
-  index("product_templates_name_idx").on(t.name, t.id),
+  // Name order is pinyin order (server/lib/sort-key.ts).
+  index("product_templates_name_sort_idx").on(t.nameSort, t.id),
 ]);
 
 /** A company's own products ("my products"), with its sale and cost price (/product/priceSetting). */
@@ -66,7 +69,7 @@ export const products = pgTable(
   (t) => [
     uniqueIndex("products_company_oe_norm_uq").on(t.companyId, t.oeNorm),
     index("products_company_id_idx").on(t.companyId, t.id),
-    index("products_company_name_idx").on(t.companyId, t.name, t.id),
+    index("products_company_name_sort_idx").on(t.companyId, t.nameSort, t.id),
     index("products_company_price_idx").on(t.companyId, t.priceSale, t.id),
     index("products_company_brand_idx").on(t.companyId, t.brandId, t.id),
     index("products_company_category0_idx").on(t.companyId, t.categoryLevel0Id, t.id),
@@ -90,6 +93,8 @@ export const productOes = pgTable(
   (t) => [
     primaryKey({ columns: [t.productId, t.oeNorm] }),
     index("product_oes_company_norm_idx").on(t.companyId, t.oeNorm.op("text_pattern_ops"), t.productId),
+    // Any part of a code (`905320` in `06J905320R`): LIKE '%…%' through trigrams (pg_trgm).
+    index("product_oes_norm_trgm_idx").using("gin", t.oeNorm.op("gin_trgm_ops")),
   ],
 );
 
@@ -103,7 +108,11 @@ export const productTemplateOes = pgTable(
     oeNorm: text("oe_norm").notNull(),
     kind: smallint("kind").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.templateId, t.oeNorm] }), index("product_template_oes_norm_idx").on(t.oeNorm.op("text_pattern_ops"), t.templateId)],
+  (t) => [
+    primaryKey({ columns: [t.templateId, t.oeNorm] }),
+    index("product_template_oes_norm_idx").on(t.oeNorm.op("text_pattern_ops"), t.templateId),
+    index("product_template_oes_norm_trgm_idx").using("gin", t.oeNorm.op("gin_trgm_ops")),
+  ],
 );
 
 /**

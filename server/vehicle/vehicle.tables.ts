@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sortKeyColumn } from "../lib/sort-key";
 
 /** Platform-wide vehicle master data: group → make → manufacturer → model → vehicle. */
 const created = () => timestamp("creation_time", { withTimezone: true }).notNull().defaultNow();
@@ -11,6 +12,7 @@ export const vehicleGroups = pgTable(
     id: serial("id").primaryKey(),
     code: text("code"),
     name: text("name").notNull(),
+    nameSort: sortKeyColumn("name_sort"),
     sortOrder: integer("sort_order").notNull().default(0),
     creationTime: created(),
   },
@@ -23,6 +25,7 @@ export const vehicleMakes = pgTable(
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
+    nameSort: sortKeyColumn("name_sort"),
     code: text("code"),
     initial: text("initial"),
     groupId: integer("group_id").references(() => vehicleGroups.id, { onDelete: "restrict" }),
@@ -38,6 +41,7 @@ export const vehicleMfrs = pgTable(
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
+    nameSort: sortKeyColumn("name_sort"),
     makeId: integer("make_id")
       .notNull()
       .references(() => vehicleMakes.id, { onDelete: "restrict" }),
@@ -53,6 +57,7 @@ export const vehicleModels = pgTable(
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
+    nameSort: sortKeyColumn("name_sort"),
     makeId: integer("make_id")
       .notNull()
       .references(() => vehicleMakes.id, { onDelete: "restrict" }),
@@ -74,6 +79,7 @@ export const vehicles = pgTable(
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
+    nameSort: sortKeyColumn("name_sort"),
     modelId: integer("model_id")
       .notNull()
       .references(() => vehicleModels.id, { onDelete: "restrict" }),
