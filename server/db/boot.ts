@@ -1,4 +1,6 @@
 import { config } from "../lib/config";
+import { fillSortKeys } from "../lib/sort-key";
+import * as schema from "./schema";
 import { openDatabase, setDatabase, type OpenOptions } from "./client";
 import { migrate } from "./migrate";
 import { ensureAdmin, seedBase, seedDemo } from "./seed";
@@ -52,6 +54,8 @@ export async function bootDatabase(opts: BootOptions) {
       let seeded = false;
       if (opts.demo) seeded = await seedDemo(handle.db, opts.demoPassword ?? config.demoPassword);
       if (opts.adminPassword) await ensureAdmin(handle.db, opts.adminPassword);
+      // Pinyin sort keys of rows written in bulk (seeding) or before their column existed.
+      await fillSortKeys(handle.db, Object.values(schema));
       return seeded;
     });
     if (seededDemo) log("已写入演示数据");

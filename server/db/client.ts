@@ -70,11 +70,14 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<DbHandle> 
     fs.mkdirSync(dataDir, { recursive: true });
     release = acquireDirLock(dataDir);
   }
+  // pg_trgm: any part of a product code is found through a trigram index (as on PostgreSQL).
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const extensions = { pg_trgm };
   let client;
   try {
     client = dataDir
-      ? await PGlite.create(path.join(dataDir, "pgdata"))
-      : await PGlite.create(template ? { loadDataDir: template } : {});
+      ? await PGlite.create(path.join(dataDir, "pgdata"), { extensions })
+      : await PGlite.create(template ? { loadDataDir: template, extensions } : { extensions });
   } catch (e) {
     release();
     throw e;

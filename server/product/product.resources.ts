@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import { db, type Executor } from "../db/client";
 import { DomainError } from "../lib/errors";
@@ -126,9 +126,33 @@ function commonFilters(table: ProductTable) {
   };
 }
 
-function nameSearch(table: ProductTable, kw: string) {
+/** Up to this many brands a keyword names are looked up by id (brand names are few and short). */
+const BRAND_IDS_MAX = 200;
+
+/**
+ * The brands whose name or code contains the keyword (曼牌, MANN), read first from the small
+ * brand table, so the product condition is `brand_id in (…)` on the (company, brand) index.
+ */
+async function brandIdsMatching(kw: string): Promise<number[]> {
+  const like = `%${escapeLike(kw)}%`;
+  const rows = await db()
+    .select({ id: productBrands.id })
+    .from(productBrands)
+    .where(or(ilike(productBrands.name, like), ilike(productBrands.code, like)))
+    .limit(BRAND_IDS_MAX);
+  return rows.map((r) => r.id);
+}
+
+/** Name, alias, pinyin or initials, or the product's brand name or code. */
+async function nameSearch(table: ProductTable, kw: string) {
   const prefix = `${escapeLike(kw)}%`;
-  return or(keywordOn(table.name, table.aliasName)(kw), sql`${table.pinYin} ilike ${prefix}`, sql`${table.initial} ilike ${prefix}`);
+  const brands = await brandIdsMatching(kw);
+  return or(
+    keywordOn(table.name, table.aliasName)(kw),
+    sql`${table.pinYin} ilike ${prefix}`,
+    sql`${table.initial} ilike ${prefix}`,
+    brands.length ? inArray(table.brandId, brands) : undefined,
+  )!;
 }
 
 async function countOf(tableName: string, companyId: number) {
@@ -149,7 +173,7 @@ export const productTemplateResource = defineResource({
   scope: "platform",
   table: productTemplates,
   ...namesOf(productTemplates),
-  sortable: { creationTime: productTemplates.id, mainOE: productTemplates.oeNorm, name: productTemplates.name },
+  sortable: { creationTime: productTemplates.id, mainOE: productTemplates.oeNorm, name: productTemplates.nameSort },
   defaultSort: { field: "creationTime", dir: "desc" },
   filters: { ...commonFilters(productTemplates), oe: { kind: "text", where: async (v: string) => (await templateOeMatchOf(v)).cond } },
   keyword: (kw) => productKeyword(productTemplates, kw, templateOeMatchOf),
@@ -178,20 +202,32 @@ async function idsMatching(idColumn: typeof products.id | typeof productTemplate
   return { cond: ids.length ? inArray(idColumn, ids) : sql`false`, any: ids.length > 0 };
 }
 
+/** A code part this long is also looked for inside codes (trigram index); shorter ones only as a prefix. */
+export const OE_INFIX_MIN = 3;
+
+/**
+ * How a code keyword matches a normalised code column: the code starts with it (btree
+ * text_pattern_ops index), or, from OE_INFIX_MIN characters on, contains it (pg_trgm GIN
+ * index), so `905 320` finds `06J 905 320R`. A prefix is an infix too; it is asked for on its
+ * own only when the keyword is too short for the trigram index.
+ */
+function codeMatch(column: typeof productOes.oeNorm | typeof productTemplateOes.oeNorm, kw: string): SQL {
+  const norm = escapeLike(normalizeOE(kw));
+  return norm.length >= OE_INFIX_MIN ? sql`${column} like ${"%" + norm + "%"}` : sql`${column} like ${norm + "%"}`;
+}
+
 function oeMatchOf(ctx: Ctx, kw: string) {
-  const prefix = normalizeOE(kw) + "%";
   return idsMatching(
     products.id,
     db()
       .select({ id: productOes.productId })
       .from(productOes)
-      .where(and(eq(productOes.companyId, ctx.companyId), sql`${productOes.oeNorm} like ${prefix}`)),
+      .where(and(eq(productOes.companyId, ctx.companyId), codeMatch(productOes.oeNorm, kw))),
   );
 }
 
 function templateOeMatchOf(kw: string) {
-  const prefix = normalizeOE(kw) + "%";
-  return idsMatching(productTemplates.id, db().select({ id: productTemplateOes.templateId }).from(productTemplateOes).where(sql`${productTemplateOes.oeNorm} like ${prefix}`));
+  return idsMatching(productTemplates.id, db().select({ id: productTemplateOes.templateId }).from(productTemplateOes).where(codeMatch(productTemplateOes.oeNorm, kw)));
 }
 
 /**
@@ -202,7 +238,8 @@ function templateOeMatchOf(kw: string) {
 async function productKeyword(table: ProductTable, kw: string, match: (kw: string) => Promise<{ cond: SQL; any: boolean }>) {
   const codes = normalizeOE(kw).length >= 2 ? await match(kw) : { cond: sql`false`, any: false };
   if (codes.any && /\d/.test(kw)) return codes.cond;
-  return codes.any ? or(codes.cond, nameSearch(table, kw))! : nameSearch(table, kw);
+  const names = await nameSearch(table, kw);
+  return codes.any ? or(codes.cond, names)! : names;
 }
 
 export const productResource = defineResource({
@@ -216,7 +253,7 @@ export const productResource = defineResource({
   scope: "company",
   table: products,
   ...namesOf(products),
-  sortable: { creationTime: products.id, mainOE: products.oeNorm, name: products.name, priceSale: products.priceSale },
+  sortable: { creationTime: products.id, mainOE: products.oeNorm, name: products.nameSort, priceSale: products.priceSale },
   defaultSort: { field: "creationTime", dir: "desc" },
   filters: { ...commonFilters(products), oe: { kind: "text", where: async (v: string, ctx: Ctx) => (await oeMatchOf(ctx, v)).cond } },
   keyword: (kw, ctx) => productKeyword(products, kw, (k) => oeMatchOf(ctx, k)),
