@@ -10,6 +10,7 @@ import type { ReactNode } from "react";
 import { ErrorPage, describeRouteError } from "~/components/ErrorPage";
 import { t } from "../server/lib/i18n/zh-CN";
 import { theme, themeCssVariables } from "~/theme";
+import { useNonce } from "~/components/nonce";
 import appCss from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -24,6 +25,8 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: t.app.name }];
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Every inline script carries the response's CSP nonce (server/http.ts sets the policy).
+  const nonce = useNonce();
   return (
     <html lang="zh-CN" data-mantine-color-scheme="light">
       <head>
@@ -31,7 +34,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <ColorSchemeScript defaultColorScheme="light" />
+        <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
         <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
       </head>
       <body>
@@ -39,8 +42,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <Notifications position="top-right" autoClose={5000} />
           {children}
         </MantineProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -53,6 +56,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { status, message } = describeRouteError(error);
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // In the browser only: on the server handleError has logged it without user data.
+  if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
   return <ErrorPage status={status} message={message} />;
 }

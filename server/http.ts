@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { t } from "./lib/i18n/zh-CN";
 import { config } from "./lib/config";
+import { describeError } from "./lib/error-log";
 import { requestScope } from "./lib/request-scope";
 import { pagePathsOf } from "./system/page-index";
 
@@ -14,6 +14,8 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     ip?: string;
     pagePaths: ReadonlySet<string>;
+    /** This response's Content-Security-Policy nonce: every inline <script> carries it. */
+    cspNonce?: string;
   }
 }
 
@@ -21,8 +23,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * The HTTP server around the Remix app. Every request passes, in order: request id + log
- * line, security headers, compression, the cross-site refusal for non-GET requests, the
- * sign-in rate limit, then static files or Remix.
+ * line, security headers (CSP nonce), compression, the cross-site refusal for non-GET
+ * requests, the sign-in flood guard, the body checks, the refusal of text PostgreSQL cannot
+ * store, then static files or Remix.
  */
 export function createApp(
   build: ServerBuild,
@@ -39,22 +42,21 @@ export function createApp(
   app.use(refuseCrossSite);
   app.use(signInRateLimit(opts.loginRateLimit ?? config.loginRateLimit));
   app.use(checkRequestBody);
+  app.use(refuseUnstorableText);
 
   const publicDir = opts.publicDir ?? path.resolve("public");
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 
   const pagePaths = pagePathsOf(build.routes);
-  const remix = createRequestHandler({
-    build,
-    mode: config.remixMode,
-    getLoadContext: (req) => ({ ip: req.ip, pagePaths }),
-  });
+  const remix = remixHandler(build, (req, res) => ({ ip: req.ip, pagePaths, cspNonce: res.locals.cspNonce as string }));
   app.all("*", (req, res, next) => requestScope.run(new Map(), () => remix(req, res, next)));
   // Errors raised before Remix (e.g. a malformed percent-encoded path): a Chinese page, no trace.
+  // The log gets the error's class and code, never its message (SQL text with user data).
   app.use((err: { status?: number; statusCode?: number }, req: Request, res: Response, _next: NextFunction) => {
     const status = err.status ?? err.statusCode ?? 500;
-    if (status >= 500) console.error(`[error] ${req.method} ${req.path}`, err);
+    if (status >= 500) console.error(`[error] ${String(res.getHeader("X-Request-Id"))} ${req.method} ${req.path} ${describeError(err)}`);
+    if (res.headersSent) return res.end();
     refuse(req, res, status, status >= 500 ? t.errors.pages[500]!.message : t.errors.badRequest);
   });
   return app;
@@ -65,6 +67,8 @@ function requestLog(log: (line: string) => void) {
     const incoming = req.get("X-Request-Id");
     const id = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
     res.setHeader("X-Request-Id", id);
+    // Remix sees it too, so its error log can name the request.
+    req.headers["x-request-id"] = id;
     const start = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
@@ -75,9 +79,30 @@ function requestLog(log: (line: string) => void) {
   };
 }
 
+/**
+ * Scripts run only from this site or inline with this response's nonce; Mantine sets style
+ * attributes, hence 'unsafe-inline' for styles (a nonce there would switch it off).
+ */
+function contentSecurityPolicy(nonce: string) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join("; ");
+}
+
 function securityHeaders(_req: Request, res: Response, next: NextFunction) {
+  const nonce = crypto.randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
   res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Content-Security-Policy", "frame-ancestors 'self'");
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
   res.setHeader("X-Frame-Options", "SAMEORIGIN");
   res.setHeader("Referrer-Policy", "same-origin");
   if (config.isProduction) res.setHeader("Strict-Transport-Security", "max-age=15552000");
@@ -160,7 +185,11 @@ function checkRequestBody(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-/** Sign-in attempts per minute per client address (10 by default; per instance, the lockout is in the database). */
+/**
+ * A coarse flood guard: sign-in attempts per minute per client address, counted per instance.
+ * The real throttle (per account and address, shared by all instances) is in the database:
+ * server/auth/login.service.ts.
+ */
 function signInRateLimit(limit: number, windowMs = 60_000) {
   const hits = new Map<string, number[]>();
   let lastSweep = Date.now();
@@ -181,4 +210,144 @@ function signInRateLimit(limit: number, windowMs = 60_000) {
     hits.set(key, recent);
     next();
   };
+}
+
+/**
+ * Text PostgreSQL cannot store (U+0000, or a lone UTF-16 surrogate that has no UTF-8 form)
+ * would fail deep inside a query as a 500. Invalid UTF-8 bytes are no concern: decoding
+ * turns them into U+FFFD, which is storable.
+ */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function hasUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return UNSTORABLE.test(value);
+  if (depth > 64 || value === null || typeof value !== "object") return false;
+  for (const [k, v] of Object.entries(value)) if (UNSTORABLE.test(k) || hasUnstorableText(v, depth + 1)) return true;
+  return false;
+}
+
+function readRawBody(req: Request): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      // checkRequestBody held Content-Length to the limit; a body longer than it said is refused.
+      if (size > MAX_MULTIPART) reject(Object.assign(new Error("body too large"), { status: 413 }));
+      else chunks.push(c);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+/** Whether a request body (urlencoded, JSON or multipart text parts) holds unstorable text. */
+async function bodyHasUnstorableText(type: string, body: Buffer): Promise<boolean> {
+  if (!body.length) return false;
+  if (type.startsWith("application/x-www-form-urlencoded")) {
+    for (const [k, v] of new URLSearchParams(body.toString("utf8"))) if (UNSTORABLE.test(k) || UNSTORABLE.test(v)) return true;
+    return false;
+  }
+  if (type.startsWith("application/json")) {
+    try {
+      return hasUnstorableText(JSON.parse(body.toString("utf8")));
+    } catch {
+      return false; // not JSON: the route answers that with its own 400
+    }
+  }
+  if (type.startsWith("multipart/form-data")) {
+    try {
+      const form = await new globalThis.Response(new Uint8Array(body.buffer, body.byteOffset, body.length), { headers: { "Content-Type": type } }).formData();
+      for (const [k, v] of form) {
+        if (UNSTORABLE.test(k)) return true;
+        if (typeof v === "string" ? UNSTORABLE.test(v) : UNSTORABLE.test(v.name)) return true;
+      }
+    } catch {
+      return false; // a malformed multipart body: the route's own parsing refuses it
+    }
+  }
+  return false;
+}
+
+/**
+ * Refuses, with a Chinese 400, any request whose path, query string or body text holds text
+ * PostgreSQL cannot store: every field of every page and API, signed in or not, before any
+ * route or query sees it. Bodies (already limited in size) are read here once and handed to
+ * Remix from memory (res.locals.body).
+ */
+async function refuseUnstorableText(req: Request, res: Response, next: NextFunction) {
+  try {
+    let decodedPath: string;
+    try {
+      decodedPath = decodeURIComponent(req.path);
+    } catch {
+      return refuse(req, res, 400, t.errors.badRequest);
+    }
+    const q = req.originalUrl.indexOf("?");
+    const query = q < 0 ? "" : req.originalUrl.slice(q + 1);
+    let bad = UNSTORABLE.test(decodedPath);
+    if (!bad && query) for (const [k, v] of new URLSearchParams(query)) if (UNSTORABLE.test(k) || UNSTORABLE.test(v)) bad = true;
+    if (!SAFE_METHODS.has(req.method)) {
+      const body = await readRawBody(req);
+      res.locals.body = body;
+      if (!bad) bad = await bodyHasUnstorableText((req.get("Content-Type") ?? "").toLowerCase(), body);
+    }
+    if (bad) return refuse(req, res, 400, t.errors.unstorableText);
+    next();
+  } catch (e) {
+    next(e);
+  }
+}
+
+/**
+ * @remix-run/express's handler, except that the request body comes from the buffer that
+ * refuseUnstorableText read, and that answers which do not say how to cache say no-store:
+ * signed-in pages, data and API answers never stay in a browser or proxy cache. (Static files
+ * under /build and public/ are served before this and keep their long cache lifetimes.)
+ */
+function remixHandler(build: ServerBuild, getLoadContext: (req: Request, res: Response) => import("@remix-run/node").AppLoadContext) {
+  const handle = createRequestHandler(build, config.remixMode);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const request = remixRequest(req, res);
+      const response = await handle(request, getLoadContext(req, res));
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      // A route's own header replaces the middleware's (an image's stricter CSP); cookies add up.
+      for (const [key, value] of response.headers.entries()) {
+        if (key === "set-cookie") res.append(key, value);
+        else res.setHeader(key, value);
+      }
+      if (!response.headers.has("Cache-Control")) res.setHeader("Cache-Control", "no-store");
+      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      else res.end();
+    } catch (e) {
+      next(e);
+    }
+  };
+}
+
+function remixRequest(req: Request, res: Response) {
+  // As @remix-run/express builds it: the host as Express resolves it (trust proxy), the port
+  // from X-Forwarded-Host or Host.
+  const port = [req.get("X-Forwarded-Host"), req.get("Host")]
+    .map((h) => Number.parseInt(h?.split(":")[1] ?? "", 10))
+    .find((n) => Number.isSafeInteger(n));
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (!values) continue;
+    if (Array.isArray(values)) for (const v of values) headers.append(key, v);
+    else headers.set(key, values);
+  }
+  let controller: AbortController | null = new AbortController();
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const body = res.locals.body as Buffer | undefined;
+    init.body = body ? new Uint8Array(body.buffer, body.byteOffset, body.length) : createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  return new globalThis.Request(url.href, init);
 }

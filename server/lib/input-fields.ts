@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { MAX_ID, parseId } from "./ids";
 
 /**
  * Field schemas shared by every master-data form. Forms send strings (an empty field is "");
@@ -18,6 +19,16 @@ export function optionalText(label: string, max = 200) {
   return z.preprocess(blankToNull, z.string({ error: `${label}不正确` }).max(max, `${label}不能超过 ${max} 个字`).nullable()).default(null);
 }
 
+/**
+ * An id (a foreign key): a JSON number, or text in the one canonical spelling of a positive int4
+ * (server/lib/ids.ts). "0x10", " 1", "01", "1e3" stay text, so the number schema refuses them
+ * instead of reading them as another row's id.
+ */
+function toId(v: unknown) {
+  if (v === "" || v === undefined || v === null) return null;
+  return typeof v === "string" ? (parseId(v) ?? v) : v;
+}
+
 function toNumber(v: unknown) {
   const b = blankToNull(v);
   if (typeof b === "string") return /^-?\d+(\.\d+)?$/.test(b) ? Number(b) : b;
@@ -25,11 +36,11 @@ function toNumber(v: unknown) {
 }
 
 export function optionalId(label: string) {
-  return z.preprocess(toNumber, z.number({ error: `请选择${label}` }).int(`请选择${label}`).positive(`请选择${label}`).max(2147483647, `请选择${label}`).nullable()).default(null);
+  return z.preprocess(toId, z.number({ error: `请选择${label}` }).int(`请选择${label}`).positive(`请选择${label}`).max(MAX_ID, `请选择${label}`).nullable()).default(null);
 }
 
 export function requiredId(label: string) {
-  return z.preprocess(toNumber, z.number({ error: `请选择${label}` }).int(`请选择${label}`).positive(`请选择${label}`).max(2147483647, `请选择${label}`));
+  return z.preprocess(toId, z.number({ error: `请选择${label}` }).int(`请选择${label}`).positive(`请选择${label}`).max(MAX_ID, `请选择${label}`));
 }
 
 export function optionalInt(label: string, min = 0, max = 999999) {

@@ -6,6 +6,7 @@ import { createRow, deleteRow, getRow, updateRow, type ResourceDef } from "../li
 import { canRead, exportRows, listFromParams } from "../lib/list-read";
 import { DomainError } from "../lib/errors";
 import { t } from "../lib/i18n/zh-CN";
+import { parseId } from "../lib/ids";
 import { resourceByName } from "./registry";
 
 /**
@@ -52,16 +53,18 @@ export function apiCreate(request: Request, name: string | undefined) {
 export function apiGet(request: Request, name: string | undefined, id: string | undefined) {
   return withResource(name, async (def) => {
     const ctx = await reader(request, def);
-    return json(await getRow(def, ctx, Number(id)));
+    // Only a canonical id names a row; anything else ("0x10", " 1", "2147483648") is no row: 404.
+    return json(await getRow(def, ctx, parseId(id) ?? 0));
   });
 }
 
 export function apiChange(request: Request, name: string | undefined, id: string | undefined) {
   return withResource(name, async (def) => {
     const ctx = await requireApiUser(request);
-    if (request.method === "PUT") return json(await updateRow(def, ctx, Number(id), await readBody(request)));
+    const rowId = parseId(id) ?? 0;
+    if (request.method === "PUT") return json(await updateRow(def, ctx, rowId, await readBody(request)));
     if (request.method === "DELETE") {
-      await deleteRow(def, ctx, Number(id));
+      await deleteRow(def, ctx, rowId);
       return json({ success: true });
     }
     return methodNotAllowed();

@@ -2,7 +2,8 @@ import { json, redirect } from "@remix-run/node";
 import * as z from "zod";
 import type { Ctx } from "../auth/context";
 import { requirePage } from "../auth/guard";
-import { isDomainError } from "../lib/errors";
+import { DomainError, isDomainError } from "../lib/errors";
+import { parseId } from "../lib/ids";
 import { setFlash } from "../lib/flash";
 import { parseListQuery, PAGE_SIZES, type ListQuery, type ListResult } from "../lib/list-query";
 import { canWrite, createRow, deleteRow, getRow, updateRow, type ResourceDef } from "../lib/resource";
@@ -121,10 +122,18 @@ export interface ResourcePageData {
   lookups: Lookups;
 }
 
+/** A row id from the URL or a form: canonical positive int4 only (server/lib/ids.ts), else null. */
 function positiveId(v: string | null) {
-  if (!v || !/^\d{1,9}$/.test(v)) return null;
-  const n = Number(v);
-  return n > 0 ? n : null;
+  return parseId(v);
+}
+
+/** A form's `id` field: empty means none; anything else must be a canonical id (400 otherwise). */
+function formRowId(form: FormData): number | null {
+  const raw = String(form.get("id") ?? "");
+  if (raw === "") return null;
+  const id = parseId(raw);
+  if (id === null) throw new DomainError("bad_request", "数据编号不正确");
+  return id;
 }
 
 /** Loader of a master-data list page. Throws redirects for toolbar commands. */
@@ -160,6 +169,8 @@ export async function loadResourcePage(request: Request, pageUrl: string, opts: 
   const editId = positiveId(editParam);
   const editing = writer && (editParam === "new" ? !def.readOnly?.create : editId !== null);
   const deleteId = writer && !def.readOnly?.delete ? positiveId(params.get("confirmDelete")) : null;
+  // edit=0x10, confirmDelete=%201 …: no row is spelled that way, so the page says the row is missing.
+  const badId = writer && ((editParam !== null && editParam !== "new" && editId === null) || (params.has("confirmDelete") && positiveId(params.get("confirmDelete")) === null));
   const dialogParam = params.get("dialog");
 
   const shown = opts.columns ? applyGridSettings(opts.columns, settings).filter((c) => !c.hide).map((c) => c.field) : null;
@@ -197,7 +208,7 @@ export async function loadResourcePage(request: Request, pageUrl: string, opts: 
       edit: editing && (editParam === "new" || editRow) ? { id: editParam === "new" ? null : editId, row: editRow } : null,
       confirmDelete: deleteId && deleting ? { id: deleteId } : null,
       dialog: dialogParam === "columns" || dialogParam === "export" ? dialogParam : null,
-      notice: params.get("notice") === "select" ? "select" : (editing && editId && !editRow) || (deleteId && !deleting) ? "missing" : null,
+      notice: params.get("notice") === "select" ? "select" : badId || (editing && editId && !editRow) || (deleteId && !deleting) ? "missing" : null,
       lookups: { ...lookups, ...extra },
     },
   };
@@ -287,8 +298,8 @@ export async function resourcePageAction(request: Request, pageUrl: string) {
     switch (intent) {
       case "save": {
         const values = Object.fromEntries([...form.entries()].filter(([k, v]) => typeof v === "string" && k !== "intent" && k !== "back" && k !== "id")) as Record<string, string>;
-        const id = positiveId(String(form.get("id") ?? ""));
         try {
+          const id = formRowId(form);
           if (id) await updateRow(def, ctx, id, values);
           else await createRow(def, ctx, values);
         } catch (e) {
@@ -300,8 +311,9 @@ export async function resourcePageAction(request: Request, pageUrl: string) {
         return redirectWithFlash(back, "success", "保存成功");
       }
       case "delete": {
-        const id = positiveId(String(form.get("id") ?? ""));
-        if (!id) return redirectWithFlash(back, "info", "请选择数据行");
+        if (!form.get("id")) return redirectWithFlash(back, "info", "请选择数据行");
+        const id = parseId(form.get("id"));
+        if (!id) return json({ error: "数据编号不正确" }, { status: 400 });
         await deleteRow(def, ctx, id);
         return redirectWithFlash(back, "success", "删除成功");
       }

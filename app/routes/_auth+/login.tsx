@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { t } from "../../../server/lib/i18n/zh-CN";
@@ -53,6 +53,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+/** A throttled attempt tells the browser (and scripts) when to try again. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+};
+
 export const meta: MetaFunction = () => [{ title: `${t.login.title} - ${t.app.name}` }];
 
 export default function Login() {
@@ -60,11 +66,11 @@ export default function Login() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
-    <Box className={classes.page}>
+    <Box component="main" id="main" className={classes.page}>
       <Paper className={classes.card} shadow="md" radius="md" p={32} withBorder>
         <Stack gap={4} mb="lg" align="center">
           <img src="/favicon.svg" alt="" width={48} height={48} />
-          <Title order={2} c="orange.8">
+          <Title order={1} size="h2" c="orange.8">
             {t.app.name}
           </Title>
           <Text c="dimmed" size="sm">

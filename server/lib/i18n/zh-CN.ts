@@ -140,6 +140,7 @@ export const t = {
     notFoundDetail: "This page could not be found",
     generic: "请求失败",
     badRequest: "请求参数不正确",
+    unstorableText: "提交的内容含有无法识别的字符（如空字符），请删除后重试",
     unknownIntent: "未知的操作",
     forbiddenOrigin: "跨站请求已被拒绝",
     tooLarge: "提交的内容过大",
