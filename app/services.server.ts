@@ -10,6 +10,7 @@ export * from "../server/auth/login.service";
 export * from "../server/auth/session.service";
 export * from "../server/lib/api";
 export * from "../server/lib/errors";
+export * from "../server/lib/ids";
 export * from "../server/lib/flash";
 export * from "../server/lib/safe-redirect";
 export * from "../server/setting/setting.service";

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { t } from "../../server/lib/i18n/zh-CN";
-import { requireUser, switchCompany, isDomainError, safeRedirect } from "~/services.server";
+import { requireUser, switchCompany, isDomainError, parseId, safeRedirect } from "~/services.server";
 
 /** Switches the session's current company (only to one the user belongs to that is unlocked). */
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireUser(request);
   const form = await request.formData();
-  const companyId = Number(form.get("companyId"));
-  if (!Number.isInteger(companyId) || companyId <= 0) throw json({ message: t.errors.badRequest }, { status: 400 });
+  const companyId = parseId(form.get("companyId"));
+  if (companyId === null) throw json({ message: t.errors.badRequest }, { status: 400 });
   try {
     await switchCompany(ctx, companyId);
   } catch (e) {

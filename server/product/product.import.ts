@@ -2,7 +2,9 @@ import { json, redirect } from "@remix-run/node";
 import type { Ctx } from "../auth/context";
 import { requirePage } from "../auth/guard";
 import * as z from "zod";
-import { db } from "../db/client";
+import { inTransaction } from "../db/transaction";
+import { parseId } from "../lib/ids";
+import { optionalId } from "../lib/input-fields";
 import { DomainError, isDomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { setFlash } from "../lib/flash";
@@ -41,7 +43,7 @@ export interface LibraryImportData {
 export async function loadLibraryImport(ctx: Ctx, params: URLSearchParams): Promise<LibraryImportData | null> {
   if (params.get("import") !== "1" || !canWrite(productResource, ctx)) return null;
   const keyword = (params.get("libq") ?? "").trim().slice(0, 100);
-  const lib = Number(params.get("lib"));
+  const lib = parseId(params.get("lib")) ?? 0;
   const query = parseListQuery(new URLSearchParams({ q: keyword, maxResultCount: "20" }), listSpecOf(productTemplateResource));
   const [list, template] = await Promise.all([
     listRows<Record<string, unknown>>(productTemplateResource, ctx, query, { withCount: false }),
@@ -78,7 +80,7 @@ const BatchSchema = z.object({
     .array(
       z.object({
         basicInfo: z.record(z.string(), z.unknown()),
-        productTemplateLibId: z.coerce.number().int().positive().optional(),
+        productTemplateLibId: optionalId("公库产品"),
       }),
       { error: "请提供要导入的产品" },
     )
@@ -92,7 +94,8 @@ const BatchSchema = z.object({
  */
 export async function importProductBatch(ctx: Ctx, input: unknown): Promise<number[]> {
   const { data } = parseInput(BatchSchema, input);
-  return db().transaction(async (tx) => {
+  // One use case, one transaction (retried as a whole on a deadlock); each row is a savepoint of it.
+  return inTransaction(async (tx) => {
     const ids: number[] = [];
     for (const [i, item] of data.entries()) {
       try {
