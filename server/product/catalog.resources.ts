@@ -7,7 +7,7 @@ import { vehicleMakes } from "../vehicle/vehicle.tables";
 import { productBrands } from "./brand.tables";
 import { BrandInputSchema, CategoryInputSchema, DictionaryInputSchema, OeNumberInputSchema, QualityInputSchema, SpecificationInputSchema } from "./catalog.input";
 import { oeNumbers, productCategories, productPositions, productQualities, productSpecifications, productUnits, producingAreas } from "./catalog.tables";
-import { normalizeOE } from "./oe";
+import { codeLikePattern, normalizeOE } from "./oe";
 import { products, productTemplates } from "./product.tables";
 import { DomainError } from "../lib/errors";
 
@@ -181,8 +181,9 @@ export const oeNumberResource = defineResource({
   defaultSort: { field: "oe", dir: "asc" },
   filters: { brandId: equals(oeNumbers.brandId), makeId: equals(oeNumbers.makeId) },
   keyword: (kw) => {
-    const norm = normalizeOE(kw);
-    return norm.length >= 2 ? sql`(${oeNumbers.oeNorm} like ${norm + "%"} or ${keywordOn(oeNumbers.name)(kw)})` : keywordOn(oeNumbers.name)(kw);
+    // Any part of the number (trigram index), the part's name, or its brand's name.
+    const names = keywordOn(oeNumbers.name, productBrands.name)(kw);
+    return normalizeOE(kw).length >= 2 ? sql`(${oeNumbers.oeNorm} like ${codeLikePattern(kw)} or ${names})` : names;
   },
   input: OeNumberInputSchema,
   toValues: (data) => ({ ...data, oeNorm: normalizeOE(data.oe) }),

@@ -9,7 +9,7 @@ import { getGlobalSetting } from "../setting/setting.service";
 import { vehicleGroups, vehicleMakes } from "../vehicle/vehicle.tables";
 import { productBrands } from "./brand.tables";
 import { productCategories, productPositions, productQualities, productUnits, producingAreas } from "./catalog.tables";
-import { normalizeOE, splitOEs } from "./oe";
+import { codeLikePattern, normalizeOE, splitOEs } from "./oe";
 import { pinyinOf } from "./pinyin";
 import { OwnProductInputSchema, PriceInputSchema, ProductInputSchema } from "./product.input";
 import { productOes, products, productTemplateOes, productTemplates, tableRowCounts } from "./product.tables";
@@ -202,18 +202,9 @@ async function idsMatching(idColumn: typeof products.id | typeof productTemplate
   return { cond: ids.length ? inArray(idColumn, ids) : sql`false`, any: ids.length > 0 };
 }
 
-/** A code part this long is also looked for inside codes (trigram index); shorter ones only as a prefix. */
-export const OE_INFIX_MIN = 3;
-
-/**
- * How a code keyword matches a normalised code column: the code starts with it (btree
- * text_pattern_ops index), or, from OE_INFIX_MIN characters on, contains it (pg_trgm GIN
- * index), so `905 320` finds `06J 905 320R`. A prefix is an infix too; it is asked for on its
- * own only when the keyword is too short for the trigram index.
- */
+/** How a code keyword matches a normalised code column: any part of it, or its start when short (see codeLikePattern). */
 function codeMatch(column: typeof productOes.oeNorm | typeof productTemplateOes.oeNorm, kw: string): SQL {
-  const norm = escapeLike(normalizeOE(kw));
-  return norm.length >= OE_INFIX_MIN ? sql`${column} like ${"%" + norm + "%"}` : sql`${column} like ${norm + "%"}`;
+  return sql`${column} like ${codeLikePattern(kw)}`;
 }
 
 function oeMatchOf(ctx: Ctx, kw: string) {
