@@ -11,6 +11,8 @@ export * from "../server/auth/session.service";
 export * from "../server/lib/api";
 export * from "../server/lib/errors";
 export * from "../server/lib/ids";
+export * from "../server/lib/form-reply";
+export * from "../server/lib/form-spec";
 export * from "../server/lib/flash";
 export * from "../server/lib/safe-redirect";
 export * from "../server/setting/setting.service";

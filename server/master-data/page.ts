@@ -12,6 +12,9 @@ import { getUserSettings, saveUserSetting } from "../setting/setting.service";
 import { resourceByName, resourceByPage, resourceOfPage } from "./registry";
 import { xlsxResponse } from "./api";
 import { applyGridSettings, clampWidth, type GridColumn, type GridSettings } from "../lib/grid-settings";
+import { formSpecOf, type FormSpec } from "../lib/form-spec";
+import { formReply, formValues, type FormFailure } from "../lib/form-reply";
+import { readNumberInput } from "../lib/number-text";
 
 /**
  * The server half of every master-data list page. The page's URL is its whole state
@@ -28,6 +31,9 @@ export interface LookupOption {
   level?: number;
 }
 export type Lookups = Record<string, LookupOption[]>;
+
+/** The column that makes a lookup's options children of another lookup's (cascading form selects). */
+const LOOKUP_PARENT: Record<string, string> = { vehicleMake: "groupId", vehicleMfr: "makeId", vehicleModel: "makeId" };
 
 /** Query params that belong to the list itself (kept when a dialog closes). */
 const STATE_PARAMS = new Set(["edit", "confirmDelete", "dialog", "do", "sel", "notice", "all", "hidden", "import", "lib", "libq"]);
@@ -85,6 +91,7 @@ export async function lookupOptions(ctx: Ctx, names: readonly string[]): Promise
         value: r.id as number,
         label: String(r.name ?? r.bankName ?? r.id),
         ...(r.level !== undefined ? { level: r.level as number, parentId: (r.parentId as number | null) ?? null } : {}),
+        ...(LOOKUP_PARENT[name] ? { parentId: (r[LOOKUP_PARENT[name]!] as number | null) ?? null } : {}),
       }));
     }),
   );
@@ -115,6 +122,8 @@ export interface ResourcePageData {
   canCreate: boolean;
   canDelete: boolean;
   edit: { id: number | null; row: Record<string, unknown> | null } | null;
+  /** The open form's fields as its zod schema describes them (labels, required, limits). */
+  form: FormSpec | null;
   confirmDelete: { id: number; usedBy?: string } | null;
   dialog: "columns" | "export" | null;
   /** select: 请选择数据行; missing: the row asked for does not exist (or is another company's). */
@@ -206,6 +215,7 @@ export async function loadResourcePage(request: Request, pageUrl: string, opts: 
       canCreate: writer && !def.readOnly?.create,
       canDelete: writer && !def.readOnly?.delete,
       edit: editing && (editParam === "new" || editRow) ? { id: editParam === "new" ? null : editId, row: editRow } : null,
+      form: editing ? formSpecOf(def.input) : null,
       confirmDelete: deleteId && deleting ? { id: deleteId } : null,
       dialog: dialogParam === "columns" || dialogParam === "export" ? dialogParam : null,
       notice: params.get("notice") === "select" ? "select" : badId || (editing && editId && !editRow) || (deleteId && !deleting) ? "missing" : null,
@@ -214,11 +224,18 @@ export async function loadResourcePage(request: Request, pageUrl: string, opts: 
   };
 }
 
-export interface SaveFailure {
-  intent: "save";
-  message: string;
-  fields: Record<string, string[]>;
-  values: Record<string, string>;
+export type SaveFailure = FormFailure<"save">;
+
+/** "销售价已按两位小数四舍五入" for the money and measure fields whose posted text had more than 2 decimals. */
+export function roundingNote(spec: FormSpec, values: Record<string, string>) {
+  const labels = Object.entries(spec)
+    .filter(([name, f]) => (f.kind === "money" || f.kind === "decimal") && typeof values[name] === "string")
+    .filter(([name, f]) => {
+      const read = readNumberInput(values[name]!, f.kind as "money" | "decimal");
+      return read.ok && read.rounded;
+    })
+    .map(([, f]) => f.label);
+  return labels.length ? `${labels.join("、")}已按两位小数四舍五入` : "";
 }
 
 function backUrl(pageUrl: string, form: FormData) {
@@ -297,18 +314,21 @@ export async function resourcePageAction(request: Request, pageUrl: string) {
   try {
     switch (intent) {
       case "save": {
-        const values = Object.fromEntries([...form.entries()].filter(([k, v]) => typeof v === "string" && k !== "intent" && k !== "back" && k !== "id")) as Record<string, string>;
+        const values = formValues(form, ["id"]);
         try {
           const id = formRowId(form);
           if (id) await updateRow(def, ctx, id, values);
           else await createRow(def, ctx, values);
         } catch (e) {
-          if (isDomainError(e) && (e.code === "bad_request" || e.code === "conflict")) {
-            return json<SaveFailure>({ intent: "save", message: e.message, fields: e.fields ?? {}, values }, { status: 400 });
-          }
-          throw e;
+          return formReply("save", e, values);
         }
-        return redirectWithFlash(back, "success", "保存成功");
+        // Without JavaScript nobody saw the field round on blur: the flash says it instead.
+        const note = roundingNote(formSpecOf(def.input), values);
+        return redirectWithFlash(back, "success", note ? `保存成功（${note}）` : "保存成功");
+      }
+      case "refresh": {
+        // 刷新选项 without JavaScript: the same form again, with what was typed, its dependent selects redrawn.
+        return json<SaveFailure>({ intent: "save", message: "", fields: {}, values: formValues(form, ["id"]) });
       }
       case "delete": {
         if (!form.get("id")) return redirectWithFlash(back, "info", "请选择数据行");

@@ -1,13 +1,13 @@
 import * as z from "zod";
 import { codesOf, GENDERS, PARTNER_RELS, PAYMENT_TERMS } from "../lib/dictionary";
-import { flag, oneOf, optionalId, optionalMoney, optionalOneOf, optionalText, requiredText, sortOrder } from "../lib/input-fields";
+import { flag, labelled, oneOf, optionalId, optionalMoney, optionalOneOf, optionalText, requiredText, sortOrder } from "../lib/input-fields";
 
 /** Forms of the company's own organisation data (/organization/*). */
 const phone = (label: string, required = false) => {
   const s = z.string().trim().max(30, `${label}不能超过 30 个字符`).regex(/^[0-9+\-\s()]*$/, `${label}只能包含数字、空格和 + - ( )`);
   return required
-    ? s.min(1, `请输入${label}`)
-    : z.preprocess((v) => (v === "" || v === undefined ? null : v), s.nullable()).default(null);
+    ? labelled(s.min(1, `请输入${label}`), { label })
+    : labelled(z.preprocess((v) => (v === "" || v === undefined ? null : v), s.nullable()).default(null), { label });
 };
 
 export const DepartmentInputSchema = z.object({
@@ -33,17 +33,18 @@ export const EmployeeInputSchema = z.object({
   gender: optionalOneOf("性别", codesOf(GENDERS)),
   departmentId: optionalId("部门"),
   positionId: optionalId("职位"),
-  hireDate: z
-    .preprocess((v) => (v === "" || v === undefined ? null : v), z.iso.date({ error: "入职日期格式应为 YYYY-MM-DD" }).nullable())
-    .default(null),
-  isEnabled: flag(true),
+  hireDate: labelled(z.preprocess((v) => (v === "" || v === undefined ? null : v), z.iso.date({ error: "入职日期格式应为 YYYY-MM-DD" }).nullable()).default(null), {
+    label: "入职日期",
+    kind: "date",
+  }),
+  isEnabled: flag(true, "在职"),
 });
 
 export const PartnerInputSchema = z.object({
   rel: oneOf("往来单位类型", codesOf(PARTNER_RELS)),
   name: requiredText("单位名称", 60),
   tarCompanyShortName: optionalText("简称", 30),
-  tarCompanyId: optionalId("平台公司"),
+  tarCompanyId: optionalId("关联平台公司"),
   contactName: optionalText("联系人", 30),
   contactPhone: phone("联系电话"),
   address: optionalText("地址", 200),
@@ -68,17 +69,20 @@ export const AddressInputSchema = z.object({
   city: optionalText("城市", 20),
   district: optionalText("区县", 20),
   address: requiredText("详细地址", 200),
-  isDefault: flag(false),
+  isDefault: flag(false, "设为默认地址"),
 });
 
 export const BankAccountInputSchema = z.object({
   bankName: requiredText("开户银行", 60),
   accountName: requiredText("账户名称", 60),
-  accountNumber: z
-    .string({ error: "请输入银行账号" })
-    .transform((s) => s.replace(/\s+/g, ""))
-    .pipe(z.string().min(1, "请输入银行账号").regex(/^\d{6,32}$/, "银行账号应为 6 到 32 位数字")),
-  isDefault: flag(false),
+  accountNumber: labelled(
+    z
+      .string({ error: "请输入银行账号" })
+      .transform((s) => s.replace(/\s+/g, ""))
+      .pipe(z.string().min(1, "请输入银行账号").regex(/^\d{6,32}$/, "银行账号应为 6 到 32 位数字")),
+    { label: "银行账号" },
+  ),
+  isDefault: flag(false, "设为默认账户"),
   remark: optionalText("备注", 200),
 });
 
@@ -88,8 +92,9 @@ export const CompanyInfoInputSchema = z.object({
   phone: phone("联系电话"),
   city: optionalText("城市", 20),
   address: optionalText("地址", 200),
-  taxNumber: z
-    .preprocess((v) => (v === "" || v === undefined ? null : v), z.string().trim().regex(/^[0-9A-Z]{15,20}$/, "税号应为 15 到 20 位数字或大写字母").nullable())
-    .default(null),
+  taxNumber: labelled(
+    z.preprocess((v) => (v === "" || v === undefined ? null : v), z.string().trim().regex(/^[0-9A-Z]{15,20}$/, "税号应为 15 到 20 位数字或大写字母").nullable()).default(null),
+    { label: "税号" },
+  ),
   description: optionalText("公司简介", 1000),
 });

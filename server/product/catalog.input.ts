@@ -1,30 +1,37 @@
 import * as z from "zod";
 import { codesOf, QUALITY_GRADES } from "../lib/dictionary";
-import { flag, optionalId, optionalOneOf, optionalText, requiredText, sortOrder } from "../lib/input-fields";
+import { flag, labelled, optionalId, optionalOneOf, optionalText, requiredText, sortOrder } from "../lib/input-fields";
 
 /** Forms of the platform's product dictionaries (/system/product/*). */
 export const BrandInputSchema = z.object({
   name: requiredText("品牌名称"),
-  code: z.preprocess(
-    (v) => (v === "" ? null : v),
+  code: labelled(
     z
-      .string()
-      .trim()
-      .max(30, "品牌编码不能超过 30 个字符")
-      .regex(/^[A-Za-z0-9_-]*$/, "品牌编码只能包含字母、数字、下划线和短横线")
-      .nullable(),
-  ).default(null),
+      .preprocess(
+        (v) => (v === "" ? null : v),
+        z
+          .string()
+          .trim()
+          .max(30, "品牌编码不能超过 30 个字符")
+          .regex(/^[A-Za-z0-9_-]*$/, "品牌编码只能包含字母、数字、下划线和短横线")
+          .nullable(),
+      )
+      .default(null),
+    { label: "品牌编码" },
+  ),
   description: optionalText("说明", 500),
   sortOrder,
   isEnabled: flag(true),
 });
 
-/** Position, unit and producing area: a name, an order and an on/off switch. */
-export const DictionaryInputSchema = z.object({
-  name: requiredText("名称", 30),
-  sortOrder,
-  isEnabled: flag(true),
-});
+/** Position, unit and producing area: a name ("部位名称" …), an order and an on/off switch. */
+export function dictionaryInputSchema(label: string) {
+  return z.object({
+    name: requiredText(`${label}名称`, 30),
+    sortOrder,
+    isEnabled: flag(true),
+  });
+}
 
 export const QualityInputSchema = z.object({
   name: requiredText("品质名称", 30),
@@ -35,7 +42,7 @@ export const QualityInputSchema = z.object({
 
 export const CategoryInputSchema = z.object({
   name: requiredText("分类名称", 30),
-  parentId: optionalId("上级分类"),
+  parentId: optionalId("上级分类", { hint: "留空为一级分类" }),
   sortOrder,
   isEnabled: flag(true),
 });

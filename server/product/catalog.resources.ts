@@ -5,7 +5,7 @@ import { equals, keywordOn } from "../lib/list-read";
 import { labelOf, QUALITY_GRADES } from "../lib/dictionary";
 import { vehicleMakes } from "../vehicle/vehicle.tables";
 import { productBrands } from "./brand.tables";
-import { BrandInputSchema, CategoryInputSchema, DictionaryInputSchema, OeNumberInputSchema, QualityInputSchema, SpecificationInputSchema } from "./catalog.input";
+import { BrandInputSchema, CategoryInputSchema, dictionaryInputSchema, OeNumberInputSchema, QualityInputSchema, SpecificationInputSchema } from "./catalog.input";
 import { oeNumbers, productCategories, productPositions, productQualities, productSpecifications, productUnits, producingAreas } from "./catalog.tables";
 import { codeLikePattern, normalizeOE } from "./oe";
 import { products, productTemplates } from "./product.tables";
@@ -122,7 +122,7 @@ function dictionaryResource(opts: { name: string; label: string; path: string; c
     defaultSort: { field: "sortOrder", dir: "asc" },
     filters: { isEnabled: equals(t.isEnabled, "bool") },
     keyword: keywordOn(t.name),
-    input: DictionaryInputSchema,
+    input: dictionaryInputSchema(opts.label),
     unique: { [opts.unique]: ["name", `${opts.label}名称已存在`] },
     usedBy,
     exportAs: { isEnabled: enabled },

@@ -12,7 +12,10 @@ import { parseListQuery } from "../lib/list-query";
 import { canWrite, createRow, getRow } from "../lib/resource";
 import { listRows, listSpecOf } from "../lib/list-read";
 import { safeRedirect } from "../lib/safe-redirect";
-import { listParamsOf } from "../master-data/page";
+import { listParamsOf, roundingNote } from "../master-data/page";
+import { formReply, formValues, type FormFailure } from "../lib/form-reply";
+import { formSpecOf, type FormSpec } from "../lib/form-spec";
+import { OwnProductInputSchema } from "./product.input";
 import { productResource, productTemplateResource } from "./product.resources";
 
 /**
@@ -37,6 +40,8 @@ export interface LibraryImportData {
   keyword: string;
   results: { id: number; mainOE: string; name: string; brandName: string | null; categoryLevel1Name: string | null }[];
   template: Record<string, unknown> | null;
+  /** The import form's fields as OwnProductInputSchema describes them, once a product is picked. */
+  form: FormSpec | null;
   addTo: string | null;
 }
 
@@ -53,26 +58,27 @@ export async function loadLibraryImport(ctx: Ctx, params: URLSearchParams): Prom
     keyword,
     results: list.items.map((r) => ({ id: r.id as number, mainOE: r.mainOE as string, name: r.name as string, brandName: r.brandName as string | null, categoryLevel1Name: r.categoryLevel1Name as string | null })),
     template: template ? { ...Object.fromEntries(FORM_FIELDS.map((f) => [f, template[f]])), productTemplateLibId: template.id } : null,
+    form: template ? formSpecOf(OwnProductInputSchema) : null,
     addTo: orderPage(params.get("addTo")),
   };
 }
 
 export async function libraryImportAction(request: Request, pageUrl: string, form: FormData) {
   const ctx = await requirePage(request, pageUrl);
-  const values = Object.fromEntries([...form.entries()].filter(([k, v]) => typeof v === "string" && !["intent", "back", "addTo"].includes(k))) as Record<string, string>;
+  const values = formValues(form, ["addTo"]);
+  // 刷新选项 without JavaScript: the same form again with what was typed, its dependent selects redrawn.
+  if (form.get("intent") === "importRefresh") return json<FormFailure<"import">>({ intent: "import", message: "", fields: {}, values });
   const back = `${pageUrl}?${listParamsOf(new URLSearchParams(String(form.get("back") ?? "").replace(/^\?/, ""))).toString()}`.replace(/\?$/, "");
   let id: number;
   try {
     id = ((await createRow(productResource, ctx, values)) as { id: number }).id;
   } catch (e) {
-    if (isDomainError(e) && (e.code === "bad_request" || e.code === "conflict" || e.code === "forbidden")) {
-      return json({ intent: "import" as const, message: e.message, fields: e.fields ?? {}, values }, { status: e.code === "forbidden" ? 403 : 400 });
-    }
-    throw e;
+    return formReply("import", e, values);
   }
   const addTo = form.get("intent") === "importAndAdd" ? orderPage(String(form.get("addTo") ?? "")) : null;
   const to = addTo ? `${addTo}${addTo.includes("?") ? "&" : "?"}addProductId=${id}` : back;
-  return redirect(to, { headers: await setFlash({ type: "success", message: "保存成功" }) });
+  const note = roundingNote(formSpecOf(OwnProductInputSchema), values);
+  return redirect(to, { headers: await setFlash({ type: "success", message: note ? `保存成功（${note}）` : "保存成功" }) });
 }
 
 const BatchSchema = z.object({

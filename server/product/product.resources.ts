@@ -57,6 +57,14 @@ async function productValues(data: Record<string, any>, ex: Executor) {
       }
     }
   }
+  // The same rule for the vehicle pickers: a car make belongs to its 车系分组 (issue 7 item 17).
+  if (values.makeId) {
+    const [make] = await ex.select({ groupId: vehicleMakes.groupId }).from(vehicleMakes).where(eq(vehicleMakes.id, values.makeId));
+    if (make && !values.carGroupId) values.carGroupId = make.groupId;
+    else if (make && values.carGroupId !== make.groupId) {
+      throw new DomainError("bad_request", "汽车品牌不属于所选车系分组", { makeId: ["汽车品牌不属于所选车系分组"] });
+    }
+  }
   if (values.brandId && !values.categoryLevel0Id && !values.categoryLevel1Id) {
     const [brand] = await ex.select({ name: productBrands.name }).from(productBrands).where(eq(productBrands.id, values.brandId));
     if (brand?.name === JIQIREN) {

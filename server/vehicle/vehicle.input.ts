@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { optionalId, optionalInt, optionalText, requiredId, requiredText, sortOrder } from "../lib/input-fields";
+import { labelled, optionalId, optionalInt, optionalText, requiredId, requiredText, sortOrder } from "../lib/input-fields";
 
 /** Forms of the platform's vehicle master data (/system/vehicle/*). */
 export const VehicleGroupInputSchema = z.object({
@@ -11,7 +11,10 @@ export const VehicleGroupInputSchema = z.object({
 export const VehicleMakeInputSchema = z.object({
   name: requiredText("品牌名称", 30),
   code: optionalText("品牌编码", 20),
-  initial: z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() || null : v ?? null), z.string().regex(/^[A-Z]$/, "首字母必须是一个英文字母").nullable()).default(null),
+  initial: labelled(
+    z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() || null : v ?? null), z.string().max(1, "首字母必须是一个英文字母").regex(/^[A-Z]$/, "首字母必须是一个英文字母").nullable()).default(null),
+    { label: "首字母" },
+  ),
   groupId: optionalId("车系分组"),
   sortOrder,
 });

@@ -379,14 +379,14 @@ function EditDialog({ config, data, listSearch, extras }: { config: PageConfig; 
     <Dialog title={title} closeHref={listSearch} wide={config.formColumns === 3} testId="edit-dialog">
       <Form method="post" preventScrollReset key={`${edit.id ?? "new"}-${failure ? "f" : ""}`}>
         <div className={css.dialogBody}>
-          {failure?.intent === "save" ? (
+          {failure?.intent === "save" && failure.message ? (
             <div className={css.formError} role="alert" data-testid="form-error">
               {failure.message}
             </div>
           ) : null}
           <input type="hidden" name="back" value={listSearch} />
           {edit.id ? <input type="hidden" name="id" value={edit.id} /> : null}
-          <FormFields fields={config.form ?? []} values={values} errors={failure?.fields ?? {}} lookups={data.lookups} columns={config.formColumns} />
+          <FormFields fields={config.form ?? []} spec={data.form ?? {}} values={values} errors={failure?.fields ?? {}} lookups={data.lookups} columns={config.formColumns} />
           {extras}
         </div>
         <div className={css.dialogFoot}>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hrefWith, pageWindow } from "./DataGrid";
 import { applyGridSettings, cellText, toSettings, type GridColumn } from "../../../server/lib/grid-settings";
-import { roundedOrPrevious } from "./ResourceForm";
 
 const columns: GridColumn[] = [
   { field: "name", header: "名称", width: 160 },
@@ -66,13 +65,6 @@ describe("grid paging and cells", () => {
     expect(cellText({ field: "r", header: "类型", kind: "enum", labels: [[1, "客户"]] }, 1)).toBe("客户");
     expect(cellText({ field: "t", header: "时间", kind: "datetime" }, "2026-11-20T16:30:00Z")).toBe("2026-11-21 00:30");
     expect(cellText({ field: "b", header: "状态", kind: "bool", yesNo: ["启用", "停用"] }, false)).toBe("停用");
-  });
-
-  it("rounds number input to 2 decimals and reverts bad input (spec 000 §5)", () => {
-    expect(roundedOrPrevious("12.345", "1", 2)).toBe("12.35");
-    expect(roundedOrPrevious("abc", "7.5", 2)).toBe("7.5");
-    expect(roundedOrPrevious("3.7", "1", 0)).toBe("4");
-    expect(roundedOrPrevious("", "1", 2)).toBe("");
   });
 });
 

@@ -7,25 +7,38 @@ import type { GridColumn } from "../../../server/lib/grid-settings";
  */
 export type OptionSource = string | Dict<number> | Dict<string>;
 
-export type FieldKind = "text" | "textarea" | "int" | "money" | "decimal" | "select" | "bool" | "date";
+/**
+ * How a form shows one field of its zod schema. The label, required mark, limits, number kind
+ * and default come from the schema (server/lib/form-spec.ts, sent with the page as `form`);
+ * the page says only which fields, in what order, with which widget and options.
+ */
+export type FieldWidget = "textarea" | "select";
 
 export interface FormField {
   name: string;
-  label: string;
-  kind?: FieldKind;
+  /** Text fields are inputs and id/choice fields selects unless said otherwise. */
+  widget?: FieldWidget;
   /** A lookup name (`productBrand`) or a fixed dictionary. */
   options?: OptionSource;
   /** Group a lookup's options under their parent (two-level trees). */
   groupByParent?: boolean;
   /** Only options of this tree level. */
   level?: number;
-  required?: boolean;
-  maxLength?: number;
+  /**
+   * The field of this form whose value the options depend on (二级分类 on 一级分类, 汽车品牌 on
+   * 车系分组): only options whose `parentId` is that value are listed. With JavaScript the list
+   * follows the parent at once; without, a 刷新选项 button posts the form back to redraw it.
+   */
+  parent?: string;
   span?: 2 | "all";
   placeholder?: string;
-  defaultValue?: string | number | boolean;
   /** Shown read-only. */
   readOnly?: boolean;
+  /**
+   * Only for a read-only field the form's schema does not parse (产品编码 on the price page):
+   * its label. Every field the schema parses takes its label from the schema.
+   */
+  displayLabel?: string;
 }
 
 export interface FilterField {

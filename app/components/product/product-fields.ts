@@ -10,40 +10,41 @@ import type { FormField } from "~/components/grid/page-config";
 export const PRODUCT_LOOKUPS = ["productBrand", "productCategory", "productUnit", "productQuality", "productPosition", "producingArea", "vehicleGroup", "vehicleMake"] as const;
 export const PRODUCT_FILTER_LOOKUPS = ["productBrand", "productCategory"] as const;
 
+/** Labels, required marks and limits come from ProductInputSchema (server/product/product.input.ts). */
 export const PRODUCT_FIELDS: FormField[] = [
-  { name: "mainOE", label: "产品编码", required: true, maxLength: 60, placeholder: "OE号或产品编码" },
-  { name: "name", label: "名称", required: true, maxLength: 100 },
-  { name: "brandId", label: "品牌", kind: "select", options: "productBrand" },
-  { name: "aliasName", label: "别名", maxLength: 100 },
-  { name: "categoryLevel0Id", label: "一级分类", kind: "select", options: "productCategory", level: 0 },
-  { name: "categoryLevel1Id", label: "二级分类", kind: "select", options: "productCategory", level: 1, groupByParent: true },
-  { name: "defaultStdOE", label: "标准OE", maxLength: 60 },
-  { name: "replaceOE", label: "替换OE（多个用 | 分隔）", maxLength: 1000 },
-  { name: "carGroupId", label: "车系分组", kind: "select", options: "vehicleGroup" },
-  { name: "makeId", label: "汽车品牌", kind: "select", options: "vehicleMake" },
-  { name: "vehicles", label: "适用车型", maxLength: 500, span: 2 },
-  { name: "positionId", label: "部位", kind: "select", options: "productPosition" },
-  { name: "qualityId", label: "品质", kind: "select", options: "productQuality" },
-  { name: "specificationString", label: "规格", maxLength: 100 },
-  { name: "producingAreaId", label: "产地", kind: "select", options: "producingArea" },
-  { name: "unitId", label: "单位", kind: "select", options: "productUnit" },
-  { name: "purchaseUnitId", label: "采购单位", kind: "select", options: "productUnit" },
-  { name: "packageTypeString", label: "包装方式", kind: "select", options: PACKAGE_TYPES },
-  { name: "minOrderCount", label: "最小起订量", kind: "int", defaultValue: 1 },
-  { name: "orderCycle", label: "订货周期（天）", kind: "int" },
-  { name: "mCode", label: "条形码", maxLength: 50 },
-  { name: "volum", label: "体积", kind: "decimal" },
-  { name: "weight", label: "重量", kind: "decimal" },
-  { name: "pinYin", label: "拼音", maxLength: 200, placeholder: "留空按名称自动生成" },
-  { name: "initial", label: "首字母", maxLength: 50, placeholder: "留空按名称自动生成" },
-  { name: "isEnabled", label: "启用", kind: "bool", defaultValue: true },
-  { name: "description", label: "说明", kind: "textarea", maxLength: 1000, span: "all" },
+  { name: "mainOE", placeholder: "OE号或产品编码" },
+  { name: "name" },
+  { name: "brandId", options: "productBrand" },
+  { name: "aliasName" },
+  { name: "categoryLevel0Id", options: "productCategory", level: 0 },
+  { name: "categoryLevel1Id", options: "productCategory", level: 1, groupByParent: true, parent: "categoryLevel0Id" },
+  { name: "defaultStdOE" },
+  { name: "replaceOE" },
+  { name: "carGroupId", options: "vehicleGroup" },
+  { name: "makeId", options: "vehicleMake", parent: "carGroupId" },
+  { name: "vehicles", span: 2 },
+  { name: "positionId", options: "productPosition" },
+  { name: "qualityId", options: "productQuality" },
+  { name: "specificationString" },
+  { name: "producingAreaId", options: "producingArea" },
+  { name: "unitId", options: "productUnit" },
+  { name: "purchaseUnitId", options: "productUnit" },
+  { name: "packageTypeString", options: PACKAGE_TYPES },
+  { name: "minOrderCount" },
+  { name: "orderCycle" },
+  { name: "mCode" },
+  { name: "volum" },
+  { name: "weight" },
+  { name: "pinYin", placeholder: "留空按名称自动生成" },
+  { name: "initial", placeholder: "留空按名称自动生成" },
+  { name: "isEnabled" },
+  { name: "description", widget: "textarea", span: "all" },
 ];
 
-export const PRICE_FIELDS: FormField[] = [
-  { name: "priceSale", label: "销售价", kind: "money" },
-  { name: "priceCost", label: "成本价", kind: "money" },
-];
+export const PRICE_FIELDS: FormField[] = [{ name: "priceSale" }, { name: "priceCost" }];
+
+/** The own-product form: the library form with the prices before 说明. */
+export const OWN_PRODUCT_FIELDS: FormField[] = [...PRODUCT_FIELDS.slice(0, -1), ...PRICE_FIELDS, PRODUCT_FIELDS[PRODUCT_FIELDS.length - 1]!];
 
 export const PRODUCT_COLUMNS: GridColumn[] = [
   { field: "mainOE", header: "产品编码", width: 150, sort: "mainOE" },

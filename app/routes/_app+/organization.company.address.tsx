@@ -27,13 +27,13 @@ const config: PageConfig = {
     { field: "isDefault", header: "默认", width: 60, kind: "bool", sort: "isDefault" },
   ],
   form: [
-    { name: "contactName", label: "联系人", required: true, maxLength: 30 },
-    { name: "phone", label: "联系电话", required: true, maxLength: 30 },
-    { name: "province", label: "省份", maxLength: 20 },
-    { name: "city", label: "城市", maxLength: 20 },
-    { name: "district", label: "区县", maxLength: 20 },
-    { name: "isDefault", label: "设为默认地址", kind: "bool", defaultValue: false },
-    { name: "address", label: "详细地址", required: true, maxLength: 200, span: "all" },
+    { name: "contactName" },
+    { name: "phone" },
+    { name: "province" },
+    { name: "city" },
+    { name: "district" },
+    { name: "isDefault" },
+    { name: "address", span: "all" },
   ],
 };
 

@@ -24,13 +24,7 @@ const config: PageConfig = {
     { field: "isDefault", header: "默认", width: 60, kind: "bool" },
     { field: "remark", header: "备注", width: 200 },
   ],
-  form: [
-    { name: "bankName", label: "开户银行", required: true, maxLength: 60 },
-    { name: "accountName", label: "账户名称", required: true, maxLength: 60 },
-    { name: "accountNumber", label: "银行账号", required: true, maxLength: 40 },
-    { name: "isDefault", label: "设为默认账户", kind: "bool", defaultValue: false },
-    { name: "remark", label: "备注", maxLength: 200, span: "all" },
-  ],
+  form: [{ name: "bankName" }, { name: "accountName" }, { name: "accountNumber" }, { name: "isDefault" }, { name: "remark", span: "all" }],
 };
 
 export default function BankAccountPage() {

@@ -6,14 +6,14 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { CompanyInfoInputSchema } from "#server/organization/organization.input";
-import { getCompanyInfo, isDomainError, requirePage, setFlash, updateCompanyInfo } from "~/services.server";
+import { formSpecOf, getCompanyInfo, requirePage, setFlash, submissionReply, updateCompanyInfo } from "~/services.server";
 
 const PAGE = "/organization/company/info";
 
 /** 公司信息: the signed-in company's own record; its name is fixed by the platform operator. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requirePage(request, PAGE);
-  return json({ company: await getCompanyInfo(ctx), canEdit: ctx.permissions.has("ZZGL-001") });
+  return json({ company: await getCompanyInfo(ctx), canEdit: ctx.permissions.has("ZZGL-001"), spec: formSpecOf(CompanyInfoInputSchema) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -24,14 +24,13 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await updateCompanyInfo(ctx, submission.value);
   } catch (e) {
-    if (isDomainError(e)) return json({ result: { status: "error", error: e.fields ?? { "": [e.message] } } as SubmissionResult<string[]> }, { status: 400 });
-    throw e;
+    return json({ result: submissionReply(e) }, { status: 400 });
   }
   return redirect(PAGE, { headers: await setFlash({ type: "success", message: "保存成功" }) });
 }
 
 export default function CompanyInfoPage() {
-  const { company } = useLoaderData<typeof loader>();
+  const { company, spec } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result as SubmissionResult<string[]> | undefined;
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
@@ -41,9 +40,11 @@ export default function CompanyInfoPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CompanyInfoInputSchema }),
     shouldValidate: "onBlur",
   });
-  const input = (name: keyof typeof fields) => {
+  // Label, required mark and length limit of each field come from CompanyInfoInputSchema.
+  const input = (name: keyof typeof fields & string) => {
     const f = fields[name];
-    return { ...getInputProps(f, { type: "text" }), key: undefined, error: f.errors?.[0] };
+    const s = spec[name]!;
+    return { ...getInputProps(f, { type: "text" }), key: undefined, error: f.errors?.[0], label: s.label, required: s.required, maxLength: s.maxLength };
   };
   return (
     <Card withBorder padding="lg" maw={860}>
@@ -61,14 +62,14 @@ export default function CompanyInfoPage() {
             </Text>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="公司简称" {...input("shortName")} />
-            <TextInput label="联系人" {...input("contactName")} />
-            <TextInput label="联系电话" {...input("phone")} />
-            <TextInput label="城市" {...input("city")} />
-            <TextInput label="税号" {...input("taxNumber")} />
-            <TextInput label="地址" {...input("address")} />
+            <TextInput {...input("shortName")} />
+            <TextInput {...input("contactName")} />
+            <TextInput {...input("phone")} />
+            <TextInput {...input("city")} />
+            <TextInput {...input("taxNumber")} />
+            <TextInput {...input("address")} />
           </SimpleGrid>
-          <Textarea label="公司简介" autosize minRows={3} {...input("description")} />
+          <Textarea autosize minRows={3} {...input("description")} />
           <div>
             <Button type="submit" loading={busy} data-testid="company-save">
               保存

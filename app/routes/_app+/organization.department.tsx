@@ -25,14 +25,7 @@ const config: PageConfig = {
     { field: "phone", header: "电话", width: 130 },
     { field: "sortOrder", header: "排序", width: 70, kind: "number", sort: "sortOrder" },
   ],
-  form: [
-    { name: "name", label: "部门名称", required: true, maxLength: 30 },
-    { name: "code", label: "部门编码", maxLength: 20 },
-    { name: "parentId", label: "上级部门", kind: "select", options: "department" },
-    { name: "managerName", label: "负责人", maxLength: 30 },
-    { name: "phone", label: "电话", maxLength: 30 },
-    { name: "sortOrder", label: "排序", kind: "int", defaultValue: 0 },
-  ],
+  form: [{ name: "name" }, { name: "code" }, { name: "parentId", options: "department" }, { name: "managerName" }, { name: "phone" }, { name: "sortOrder" }],
 };
 
 export default function DepartmentPage() {

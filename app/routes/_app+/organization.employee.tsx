@@ -34,14 +34,14 @@ const config: PageConfig = {
   ],
   keywordPlaceholder: "姓名、工号或手机号",
   form: [
-    { name: "name", label: "姓名", required: true, maxLength: 30 },
-    { name: "code", label: "工号", maxLength: 20 },
-    { name: "phone", label: "手机号", maxLength: 30 },
-    { name: "gender", label: "性别", kind: "select", options: GENDERS },
-    { name: "departmentId", label: "部门", kind: "select", options: "department" },
-    { name: "positionId", label: "职位", kind: "select", options: "position" },
-    { name: "hireDate", label: "入职日期", kind: "date" },
-    { name: "isEnabled", label: "在职", kind: "bool", defaultValue: true },
+    { name: "name" },
+    { name: "code" },
+    { name: "phone" },
+    { name: "gender", options: GENDERS },
+    { name: "departmentId", options: "department" },
+    { name: "positionId", options: "position" },
+    { name: "hireDate" },
+    { name: "isEnabled" },
   ],
 };
 

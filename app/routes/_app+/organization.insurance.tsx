@@ -24,12 +24,7 @@ const config: PageConfig = {
     { field: "remark", header: "备注", width: 240 },
     { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
   ],
-  form: [
-    { name: "name", label: "保险公司名称", required: true, maxLength: 60, span: 2 },
-    { name: "contactName", label: "联系人", maxLength: 30 },
-    { name: "phone", label: "电话", maxLength: 30 },
-    { name: "remark", label: "备注", kind: "textarea", maxLength: 500, span: "all" },
-  ],
+  form: [{ name: "name", span: 2 }, { name: "contactName" }, { name: "phone" }, { name: "remark", widget: "textarea", span: "all" }],
 };
 
 export default function InsurancePage() {

@@ -23,12 +23,7 @@ const config: PageConfig = {
     { field: "description", header: "说明", width: 260 },
     { field: "sortOrder", header: "排序", width: 70, kind: "number", sort: "sortOrder" },
   ],
-  form: [
-    { name: "name", label: "职位名称", required: true, maxLength: 30 },
-    { name: "code", label: "职位编码", maxLength: 20 },
-    { name: "sortOrder", label: "排序", kind: "int", defaultValue: 0 },
-    { name: "description", label: "说明", kind: "textarea", maxLength: 200, span: "all" },
-  ],
+  form: [{ name: "name" }, { name: "code" }, { name: "sortOrder" }, { name: "description", widget: "textarea", span: "all" }],
 };
 
 export default function PositionPage() {

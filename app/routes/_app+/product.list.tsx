@@ -7,7 +7,7 @@ import type { PageConfig } from "~/components/grid/page-config";
 import { Dialog, ResourcePage } from "~/components/grid/ResourcePage";
 import { FormFields } from "~/components/grid/ResourceForm";
 import css from "~/components/grid/grid.module.css";
-import { PRICE_FIELDS, PRODUCT_COLUMNS, PRODUCT_FIELDS, PRODUCT_FILTER_LOOKUPS, PRODUCT_FILTERS, PRODUCT_LOOKUPS } from "~/components/product/product-fields";
+import { OWN_PRODUCT_FIELDS, PRODUCT_COLUMNS, PRODUCT_FILTER_LOOKUPS, PRODUCT_FILTERS, PRODUCT_LOOKUPS } from "~/components/product/product-fields";
 import { ProductFormAssist } from "~/components/product/ProductFormAssist";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import type { ResourcePageData, SaveFailure } from "#server/master-data/page";
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   const intent = form.get("intent");
-  if (intent === "import" || intent === "importAndAdd") return libraryImportAction(request, PAGE, form);
+  if (intent === "import" || intent === "importAndAdd" || intent === "importRefresh") return libraryImportAction(request, PAGE, form);
   return resourcePageAction(request, PAGE);
 }
 
@@ -40,7 +40,7 @@ const config: PageConfig = {
   ],
   filters: PRODUCT_FILTERS,
   keywordPlaceholder: "OE号（任意写法）、名称或拼音",
-  form: [...PRODUCT_FIELDS.slice(0, -1), ...PRICE_FIELDS, PRODUCT_FIELDS[PRODUCT_FIELDS.length - 1]!],
+  form: OWN_PRODUCT_FIELDS,
   formColumns: 3,
 };
 
@@ -129,7 +129,7 @@ function LibraryImportDialog({ data, library, listSearch }: { data: Data; librar
       {library.template ? (
         <Form method="post" preventScrollReset key={failed ? "failed" : "fresh"}>
           <div className={css.dialogBody} style={{ paddingTop: 0 }}>
-            {failed ? (
+            {failed?.message ? (
               <div className={css.formError} role="alert" data-testid="form-error">
                 {failed.message}
               </div>
@@ -137,7 +137,7 @@ function LibraryImportDialog({ data, library, listSearch }: { data: Data; librar
             <input type="hidden" name="back" value={listSearch} />
             <input type="hidden" name="productTemplateLibId" value={String(library.template.productTemplateLibId)} />
             {library.addTo ? <input type="hidden" name="addTo" value={library.addTo} /> : null}
-            <FormFields fields={[...PRODUCT_FIELDS.slice(0, -1), ...PRICE_FIELDS, PRODUCT_FIELDS[PRODUCT_FIELDS.length - 1]!]} values={values} errors={failed?.fields ?? {}} lookups={data.lookups} columns={3} />
+            <FormFields fields={OWN_PRODUCT_FIELDS} spec={library.form ?? {}} values={values} errors={failed?.fields ?? {}} lookups={data.lookups} columns={3} saveIntent="import" refreshIntent="importRefresh" />
             <ProductFormAssist categories={data.lookups.productCategory ?? []} />
           </div>
           <div className={css.dialogFoot}>

@@ -29,7 +29,7 @@ const config: PageConfig = {
   ],
   filters: PRODUCT_FILTERS,
   keywordPlaceholder: "OE号（任意写法）、名称或拼音",
-  form: [{ name: "mainOE", label: "产品编码", readOnly: true }, { name: "name", label: "名称", readOnly: true }, ...PRICE_FIELDS],
+  form: [{ name: "mainOE", displayLabel: "产品编码", readOnly: true }, { name: "name", displayLabel: "名称", readOnly: true }, ...PRICE_FIELDS],
 };
 
 export default function PriceSettingPage() {

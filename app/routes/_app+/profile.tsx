@@ -12,8 +12,9 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { t } from "../../../server/lib/i18n/zh-CN";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, ChangePasswordSchema, ProfileSchema } from "#server/system/profile.input";
+import type { FormSpec } from "#server/lib/form-spec";
 import classes from "./profile.module.css";
-import { requireUser, requireValid, isDomainError, setFlash, changePassword, getProfile, setAvatar, updateProfile } from "~/services.server";
+import { DomainError, requireUser, requireValid, setFlash, changePassword, formSpecOf, getProfile, setAvatar, submissionReply, updateProfile } from "~/services.server";
 
 type Intent = "profile" | "avatar" | "password";
 type ActionResult = { intent: Intent; result: SubmissionResult<string[]> };
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);
   const actab = new URL(request.url).searchParams.get("actab") ?? "0";
   requireValid(actab === "0" || actab === "1");
-  return json({ tab: Number(actab), profile: await getProfile(ctx) });
+  return json({ tab: Number(actab), profile: await getProfile(ctx), spec: { profile: formSpecOf(ProfileSchema), password: formSpecOf(ChangePasswordSchema) } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -34,7 +35,10 @@ export async function action({ request }: ActionFunctionArgs) {
       ? await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: AVATAR_MAX_BYTES }))
       : await request.formData();
   } catch (e) {
-    if (e instanceof MaxPartSizeExceededError) return reply("avatar", { avatar: [t.profile.avatarTooLarge] });
+    if (e instanceof MaxPartSizeExceededError) {
+      const tooLarge = new DomainError("bad_request", t.profile.avatarTooLarge, { avatar: [t.profile.avatarTooLarge] });
+      return json<ActionResult>({ intent: "avatar", result: submissionReply(tooLarge) }, { status: 400 });
+    }
     throw e;
   }
   const intent = formData.get("intent");
@@ -60,20 +64,14 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirect("/profile?actab=0", { headers: await setFlash({ type: "success", message: t.profile.avatarSaved }) });
     }
   } catch (e) {
-    if (isDomainError(e) && (intent === "profile" || intent === "password" || intent === "avatar")) {
-      return reply(intent, e.fields ?? { "": [e.message] });
-    }
+    if (intent === "profile" || intent === "password" || intent === "avatar") return json<ActionResult>({ intent, result: submissionReply(e) }, { status: 400 });
     throw e;
   }
   throw json({ message: t.errors.unknownIntent }, { status: 400 });
 }
 
-function reply(intent: Intent, fieldErrors: Record<string, string[]>) {
-  return json<ActionResult>({ intent, result: { status: "error", error: fieldErrors } }, { status: 400 });
-}
-
 export default function Profile() {
-  const { tab, profile } = useLoaderData<typeof loader>();
+  const { tab, profile, spec } = useLoaderData<typeof loader>();
   return (
     <Card withBorder padding="lg" maw={640}>
       <nav className={classes.tabs} aria-label={t.profile.title}>
@@ -84,7 +82,7 @@ export default function Profile() {
           {t.profile.tabPassword}
         </Link>
       </nav>
-      {tab === 0 ? <ProfileTab profile={profile} /> : <PasswordTab />}
+      {tab === 0 ? <ProfileTab profile={profile} spec={spec.profile} /> : <PasswordTab spec={spec.password} />}
     </Card>
   );
 }
@@ -94,7 +92,7 @@ function useResult(intent: Intent) {
   return data?.intent === intent ? data.result : undefined;
 }
 
-function ProfileTab({ profile }: { profile: { id: number; username: string; name: string; phone: string | null; avatarVersion: number } }) {
+function ProfileTab({ profile, spec }: { profile: { id: number; username: string; name: string; phone: string | null; avatarVersion: number }; spec: FormSpec }) {
   const lastResult = useResult("profile");
   const avatarResult = useResult("avatar");
   const busy = useNavigation().state === "submitting";
@@ -133,8 +131,8 @@ function ProfileTab({ profile }: { profile: { id: number; username: string; name
         <input type="hidden" name="intent" value="profile" />
         <Stack>
           <TextInput label={t.profile.username} value={profile.username} disabled readOnly />
-          <TextInput {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} label={t.profile.name} error={fields.name.errors?.[0]} required />
-          <TextInput {...getInputProps(fields.phone, { type: "tel" })} key={fields.phone.key} label={t.profile.phone} error={fields.phone.errors?.[0]} />
+          <TextInput {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} label={spec.name!.label} maxLength={spec.name!.maxLength} error={fields.name.errors?.[0]} required={spec.name!.required} />
+          <TextInput {...getInputProps(fields.phone, { type: "tel" })} key={fields.phone.key} label={spec.phone!.label} maxLength={spec.phone!.maxLength} error={fields.phone.errors?.[0]} required={spec.phone!.required} />
           {form.errors?.length ? <Text c="red" size="sm">{form.errors[0]}</Text> : null}
           <Group>
             <Button type="submit" loading={busy}>
@@ -147,7 +145,7 @@ function ProfileTab({ profile }: { profile: { id: number; username: string; name
   );
 }
 
-function PasswordTab() {
+function PasswordTab({ spec }: { spec: FormSpec }) {
   const lastResult = useResult("password");
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
@@ -160,17 +158,17 @@ function PasswordTab() {
     <Form method="post" {...getFormProps(form)} data-testid="password-form">
       <input type="hidden" name="intent" value="password" />
       <Stack>
-        <PasswordInput {...getInputProps(fields.oldPassword, { type: "password" })} key={fields.oldPassword.key} label={t.profile.oldPassword} autoComplete="current-password" error={fields.oldPassword.errors?.[0]} required />
+        <PasswordInput {...getInputProps(fields.oldPassword, { type: "password" })} key={fields.oldPassword.key} label={spec.oldPassword!.label} autoComplete="current-password" error={fields.oldPassword.errors?.[0]} required />
         <PasswordInput
           {...getInputProps(fields.newPassword, { type: "password" })}
           key={fields.newPassword.key}
-          label={t.profile.newPassword}
+          label={spec.newPassword!.label}
           description={t.profile.passwordRules}
           autoComplete="new-password"
           error={fields.newPassword.errors?.join("；")}
           required
         />
-        <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} key={fields.confirmPassword.key} label={t.profile.confirmPassword} autoComplete="new-password" error={fields.confirmPassword.errors?.[0]} required />
+        <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} key={fields.confirmPassword.key} label={spec.confirmPassword!.label} autoComplete="new-password" error={fields.confirmPassword.errors?.[0]} required />
         {form.errors?.length ? <Text c="red" size="sm">{form.errors[0]}</Text> : null}
         <Group>
           <Button type="submit" loading={busy} data-testid="password-submit">

@@ -27,13 +27,7 @@ const config: PageConfig = {
   ],
   filters: [{ name: "isEnabled", label: "状态", options: [["true", "启用"], ["false", "停用"]] }],
   keywordPlaceholder: "名称或编码",
-  form: [
-    { name: "name", label: "品牌名称", required: true, maxLength: 50 },
-    { name: "code", label: "品牌编码", maxLength: 30 },
-    { name: "sortOrder", label: "排序", kind: "int", defaultValue: 0 },
-    { name: "isEnabled", label: "启用", kind: "bool", defaultValue: true },
-    { name: "description", label: "说明", kind: "textarea", maxLength: 500, span: "all" },
-  ],
+  form: [{ name: "name" }, { name: "code" }, { name: "sortOrder" }, { name: "isEnabled" }, { name: "description", widget: "textarea", span: "all" }],
 };
 
 export default function BrandPage() {

@@ -31,12 +31,7 @@ const config: PageConfig = {
     { name: "parentCategoryId", label: "上级分类", options: "productCategory", level: 0 },
     { name: "isEnabled", label: "状态", options: [["true", "启用"], ["false", "停用"]] },
   ],
-  form: [
-    { name: "name", label: "分类名称", required: true, maxLength: 30 },
-    { name: "parentId", label: "上级分类（留空为一级分类）", kind: "select", options: "productCategory", level: 0 },
-    { name: "sortOrder", label: "排序", kind: "int", defaultValue: 0 },
-    { name: "isEnabled", label: "启用", kind: "bool", defaultValue: true },
-  ],
+  form: [{ name: "name" }, { name: "parentId", options: "productCategory", level: 0 }, { name: "sortOrder" }, { name: "isEnabled" }],
 };
 
 export default function CategoryPage() {

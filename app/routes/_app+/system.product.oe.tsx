@@ -30,13 +30,7 @@ const config: PageConfig = {
     { name: "makeId", label: "汽车品牌", options: "vehicleMake" },
   ],
   keywordPlaceholder: "OE号（任意写法）或名称",
-  form: [
-    { name: "oe", label: "OE号", required: true, maxLength: 50 },
-    { name: "name", label: "配件名称", required: true, maxLength: 100 },
-    { name: "brandId", label: "品牌", kind: "select", options: "productBrand" },
-    { name: "makeId", label: "汽车品牌", kind: "select", options: "vehicleMake" },
-    { name: "description", label: "说明", kind: "textarea", maxLength: 500, span: "all" },
-  ],
+  form: [{ name: "oe" }, { name: "name" }, { name: "brandId", options: "productBrand" }, { name: "makeId", options: "vehicleMake" }, { name: "description", widget: "textarea", span: "all" }],
 };
 
 export default function OeNumberPage() {

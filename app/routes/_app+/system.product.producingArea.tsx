@@ -24,7 +24,7 @@ const config: PageConfig = {
     { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
   ],
   filters: [{ name: "isEnabled", label: "状态", options: [["true", "启用"], ["false", "停用"]] }],
-  form: [{ name: "name", label: "产地名称", required: true, maxLength: 30 }, { name: "sortOrder", label: "排序", kind: "int", defaultValue: 0 }, { name: "isEnabled", label: "启用", kind: "bool", defaultValue: true }],
+  form: [{ name: "name" }, { name: "sortOrder" }, { name: "isEnabled" }],
 };
 
 export default function ProducingAreaPage() {

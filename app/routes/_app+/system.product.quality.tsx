@@ -25,12 +25,7 @@ const config: PageConfig = {
     { field: "creationTime", header: "创建时间", width: 150, kind: "datetime", sort: "creationTime" },
   ],
   filters: [{ name: "isEnabled", label: "状态", options: [["true", "启用"], ["false", "停用"]] }],
-  form: [
-    { name: "name", label: "品质名称", required: true, maxLength: 30 },
-    { name: "grade", label: "品质等级", kind: "select", options: QUALITY_GRADES },
-    { name: "sortOrder", label: "排序", kind: "int", defaultValue: 0 },
-    { name: "isEnabled", label: "启用", kind: "bool", defaultValue: true },
-  ],
+  form: [{ name: "name" }, { name: "grade", options: QUALITY_GRADES }, { name: "sortOrder" }, { name: "isEnabled" }],
 };
 
 export default function QualityPage() {

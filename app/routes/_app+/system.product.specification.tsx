@@ -24,7 +24,7 @@ const config: PageConfig = {
     { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
   ],
   filters: [{ name: "specType", label: "规格类型" }],
-  form: [{ name: "specType", label: "规格类型", required: true, maxLength: 30 }, { name: "name", label: "规格值", required: true, maxLength: 50 }, { name: "sortOrder", label: "排序", kind: "int", defaultValue: 0 }],
+  form: [{ name: "specType" }, { name: "name" }, { name: "sortOrder" }],
 };
 
 export default function SpecificationPage() {

@@ -23,7 +23,7 @@ const config: PageConfig = {
     { field: "sortOrder", header: "排序", width: 70, kind: "number", sort: "sortOrder" },
     { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
   ],
-  form: [{ name: "code", label: "分组编码", maxLength: 20 }, { name: "name", label: "分组名称", required: true, maxLength: 30 }, { name: "sortOrder", label: "排序", kind: "int", defaultValue: 0 }],
+  form: [{ name: "code" }, { name: "name" }, { name: "sortOrder" }],
 };
 
 export default function VehicleGroupPage() {

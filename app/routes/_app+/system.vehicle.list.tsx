@@ -27,14 +27,7 @@ const config: PageConfig = {
     { field: "sortOrder", header: "排序", width: 70, kind: "number", sort: "sortOrder" },
   ],
   filters: [{ name: "makeId", label: "汽车品牌", options: "vehicleMake" }],
-  form: [
-    { name: "name", label: "车辆名称", required: true, maxLength: 100, span: 2 },
-    { name: "modelId", label: "车型", kind: "select", options: "vehicleModel", required: true },
-    { name: "year", label: "年款", kind: "int" },
-    { name: "engine", label: "发动机", maxLength: 50 },
-    { name: "transmission", label: "变速箱", maxLength: 30 },
-    { name: "sortOrder", label: "排序", kind: "int", defaultValue: 0 },
-  ],
+  form: [{ name: "name", span: 2 }, { name: "modelId", options: "vehicleModel" }, { name: "year" }, { name: "engine" }, { name: "transmission" }, { name: "sortOrder" }],
 };
 
 export default function VehiclePage() {

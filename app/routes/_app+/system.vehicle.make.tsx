@@ -26,13 +26,7 @@ const config: PageConfig = {
     { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
   ],
   filters: [{ name: "groupId", label: "车系分组", options: "vehicleGroup" }],
-  form: [
-    { name: "name", label: "品牌名称", required: true, maxLength: 30 },
-    { name: "code", label: "品牌编码", maxLength: 20 },
-    { name: "initial", label: "首字母", maxLength: 1 },
-    { name: "groupId", label: "车系分组", kind: "select", options: "vehicleGroup" },
-    { name: "sortOrder", label: "排序", kind: "int", defaultValue: 0 },
-  ],
+  form: [{ name: "name" }, { name: "code" }, { name: "initial" }, { name: "groupId", options: "vehicleGroup" }, { name: "sortOrder" }],
 };
 
 export default function VehicleMakePage() {

@@ -24,7 +24,7 @@ const config: PageConfig = {
     { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
   ],
   filters: [{ name: "makeId", label: "汽车品牌", options: "vehicleMake" }],
-  form: [{ name: "name", label: "厂商名称", required: true, maxLength: 50 }, { name: "makeId", label: "汽车品牌", kind: "select", options: "vehicleMake", required: true }, { name: "sortOrder", label: "排序", kind: "int", defaultValue: 0 }],
+  form: [{ name: "name" }, { name: "makeId", options: "vehicleMake" }, { name: "sortOrder" }],
 };
 
 export default function VehicleMfrPage() {

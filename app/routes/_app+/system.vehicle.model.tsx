@@ -27,12 +27,12 @@ const config: PageConfig = {
   ],
   filters: [{ name: "makeId", label: "汽车品牌", options: "vehicleMake" }],
   form: [
-    { name: "name", label: "车型名称", required: true, maxLength: 50 },
-    { name: "makeId", label: "汽车品牌", kind: "select", options: "vehicleMake", required: true },
-    { name: "mfrId", label: "汽车厂商", kind: "select", options: "vehicleMfr" },
-    { name: "yearFrom", label: "起始年款", kind: "int" },
-    { name: "yearTo", label: "截止年款", kind: "int" },
-    { name: "sortOrder", label: "排序", kind: "int", defaultValue: 0 },
+    { name: "name" },
+    { name: "makeId", options: "vehicleMake" },
+    { name: "mfrId", options: "vehicleMfr", parent: "makeId" },
+    { name: "yearFrom" },
+    { name: "yearTo" },
+    { name: "sortOrder" },
   ],
 };
 
