@@ -20,6 +20,8 @@ declare module "@remix-run/node" {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** The other methods Remix routes to an action; anything else is 405 before it reaches Remix. */
+const ROUTED_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * The HTTP server around the Remix app. Every request passes, in order: request id + log
@@ -172,6 +174,12 @@ const MAX_MULTIPART = 2 * 1024 * 1024;
  */
 function checkRequestBody(req: Request, res: Response, next: NextFunction) {
   if (SAFE_METHODS.has(req.method)) return next();
+  // Methods no route handles (PROPFIND, TRACE …): Remix would answer them in English.
+  if (!ROUTED_METHODS.has(req.method)) {
+    res.setHeader("Allow", [...SAFE_METHODS, ...ROUTED_METHODS].join(", "));
+    if (wantsJson(req)) return res.status(405).json({ error: { code: "method_not_allowed", message: t.errors.pages[405]!.message } });
+    return refuse(req, res, 405, t.errors.pages[405]!.message);
+  }
   const type = (req.get("Content-Type") ?? "").toLowerCase();
   const multipart = type.startsWith("multipart/form-data");
   const length = Number(req.get("Content-Length") ?? 0);
@@ -180,6 +188,11 @@ function checkRequestBody(req: Request, res: Response, next: NextFunction) {
   const api = req.path.startsWith("/api/") || req.path.startsWith("/auth/");
   const form = multipart || type.startsWith("application/x-www-form-urlencoded");
   const emptyBody = !length && !req.get("Transfer-Encoding");
+  // An empty body needs no content type (a bare POST to /logout): the route reads it as an empty form.
+  if (emptyBody && !type) {
+    req.headers["content-type"] = "application/x-www-form-urlencoded";
+    return next();
+  }
   const ok = form || (api && (emptyBody || type.startsWith("application/json")));
   if (!ok) return refuse(req, res, 415, t.errors.unsupportedBody);
   next();

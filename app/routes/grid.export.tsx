@@ -11,5 +11,5 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return methodNotAllowed();
+  return methodNotAllowed(["POST"]);
 }

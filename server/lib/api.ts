@@ -30,6 +30,32 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   }
 }
 
-export function methodNotAllowed() {
-  return apiError(405, "method_not_allowed", t.errors.pages[405]!.message);
+/**
+ * 405 in the API's error shape, with the route's methods in `Allow` (HEAD goes with GET).
+ */
+export function methodNotAllowed(allow: readonly string[] = []) {
+  const res = apiError(405, "method_not_allowed", t.errors.pages[405]!.message);
+  const methods = allow.includes("GET") && !allow.includes("HEAD") ? [...allow, "HEAD"] : allow;
+  if (methods.length) res.headers.set("Allow", methods.join(", "));
+  return res;
+}
+
+export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type MethodHandlers = Partial<Record<ApiMethod, () => Promise<Response> | Response>>;
+
+/**
+ * One JSON API route: each method it offers, and for every other method (a POST to a read-only
+ * route, OPTIONS, PATCH …) 405 in the API's error shape with an `Allow` header, never Remix's
+ * English answer. HEAD is answered as GET. A refused request (DomainError) becomes its JSON
+ * answer; thrown responses (401/403 from the guards) pass through.
+ */
+export async function answerMethods(request: Request, handlers: MethodHandlers): Promise<Response> {
+  const method = request.method === "HEAD" ? "GET" : request.method.toUpperCase();
+  const handler = Object.hasOwn(handlers, method) ? handlers[method as ApiMethod] : undefined;
+  if (!handler) return methodNotAllowed(Object.keys(handlers));
+  try {
+    return await handler();
+  } catch (e) {
+    return apiFailure(e);
+  }
 }

@@ -1,9 +1,16 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { pinyinOf, requireApiUser } from "~/services.server";
+import { answerMethods, pinyinOf, requireApiUser } from "~/services.server";
 
 /** GET /api/app/pinyin?text=… → { pinYin, initial }: the product form fills both as the name is typed. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request);
-  return json(pinyinOf((new URL(request.url).searchParams.get("text") ?? "").slice(0, 100)));
+function pinyin(request: Request) {
+  return answerMethods(request, {
+    GET: async () => {
+      await requireApiUser(request);
+      return json(pinyinOf((new URL(request.url).searchParams.get("text") ?? "").slice(0, 100)));
+    },
+  });
 }
+
+export const loader = ({ request }: LoaderFunctionArgs) => pinyin(request);
+export const action = ({ request }: ActionFunctionArgs) => pinyin(request);

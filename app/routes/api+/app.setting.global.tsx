@@ -1,9 +1,16 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { asWireList, getGlobalSettings, requireApiUser } from "~/services.server";
+import { answerMethods, asWireList, getGlobalSettings, requireApiUser } from "~/services.server";
 
 /** GET: platform-wide settings every client reads at start-up (sysGlobalSettingApi: PlatformType …). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUser(request);
-  return json({ items: asWireList(await getGlobalSettings()) });
+function globalSettings(request: Request) {
+  return answerMethods(request, {
+    GET: async () => {
+      await requireApiUser(request);
+      return json({ items: asWireList(await getGlobalSettings()) });
+    },
+  });
 }
+
+export const loader = ({ request }: LoaderFunctionArgs) => globalSettings(request);
+export const action = ({ request }: ActionFunctionArgs) => globalSettings(request);
