@@ -56,6 +56,31 @@ export interface ListSource<Row extends Record<string, any> = Record<string, any
   exportAs?: Record<string, (row: Row) => unknown>;
   /** A counter that answers the unfiltered total without counting (big tables), with its version. */
   fastCount?: (ctx: Ctx) => Promise<RowCount | undefined>;
+  /**
+   * Fields only holders of a permission code may read (a product's cost price: 产品价格,
+   * CPGL-002): field → [code, Chinese label]. For everyone else they are absent from lists,
+   * rows, exports and sorting, as if the resource did not have them.
+   */
+  privateFields?: Readonly<Record<string, readonly [code: string, label: string]>>;
+}
+
+/** The private fields this caller may not read. */
+export function hiddenFields(def: ListSource<any>, ctx: Pick<Ctx, "permissions">): Set<string> {
+  const hidden = new Set<string>();
+  for (const [field, [code]] of Object.entries(def.privateFields ?? {})) if (!ctx.permissions.has(code)) hidden.add(field);
+  return hidden;
+}
+
+/** A row as this caller may see it: private fields they may not read are removed. */
+export function visibleRow<T>(def: ListSource<any>, ctx: Pick<Ctx, "permissions">, row: T): T {
+  const hidden = hiddenFields(def, ctx);
+  if (hidden.size === 0 || !row || typeof row !== "object") return row;
+  return Object.fromEntries(Object.entries(row as Record<string, unknown>).filter(([k]) => !hidden.has(k))) as T;
+}
+
+/** Whether `key` is one of the object's own keys: names from users never reach the prototype (`constructor`, `__proto__`). */
+export function ownKey<T extends object>(obj: T | undefined | null, key: string): key is Extract<keyof T, string> {
+  return !!obj && Object.hasOwn(obj, key);
 }
 
 /** Rows of a big table for one company, and a version every insert or delete statement bumps. */
@@ -92,7 +117,7 @@ async function whereOf(def: ListSource<any>, ctx: Ctx, query: ListQuery): Promis
     filtered = true;
   }
   for (const [name, value] of Object.entries(query.filters)) {
-    const f = def.filters?.[name];
+    const f = ownKey(def.filters, name) ? def.filters![name] : undefined;
     if (!f || value === undefined) continue;
     parts.push(await f.where(value, ctx));
     filtered = true;
@@ -101,13 +126,23 @@ async function whereOf(def: ListSource<any>, ctx: Ctx, query: ListQuery): Promis
   return { cond: list.length ? and(...list) : undefined, filtered };
 }
 
-/** Everything a list row shows: the table's columns, joined values and dictionary names. */
-export function selectionOf(def: ListSource<any>) {
+/**
+ * Everything a list row shows: the table's columns, joined values and dictionary names; given
+ * the caller, without the private fields they may not read.
+ */
+export function selectionOf(def: ListSource<any>, ctx?: Pick<Ctx, "permissions">): Record<string, any> {
   const names = Object.fromEntries(Object.entries(def.names ?? {}).map(([k, n]) => [k, nameOf(n.table, n.key)]));
   const all: Record<string, any> = { ...getTableColumns(def.table), ...(def.extra ?? {}), ...names };
   // Pinyin sort keys (nameSort …) order the list; they are not data to show, send or export.
   for (const [key] of sortKeysOf(def.table)) delete all[key];
+  if (ctx) for (const f of hiddenFields(def, ctx)) delete all[f];
   return all;
+}
+
+/** The list's sort column for this caller: a declared sort key they may read, else the default. */
+function sortOf(def: ListSource<any>, ctx: Pick<Ctx, "permissions">, query: ListQuery) {
+  const ok = ownKey(def.sortable, query.sort.field) && !hiddenFields(def, ctx).has(query.sort.field);
+  return ok ? { column: def.sortable[query.sort.field]!, dir: query.sort.dir } : { column: def.sortable[def.defaultSort.field]!, dir: def.defaultSort.dir };
 }
 
 export function baseQuery(def: ListSource<any>, ex: Executor, fields: Record<string, unknown>) {
@@ -166,10 +201,10 @@ export async function listRows<Row>(
   query: ListQuery,
   opts: { after?: Cursor; withCount?: boolean; fields?: Record<string, unknown> } = {},
 ): Promise<ListResult<Row>> {
-  const fields = opts.fields ?? selectionOf(def);
+  const hidden = hiddenFields(def, ctx);
+  const fields = opts.fields ? Object.fromEntries(Object.entries(opts.fields).filter(([k]) => !hidden.has(k))) : selectionOf(def, ctx);
   const { cond, filtered } = await whereOf(def, ctx, query);
-  const column = def.sortable[query.sort.field] ?? def.sortable[def.defaultSort.field]!;
-  const dir = query.sort.dir;
+  const { column, dir } = sortOf(def, ctx, query);
   const orderBy = dir === "desc" ? [desc(column), desc(def.table.id)] : [asc(column), asc(def.table.id)];
   let where = opts.after ? and(cond, seekCond(column, dir, def.table.id, opts.after)) : cond;
   let offset = opts.after ? 0 : query.skip;
@@ -225,11 +260,11 @@ const EXPORT_BATCH = 2000;
  */
 export function exportRows(def: ListSource<any>, ctx: Ctx, input: unknown) {
   const req = parseInput(ExportRequestSchema, input);
-  const all = selectionOf(def);
-  const columns = req.excelColumes.filter((c) => c.exportable !== false && (c.fieldName in all || def.exportAs?.[c.fieldName]));
+  const all = selectionOf(def, ctx);
+  const columns = req.excelColumes.filter((c) => c.exportable !== false);
   if (columns.length === 0) throw new DomainError("bad_request", "请选择要导出的列");
   const query = parseListQuery(exportFilterParams(req.filter), listSpecOf(def));
-  const sortColumn = def.sortable[query.sort.field] ?? def.sortable[def.defaultSort.field];
+  const { column: sortColumn } = sortOf(def, ctx, query);
   const keyset = !!sortColumn && "notNull" in (sortColumn as object) && (sortColumn as PgColumn).notNull && (sortColumn as PgColumn).table === def.table;
   const sortKey = Object.entries(all).find(([, v]) => v === sortColumn)?.[0];
 
@@ -237,11 +272,17 @@ export function exportRows(def: ListSource<any>, ctx: Ctx, input: unknown) {
   // instead of per-row name subqueries.
   const fields: Record<string, unknown> = { id: def.table.id };
   if (sortKey) fields[sortKey] = all[sortKey];
-  const nameFields = columns.map((c) => c.fieldName).filter((f) => def.names?.[f]);
+  const nameFields = columns.map((c) => c.fieldName).filter((f) => ownKey(def.names, f));
   for (const c of columns) {
-    const name = def.names?.[c.fieldName];
+    const name = ownKey(def.names, c.fieldName) ? def.names![c.fieldName] : undefined;
     if (name) fields[`__key_${c.fieldName}`] = name.key;
-    else if (c.fieldName in all) fields[c.fieldName] = all[c.fieldName];
+    else if (ownKey(all, c.fieldName)) fields[c.fieldName] = all[c.fieldName];
+  // Only columns the list declares, looked up as own keys: `constructor` or `toString` are not
+  // columns; a private field is refused by name to whoever may not read it.
+  const privateField = columns.find((c) => hiddenFields(def, ctx).has(c.fieldName));
+  if (privateField) throw new DomainError("forbidden", `没有权限导出${def.privateFields![privateField.fieldName]![1]}`);
+  const unknown = columns.filter((c) => !ownKey(all, c.fieldName) && !ownKey(def.exportAs, c.fieldName)).map((c) => c.fieldName);
+  if (unknown.length) throw new DomainError("bad_request", `导出列不存在: ${[...new Set(unknown)].join(", ")}`);
   }
   async function dictionaries() {
     const maps: Record<string, Map<number, string>> = {};
@@ -260,7 +301,7 @@ export function exportRows(def: ListSource<any>, ctx: Ctx, input: unknown) {
       const page = await listRows<Record<string, unknown>>(def, ctx, { ...query, skip: keyset ? 0 : skip, take: EXPORT_BATCH }, { after, withCount: false, fields });
       for (const row of page.items) {
         for (const f of nameFields) row[f] = maps[f]!.get(row[`__key_${f}`] as number) ?? null;
-        yield Object.fromEntries(columns.map((c) => [c.fieldName, def.exportAs?.[c.fieldName] ? def.exportAs[c.fieldName]!(row) : row[c.fieldName]]));
+        yield Object.fromEntries(columns.map((c) => [c.fieldName, ownKey(def.exportAs, c.fieldName) ? def.exportAs![c.fieldName]!(row) : row[c.fieldName]]));
       }
       if (page.items.length < EXPORT_BATCH) return;
       const last = page.items[page.items.length - 1]!;

@@ -7,6 +7,7 @@ import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { isId } from "./ids";
 import { DomainError } from "./errors";
+import { tryDecimal } from "./decimal";
 import { baseQuery, ownerCond, selectionOf, type AnyTable, type ListSource } from "./list-read";
 import { parseInput } from "./validate";
 import { sortKeyValues } from "./sort-key";
@@ -53,6 +54,13 @@ export interface ResourceDef<Row extends Record<string, any> = Record<string, an
   usedBy?: UsedBy[];
   /** Unique-index name → [field, message] shown when a write would duplicate a row. */
   unique?: Record<string, [string, string]>;
+  /**
+   * Fields only holders of a permission code may write, because a page of their own guards
+   * them (prices: 产品价格, CPGL-002): field → [code, Chinese label]. Every write path (page,
+   * JSON API, batch, import) refuses such a field from anyone else with 403 unless it keeps the
+   * stored value; a write that does not send it keeps the stored value.
+   */
+  fieldCodes?: Readonly<Record<string, readonly [code: string, label: string]>>;
 }
 
 export function defineResource(def: ResourceDef): ResourceDef {
@@ -106,6 +114,31 @@ function duplicateError(def: ResourceDef<any>, e: unknown): never {
   throw e;
 }
 
+/** Same stored value: numbers compared as decimals ("45.6" = 45.60), null and undefined alike. */
+function sameValue(a: unknown, b: unknown) {
+  if ((a === null || a === undefined) && (b === null || b === undefined)) return true;
+  const x = typeof a === "boolean" ? null : tryDecimal(a);
+  const y = typeof b === "boolean" ? null : tryDecimal(b);
+  return x && y ? x.eq(y) : a === b;
+}
+
+/**
+ * The guarded fields (`fieldCodes`) this caller may not write. Sending one is refused (403)
+ * unless it keeps the stored value (a row read and sent back whole); the caller drops them
+ * from the values, so the stored value (or the column default) stays.
+ */
+function lockedFieldsOf(def: ResourceDef<any>, ctx: Ctx, input: unknown, data: Record<string, unknown>, current?: Record<string, unknown>) {
+  const locked: string[] = [];
+  const sent = input && typeof input === "object" ? (input as Record<string, unknown>) : {};
+  for (const [field, [code, label]] of Object.entries(def.fieldCodes ?? {})) {
+    if (ctx.permissions.has(code)) continue;
+    locked.push(field);
+    if (!Object.hasOwn(sent, field) || sent[field] === undefined) continue;
+    if (!sameValue(data[field], current?.[field])) throw new DomainError("forbidden", `没有权限修改${label}`, { [field]: [`没有权限修改${label}`] });
+  }
+  return locked;
+}
+
 /**
  * `input` is what the caller sent. On update `current` is the stored row: the fields the
  * caller left out keep their stored values (a partial PUT), and the whole merged row is
@@ -113,7 +146,9 @@ function duplicateError(def: ResourceDef<any>, e: unknown): never {
  */
 async function valuesOf(def: ResourceDef<any>, ctx: Ctx, ex: Executor, input: unknown, id?: number, current?: Record<string, unknown>) {
   const data = parseInput(def.input, current ? mergeOverRow(def, current, input) : input) as Record<string, unknown>;
+  const locked = lockedFieldsOf(def, ctx, input, data, current);
   const values = def.toValues ? await def.toValues(data, ctx, ex, id) : data;
+  for (const field of locked) delete values[field];
   Object.assign(values, sortKeyValues(def.table, values));
   await checkRefs(def, ctx, ex, values);
   return values;

@@ -1,9 +1,10 @@
 import { json } from "@remix-run/node";
+import type { Ctx } from "../auth/context";
 import { requireApiUser } from "../auth/guard";
-import { apiError, apiFailure, methodNotAllowed, readBody } from "../lib/api";
+import { answerMethods, apiError, readBody } from "../lib/api";
 import { xlsxDisposition } from "../lib/excel-export";
 import { createRow, deleteRow, getRow, updateRow, type ResourceDef } from "../lib/resource";
-import { canRead, exportRows, listFromParams } from "../lib/list-read";
+import { canRead, exportRows, listFromParams, visibleRow } from "../lib/list-read";
 import { DomainError } from "../lib/errors";
 import { t } from "../lib/i18n/zh-CN";
 import { parseId } from "../lib/ids";
@@ -12,20 +13,11 @@ import { resourceByName } from "./registry";
 /**
  * The JSON contract of spec 000 §7 for every resource: `GET/POST /api/app/{name}`,
  * `GET/PUT/DELETE /api/app/{name}/{id}`, `POST /api/app/{name}/export`. Cookie session or
- * bearer token; the services apply permissions and company scoping.
+ * bearer token; the services apply permissions and company scoping. Rows are answered as the
+ * caller may see them (no cost price without 产品价格). Any other method is 405 with `Allow`.
  */
 function unknownResource() {
   return apiError(404, "not_found", "接口不存在");
-}
-
-async function withResource(name: string | undefined, run: (def: ResourceDef) => Promise<Response>) {
-  const def = resourceByName(name);
-  if (!def) return unknownResource();
-  try {
-    return await run(def);
-  } catch (e) {
-    return apiFailure(e);
-  }
 }
 
 /** The caller, when the pages would let them read this resource (403 otherwise). */
@@ -35,39 +27,46 @@ async function reader(request: Request, def: ResourceDef) {
   return ctx;
 }
 
-export function apiList(request: Request, name: string | undefined) {
-  return withResource(name, async (def) => {
-    const ctx = await reader(request, def);
-    return json(await listFromParams(def, ctx, new URL(request.url).searchParams));
+function rowAnswer(def: ResourceDef, ctx: Ctx, row: unknown) {
+  return json(visibleRow(def, ctx, row));
+}
+
+/** `/api/app/{name}`: GET the list, POST a new row. */
+export function apiCollection(request: Request, name: string | undefined) {
+  const def = resourceByName(name);
+  if (!def) return unknownResource();
+  return answerMethods(request, {
+    GET: async () => {
+      const ctx = await reader(request, def);
+      return json(await listFromParams(def, ctx, new URL(request.url).searchParams));
+    },
+    POST: async () => {
+      const ctx = await requireApiUser(request);
+      return rowAnswer(def, ctx, await createRow(def, ctx, await readBody(request)));
+    },
   });
 }
 
-export function apiCreate(request: Request, name: string | undefined) {
-  if (request.method !== "POST") return methodNotAllowed();
-  return withResource(name, async (def) => {
-    const ctx = await requireApiUser(request);
-    return json(await createRow(def, ctx, await readBody(request)));
-  });
-}
-
-export function apiGet(request: Request, name: string | undefined, id: string | undefined) {
-  return withResource(name, async (def) => {
-    const ctx = await reader(request, def);
-    // Only a canonical id names a row; anything else ("0x10", " 1", "2147483648") is no row: 404.
-    return json(await getRow(def, ctx, parseId(id) ?? 0));
-  });
-}
-
-export function apiChange(request: Request, name: string | undefined, id: string | undefined) {
-  return withResource(name, async (def) => {
-    const ctx = await requireApiUser(request);
-    const rowId = parseId(id) ?? 0;
-    if (request.method === "PUT") return json(await updateRow(def, ctx, rowId, await readBody(request)));
-    if (request.method === "DELETE") {
+/** `/api/app/{name}/{id}`: GET the row, PUT the fields sent, DELETE it. */
+export function apiItem(request: Request, name: string | undefined, id: string | undefined) {
+  const def = resourceByName(name);
+  if (!def) return unknownResource();
+  // Only a canonical id names a row; anything else ("0x10", " 1", "2147483648") is no row: 404.
+  const rowId = parseId(id) ?? 0;
+  return answerMethods(request, {
+    GET: async () => {
+      const ctx = await reader(request, def);
+      return rowAnswer(def, ctx, await getRow(def, ctx, rowId));
+    },
+    PUT: async () => {
+      const ctx = await requireApiUser(request);
+      return rowAnswer(def, ctx, await updateRow(def, ctx, rowId, await readBody(request)));
+    },
+    DELETE: async () => {
+      const ctx = await requireApiUser(request);
       await deleteRow(def, ctx, rowId);
       return json({ success: true });
-    }
-    return methodNotAllowed();
+    },
   });
 }
 
@@ -81,10 +80,14 @@ export function xlsxResponse({ fileName, stream }: { fileName: string; stream: R
   });
 }
 
+/** `/api/app/{name}/export`: POST the spec's export payload → the .xlsx, streamed. */
 export function apiExport(request: Request, name: string | undefined) {
-  if (request.method !== "POST") return methodNotAllowed();
-  return withResource(name, async (def) => {
-    const ctx = await reader(request, def);
-    return xlsxResponse(exportRows(def, ctx, await readBody(request)));
+  const def = resourceByName(name);
+  if (!def) return unknownResource();
+  return answerMethods(request, {
+    POST: async () => {
+      const ctx = await reader(request, def);
+      return xlsxResponse(exportRows(def, ctx, await readBody(request)));
+    },
   });
 }

@@ -241,6 +241,9 @@ async function productKeyword(table: ProductTable, kw: string, match: (kw: strin
   return codes.any ? or(codes.cond, names)! : names;
 }
 
+/** The fields the price page (产品价格, CPGL-002) guards: field → [code, label]. */
+export const PRICE_FIELD_CODES = { priceSale: ["CPGL-002", "销售价"], priceCost: ["CPGL-002", "成本价"] } as const;
+
 export const productResource = defineResource({
   name: "product",
   label: "产品",
@@ -263,6 +266,10 @@ export const productResource = defineResource({
   unique: { products_company_oe_norm_uq: ["mainOE", "产品编码不能重复"] },
   exportAs,
   fastCount: (ctx) => countOf("products", ctx.companyId),
+  // Prices are 产品价格's (CPGL-002): only its holders set them, whatever the write path, and
+  // only they see the cost price.
+  fieldCodes: PRICE_FIELD_CODES,
+  privateFields: { priceCost: PRICE_FIELD_CODES.priceCost },
 });
 
 /** /product/priceSetting: the same products, only their prices change. */

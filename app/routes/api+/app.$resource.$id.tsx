@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiChange, apiGet } from "~/services.server";
+import { apiItem } from "~/services.server";
 
-/** GET /api/app/{resource}/{id}. */
+/** GET /api/app/{resource}/{id} reads the row; PUT changes the fields sent; DELETE removes it; other methods 405. */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return apiGet(request, params.resource, params.id);
+  return apiItem(request, params.resource, params.id);
 }
 
-/** PUT /api/app/{resource}/{id} changes the row; DELETE removes it. */
 export function action({ request, params }: ActionFunctionArgs) {
-  return apiChange(request, params.resource, params.id);
+  return apiItem(request, params.resource, params.id);
 }

@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiCreate, apiList } from "~/services.server";
+import { apiCollection } from "~/services.server";
 
-/** GET /api/app/{resource}?skipCount&maxResultCount&sorting&filter&… → { totalCount, items }. */
+/** GET /api/app/{resource}?skipCount&maxResultCount&sorting&filter&… → { totalCount, items }; POST → the created row. */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return apiList(request, params.resource);
+  return apiCollection(request, params.resource);
 }
 
-/** POST /api/app/{resource} → the created row. */
 export function action({ request, params }: ActionFunctionArgs) {
-  return apiCreate(request, params.resource);
+  return apiCollection(request, params.resource);
 }

@@ -1,11 +1,11 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiExport, methodNotAllowed } from "~/services.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiExport } from "~/services.server";
 
 /** POST /api/app/{resource}/export { sheetName, outPutFileName, filter, excelColumes } → .xlsx, streamed. */
 export function action({ request, params }: ActionFunctionArgs) {
   return apiExport(request, params.resource);
 }
 
-export function loader() {
-  return methodNotAllowed();
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return apiExport(request, params.resource);
 }
