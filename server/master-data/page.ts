@@ -7,8 +7,8 @@ import { parseId } from "../lib/ids";
 import { setFlash } from "../lib/flash";
 import { parseListQuery, PAGE_SIZES, type ListQuery, type ListResult } from "../lib/list-query";
 import { canWrite, createRow, deleteRow, getRow, updateRow, type ResourceDef } from "../lib/resource";
-import { exportRows, listRows, listSpecOf, selectionOf } from "../lib/list-read";
-import { getUserSettings, saveUserSetting } from "../setting/setting.service";
+import { exportRows, hiddenFields, listRows, listSpecOf, ownKey, selectionOf, visibleRow } from "../lib/list-read";
+import { getUserSetting, saveUserSetting } from "../setting/setting.service";
 import { resourceByName, resourceByPage, resourceOfPage } from "./registry";
 import { xlsxResponse } from "./api";
 import { applyGridSettings, clampWidth, type GridColumn, type GridSettings } from "../lib/grid-settings";
@@ -22,7 +22,8 @@ import { readNumberInput } from "../lib/number-text";
  *   page, size, sort, q and filters → the list;
  *   do=edit|delete&sel=ID → redirect to edit=ID or confirmDelete=ID (or notice=select: 请选择数据行);
  *   edit=new|ID → the form; confirmDelete=ID → the confirmation; dialog=columns|export → dialogs.
- * Commands are POSTs with an `intent`: save, delete, saveColumns, resetColumns, export.
+ * Commands are POSTs with an `intent`: save, delete, saveColumns, savePageSize, resetColumns.
+ * A GET never writes: `size` in the URL shows that many rows; only a POST saves it.
  */
 export interface LookupOption {
   value: number;
@@ -61,7 +62,7 @@ const GridSettingsSchema = z.object({
 });
 
 async function allGridSettings(ctx: Ctx): Promise<Record<string, unknown>> {
-  const value = (await getUserSettings(ctx))[SUMMARY_DEFS];
+  const value = await getUserSetting(ctx, SUMMARY_DEFS);
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
@@ -118,6 +119,10 @@ export interface ResourcePageData {
   result: ListResult<Record<string, unknown>>;
   query: Pick<ListQuery, "page" | "size" | "sort" | "keyword" | "filters">;
   settings: GridSettings | null;
+  /** Fields this user may not read (their columns are not sent, offered or exported). */
+  hiddenFields: string[];
+  /** Fields this user may not change (their form inputs are not shown, so not posted). */
+  lockedFields: string[];
   canWrite: boolean;
   canCreate: boolean;
   canDelete: boolean;
@@ -162,15 +167,9 @@ export async function loadResourcePage(request: Request, pageUrl: string, opts: 
     throw redirect(withParams(pageUrl, next));
   }
 
-  let settings = await gridSettingsOf(ctx, pageUrl);
-  const size = Number(params.get("size"));
-  if (!params.has("size") && settings?.perPageNum) {
-    params.set("size", String(settings.perPageNum));
-  } else if ((PAGE_SIZES as readonly number[]).includes(size) && size !== (settings?.perPageNum ?? 20) && request.method === "GET") {
-    // Spec 000 §4: a page-size change is saved with the grid's settings.
-    settings = { autoFit: settings?.autoFit ?? true, columnDefs: settings?.columnDefs ?? [], perPageNum: size };
-    await saveGridSettings(ctx, pageUrl, settings);
-  }
+  const settings = await gridSettingsOf(ctx, pageUrl);
+  // The saved page size applies when the URL names none; a size in the URL is shown, never saved.
+  if (!params.has("size") && settings?.perPageNum) params.set("size", String(settings.perPageNum));
   const query = parseListQuery(params, listSpecOf(def));
 
   const writer = canWrite(def, ctx);
@@ -182,9 +181,11 @@ export async function loadResourcePage(request: Request, pageUrl: string, opts: 
   const badId = writer && ((editParam !== null && editParam !== "new" && editId === null) || (params.has("confirmDelete") && positiveId(params.get("confirmDelete")) === null));
   const dialogParam = params.get("dialog");
 
+  // Guarded fields this user may not change: the form leaves them out, so it never posts them.
+  const locked = Object.entries(def.fieldCodes ?? {}).filter(([, [code]]) => !ctx.permissions.has(code)).map(([f]) => f);
   const shown = opts.columns ? applyGridSettings(opts.columns, settings).filter((c) => !c.hide).map((c) => c.field) : null;
-  const all = selectionOf(def);
-  const fields = shown ? Object.fromEntries([["id", all.id], ...shown.filter((f) => f in all).map((f) => [f, all[f as keyof typeof all]])]) : undefined;
+  const all = selectionOf(def, ctx);
+  const fields = shown ? Object.fromEntries([["id", all.id], ...shown.filter((f) => ownKey(all, f)).map((f) => [f, all[f]])]) : undefined;
   const [result, editRow, deleting, lookups, extra] = await Promise.all([
     listRows<Record<string, unknown>>(def, ctx, query, { fields }),
     editing && editId ? getRow<Record<string, unknown>>(def, ctx, editId).catch(() => null) : Promise.resolve(null),
@@ -211,11 +212,13 @@ export async function loadResourcePage(request: Request, pageUrl: string, opts: 
       result,
       query: { page: query.page, size: query.size, sort: query.sort, keyword: query.keyword, filters: query.filters },
       settings,
+      hiddenFields: [...hiddenFields(def, ctx)],
+      lockedFields: locked,
       canWrite: writer,
       canCreate: writer && !def.readOnly?.create,
       canDelete: writer && !def.readOnly?.delete,
-      edit: editing && (editParam === "new" || editRow) ? { id: editParam === "new" ? null : editId, row: editRow } : null,
-      form: editing ? formSpecOf(def.input) : null,
+      edit: editing && (editParam === "new" || editRow) ? { id: editParam === "new" ? null : editId, row: editRow && visibleRow(def, ctx, editRow) } : null,
+      form: editing ? Object.fromEntries(Object.entries(formSpecOf(def.input)).filter(([f]) => !locked.includes(f))) : null,
       confirmDelete: deleteId && deleting ? { id: deleteId } : null,
       dialog: dialogParam === "columns" || dialogParam === "export" ? dialogParam : null,
       notice: params.get("notice") === "select" ? "select" : badId || (editing && editId && !editRow) || (deleteId && !deleting) ? "missing" : null,
@@ -344,6 +347,15 @@ export async function resourcePageAction(request: Request, pageUrl: string) {
         await saveGridSettings(ctx, pageUrl, { ...settings, perPageNum: settings.perPageNum ?? prev?.perPageNum });
         if (form.get("quiet") === "1") return json({ ok: true });
         return redirectWithFlash(back, "success", "列设置已保存");
+      }
+      case "savePageSize": {
+        // The grid's page-size selector, with JavaScript: the user picked a size (an explicit choice).
+        const size = Number(form.get("size"));
+        if (!(PAGE_SIZES as readonly number[]).includes(size)) return redirectWithFlash(back, "error", "每页条数不正确");
+        const prev = await gridSettingsOf(ctx, pageUrl);
+        await saveGridSettings(ctx, pageUrl, { autoFit: prev?.autoFit ?? true, columnDefs: prev?.columnDefs ?? [], perPageNum: size });
+        if (form.get("quiet") === "1") return json({ ok: true });
+        return redirectWithFlash(back, "success", "每页条数已保存");
       }
       case "resetColumns": {
         await saveGridSettings(ctx, pageUrl, null);

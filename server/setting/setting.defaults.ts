@@ -44,6 +44,22 @@ export const GLOBAL_SETTING_DEFAULTS: Record<string, SettingValue> = {
 };
 
 /**
+ * Largest stored text of one setting value, in bytes (UTF-8). Settings are read on every page
+ * (summaryDefs on every list page), so each is bounded: the grid settings of every list a user
+ * keeps, printing setups and price rules get room, flags and short texts a little.
+ */
+export const SETTING_VALUE_MAX_BYTES = 4 * 1024;
+const SETTING_VALUE_LIMITS: Record<string, number> = {
+  summaryDefs: 128 * 1024,
+  PrintSetupInfo: 16 * 1024,
+  GernerateCombiPriceRule: 16 * 1024,
+};
+
+export function settingValueLimit(name: string): number {
+  return Object.hasOwn(SETTING_VALUE_LIMITS, name) ? SETTING_VALUE_LIMITS[name]! : SETTING_VALUE_MAX_BYTES;
+}
+
+/**
  * "Setting values arrive as text: text containing a brace is JSON, 'true'/'false' become
  * booleans, numeric text becomes a number." Anything else stays text; JSON that does not
  * parse stays text too (never throws).

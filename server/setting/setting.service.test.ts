@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "../db/client";
+import { settings } from "./setting.tables";
 import { companyIdOf, useTestDatabase, userIdOf } from "../test/test-db";
 import { parseSettingValue, serializeSettingValue } from "./setting.defaults";
 import {
@@ -81,6 +84,41 @@ describe("settings service", () => {
   it("refuses bad names with a Chinese message and changes nothing", async () => {
     await expect(saveUserSetting(suitong, { name: "bad name;drop", value: "1" })).rejects.toThrow("设置名称只能包含字母、数字和下划线");
     await expect(saveUserSetting(suitong, { name: "", value: "1" })).rejects.toThrow("设置名称不能为空");
+  });
+
+  it("saves only the names its scope knows (spec 000 §3), with a Chinese 400 for any other", async () => {
+    await expect(saveUserSetting(suitong, { name: "junk1", value: "1" })).rejects.toMatchObject({ code: "bad_request", message: "未知的设置：junk1" });
+    await expect(saveUserSetting(suitong, { name: "AutoCreateDeliver", value: "true" })).rejects.toMatchObject({ message: "未知的设置：AutoCreateDeliver" });
+    await expect(saveCompanySetting(suitong, { name: "summaryDefs", value: "{}" })).rejects.toMatchObject({ message: "未知的设置：summaryDefs" });
+    await expect(saveCompanySetting(suitong, { name: "constructor", value: "1" })).rejects.toMatchObject({ message: "未知的设置：constructor" });
+    const names = (await db().select({ name: settings.name }).from(settings).where(eq(settings.ownerId, suitong.userId))).map((r) => r.name);
+    expect(names).not.toContain("junk1");
+    await saveUserSetting(suitong, { name: "StockStatus", value: "true" });
+    expect((await getUserSettings(suitong)).StockStatus).toBe(true);
+  });
+
+  it("bounds every value: 128 KB for summaryDefs, 4 KB for a flag or short text", async () => {
+    const big = { grid: { autoFit: true, columnDefs: [], note: "x".repeat(130 * 1024) } };
+    await expect(saveUserSetting(pengda, { name: "summaryDefs", value: big })).rejects.toMatchObject({ code: "bad_request", message: "设置值过长：summaryDefs 最多 128 KB" });
+    await expect(saveCompanySetting(pengda, { name: "B2B_UUID", value: "汽".repeat(2000) })).rejects.toMatchObject({ message: "设置值过长：B2B_UUID 最多 4 KB" });
+    await expect(saveUserSetting(pengda, { name: "summaryDefs", value: "x".repeat(1024 * 1024) })).rejects.toMatchObject({ code: "bad_request" });
+    const fits = { grid: { autoFit: true, columnDefs: [], note: "x".repeat(100 * 1024) } };
+    await saveUserSetting(pengda, { name: "summaryDefs", value: fits });
+    expect((await getUserSettings(pengda)).summaryDefs).toEqual(fits);
+  });
+
+  it("keeps each value of its default's kind", async () => {
+    await expect(saveCompanySetting(suitong, { name: "AutoCreatePickIn", value: "banana" })).rejects.toMatchObject({ message: "设置值格式不正确：AutoCreatePickIn 应为布尔值（true 或 false）" });
+    await expect(saveCompanySetting(suitong, { name: "SalesReturnOrderLocation", value: "3" })).rejects.toMatchObject({ message: "设置值格式不正确：SalesReturnOrderLocation 应为对象（JSON）" });
+    await expect(saveCompanySetting(suitong, { name: "TotalTurnover", value: "很多" })).rejects.toMatchObject({ code: "bad_request" });
+    await saveCompanySetting(suitong, { name: "B2B_UUID", value: "12345" });
+    expect((await getCompanySettings(suitong)).B2B_UUID).toBe(12345);
+  });
+
+  it("never reads a stored row under an unknown name (older data, direct writes)", async () => {
+    await db().insert(settings).values({ scope: "user", ownerId: suitong.userId, name: "legacyBlob", value: "x".repeat(1000) });
+    const mine = await getUserSettings(suitong);
+    expect(Object.keys(mine).sort()).toEqual(["PrintSetupInfo", "StockStatus", "summaryDefs"]);
   });
 
   it("has the platform type default 车护者", async () => {

@@ -1,5 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, type Executor } from "../db/client";
+import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import type { Ctx } from "../auth/context";
 import {
@@ -8,6 +9,7 @@ import {
   USER_SETTING_DEFAULTS,
   parseSettingValue,
   serializeSettingValue,
+  settingValueLimit,
   type SettingValue,
 } from "./setting.defaults";
 import { SettingSaveSchema } from "./setting.input";
@@ -20,20 +22,52 @@ const DEFAULTS: Record<Scope, Record<string, SettingValue>> = {
   user: USER_SETTING_DEFAULTS,
 };
 
-async function readScope(scope: Scope, ownerId: number, ex: Executor = db()): Promise<Record<string, SettingValue>> {
+/** The scope's known settings (defaults filled in); rows under any other name are never read. */
+async function readScope(scope: Scope, ownerId: number, ex: Executor = db(), names: readonly string[] = Object.keys(DEFAULTS[scope])): Promise<Record<string, SettingValue>> {
   const rows = await ex
     .select({ name: settings.name, value: settings.value })
     .from(settings)
-    .where(and(eq(settings.scope, scope), eq(settings.ownerId, ownerId)));
-  const out: Record<string, SettingValue> = structuredClone(DEFAULTS[scope]);
-  for (const r of rows) out[r.name] = parseSettingValue(r.value);
+    .where(and(eq(settings.scope, scope), eq(settings.ownerId, ownerId), inArray(settings.name, [...names])));
+  const out: Record<string, SettingValue> = {};
+  for (const name of names) out[name] = structuredClone(DEFAULTS[scope][name]!);
+  for (const r of rows) if (Object.hasOwn(out, r.name)) out[r.name] = parseSettingValue(r.value);
   return out;
+}
+
+const KIND_NAMES = { boolean: "布尔值（true 或 false）", number: "数字", object: "对象（JSON）", array: "列表（JSON）", text: "文本" } as const;
+type Kind = keyof typeof KIND_NAMES;
+
+function kindOf(v: SettingValue): Kind | null {
+  if (v === null) return null;
+  if (Array.isArray(v)) return "array";
+  if (typeof v === "object") return "object";
+  if (typeof v === "boolean") return "boolean";
+  if (typeof v === "number") return "number";
+  return "text";
+}
+
+/**
+ * Only the scope's known names (the defaults catalogue, spec 000 §3), each value no longer
+ * than its limit and of its default's kind (a flag stays true/false, a rule stays an object).
+ */
+function checkSetting(scope: Scope, name: string, text: string) {
+  if (!Object.hasOwn(DEFAULTS[scope], name)) throw new DomainError("bad_request", `未知的设置：${name}`, { name: [`未知的设置：${name}`] });
+  const limit = settingValueLimit(name);
+  if (Buffer.byteLength(text, "utf8") > limit) {
+    throw new DomainError("bad_request", `设置值过长：${name} 最多 ${Math.floor(limit / 1024)} KB`, { value: [`设置值过长：${name} 最多 ${Math.floor(limit / 1024)} KB`] });
+  }
+  const want = kindOf(DEFAULTS[scope][name]!);
+  const got = kindOf(parseSettingValue(text));
+  // Text settings take any text (an id such as "123" reads as a number).
+  const ok = want === null || want === got || (want === "text" && (got === "number" || got === "boolean"));
+  if (!ok) throw new DomainError("bad_request", `设置值格式不正确：${name} 应为${KIND_NAMES[want!]}`, { value: [`设置值格式不正确：${name} 应为${KIND_NAMES[want!]}`] });
 }
 
 async function writeScope(scope: Scope, ownerId: number, input: unknown) {
   const { name, value } = parseInput(SettingSaveSchema, input);
   // Text arrives in the spec's wire form and is stored as sent; other values are serialised.
   const text = typeof value === "string" ? value : serializeSettingValue(value as SettingValue);
+  checkSetting(scope, name, text);
   await db()
     .insert(settings)
     .values({ scope, ownerId, name, value: text })
@@ -56,6 +90,11 @@ export function saveCompanySetting(ctx: Pick<Ctx, "companyId">, input: { name: s
 /** The signed-in user's own settings (summaryDefs, StockStatus, PrintSetupInfo, …). */
 export function getUserSettings(ctx: Pick<Ctx, "userId">) {
   return readScope("user", ctx.userId);
+}
+
+/** One of the user's own settings (a list page reads only summaryDefs). */
+export async function getUserSetting(ctx: Pick<Ctx, "userId">, name: keyof typeof USER_SETTING_DEFAULTS & string): Promise<SettingValue> {
+  return (await readScope("user", ctx.userId, db(), [name]))[name]!;
 }
 
 export function saveUserSetting(ctx: Pick<Ctx, "userId">, input: { name: string; value: unknown }) {

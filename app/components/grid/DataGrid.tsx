@@ -119,7 +119,8 @@ export function DataGrid({ gridId, columns, rows, total, query, search, commandF
   function persist(nextOrder: string[], nextWidths: Record<string, number | null>) {
     if (!saveAction) return;
     const all = [...nextOrder.map((f) => columns.find((c) => c.field === f)!), ...columns.filter((c) => !nextOrder.includes(c.field))];
-    const settings = toSettings(all.map((c) => ({ ...c, px: c.field in nextWidths ? nextWidths[c.field]! : c.px })), query.size);
+    // Without a page size: the server keeps the saved one (a size in the URL is not a choice to save).
+    const settings = toSettings(all.map((c) => ({ ...c, px: c.field in nextWidths ? nextWidths[c.field]! : c.px })));
     fetcher.submit({ intent: "saveColumns", quiet: "1", settings: JSON.stringify(settings) }, { method: "post", action: saveAction });
   }
 
@@ -255,12 +256,23 @@ export function DataGrid({ gridId, columns, rows, total, query, search, commandF
           </div>
         ) : null}
       </div>
-      <GridFooter total={total} pages={pages} query={query} search={search} />
+      <GridFooter
+        total={total}
+        pages={pages}
+        query={query}
+        search={search}
+        onPickSize={saveAction ? (size) => fetcher.submit({ intent: "savePageSize", quiet: "1", size: String(size) }, { method: "post", action: saveAction }) : undefined}
+      />
     </div>
   );
 }
 
-function GridFooter({ total, pages, query, search }: { total: number; pages: number; query: GridQuery; search: string }) {
+/**
+ * The pager. Page size is a GET form (the URL is the state, a bookmark keeps it, nothing is
+ * saved); with JavaScript, picking a size is also saved for the grid by an explicit POST
+ * (`onPickSize`). Without JavaScript the custom-columns dialog saves it.
+ */
+function GridFooter({ total, pages, query, search, onPickSize }: { total: number; pages: number; query: GridQuery; search: string; onPickSize?: (size: number) => void }) {
   const page = Math.min(query.page, Math.max(pages, query.page));
   const link = (p: number) => hrefWith(search, { ...TRANSIENT, page: p === 1 ? null : p });
   const [jump, setJump] = useState(String(page));
@@ -271,7 +283,16 @@ function GridFooter({ total, pages, query, search }: { total: number; pages: num
       <Form method="get" preventScrollReset>
         <HiddenParams search={search} except={["size", "page", "edit", "confirmDelete", "dialog", "notice"]} />
         <label>
-          <select name="size" defaultValue={query.size} key={query.size} onChange={(e) => e.currentTarget.form?.requestSubmit()} aria-label={t.grid.pageSize}>
+          <select
+            name="size"
+            defaultValue={query.size}
+            key={query.size}
+            onChange={(e) => {
+              onPickSize?.(Number(e.currentTarget.value));
+              e.currentTarget.form?.requestSubmit();
+            }}
+            aria-label={t.grid.pageSize}
+          >
             {PAGE_SIZES.map((s) => (
               <option key={s} value={s}>
                 {t.grid.perPage(s)}

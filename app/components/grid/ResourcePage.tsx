@@ -4,7 +4,7 @@ import { useShortcut } from "~/hooks/useShortcuts";
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { t } from "../../../server/lib/i18n/zh-CN";
 import type { ResourcePageData, SaveFailure } from "#server/master-data/page";
-import { DataGrid, HiddenParams, hrefWith } from "./DataGrid";
+import { DataGrid, HiddenParams, PAGE_SIZES, hrefWith } from "./DataGrid";
 import { applyGridSettings, type EffectiveColumn } from "../../../server/lib/grid-settings";
 import type { PageConfig } from "./page-config";
 import { FormFields, optionsOf } from "./ResourceForm";
@@ -23,7 +23,11 @@ export function ResourcePage({ config, toolbar, formExtras, children }: { config
   const location = useLocation();
   const search = location.search;
   const listSearch = hrefWith(search, Object.fromEntries(DIALOG_PARAMS.map((k) => [k, null])));
-  const columns = useMemo(() => applyGridSettings(config.columns, data.settings), [config.columns, data.settings]);
+  // Columns of fields this user may not read (cost price without 产品价格) are neither shown nor offered.
+  const columns = useMemo(
+    () => applyGridSettings(config.columns.filter((c) => !data.hiddenFields.includes(c.field)), data.settings),
+    [config.columns, data.settings, data.hiddenFields],
+  );
   const noticeText = data.notice === "select" ? t.grid.selectRowFirst : data.notice === "missing" ? t.grid.rowMissing : null;
   const [notice, setNotice] = useState<string | null>(noticeText);
   useEffect(() => {
@@ -103,7 +107,7 @@ export function ResourcePage({ config, toolbar, formExtras, children }: { config
       ) : null}
       {data.edit ? <EditDialog config={config} data={data} listSearch={listSearch} extras={formExtras} /> : null}
       {data.confirmDelete ? <ConfirmDelete id={data.confirmDelete.id} listSearch={listSearch} /> : null}
-      {data.dialog === "columns" ? <ColumnsDialog columns={columns} listSearch={listSearch} /> : null}
+      {data.dialog === "columns" ? <ColumnsDialog columns={columns} listSearch={listSearch} size={data.query.size} /> : null}
       {data.dialog === "export" ? <ExportDialog pageUrl={data.pageUrl} columns={columns} listSearch={listSearch} search={search} /> : null}
       {children}
     </div>
@@ -386,7 +390,7 @@ function EditDialog({ config, data, listSearch, extras }: { config: PageConfig; 
           ) : null}
           <input type="hidden" name="back" value={listSearch} />
           {edit.id ? <input type="hidden" name="id" value={edit.id} /> : null}
-          <FormFields fields={config.form ?? []} spec={data.form ?? {}} values={values} errors={failure?.fields ?? {}} lookups={data.lookups} columns={config.formColumns} />
+          <FormFields fields={(config.form ?? []).filter((f) => !data.lockedFields.includes(f.name))} spec={data.form ?? {}} values={values} errors={failure?.fields ?? {}} lookups={data.lookups} columns={config.formColumns} />
           {extras}
         </div>
         <div className={css.dialogFoot}>
@@ -423,7 +427,7 @@ function ConfirmDelete({ id, listSearch }: { id: number; listSearch: string }) {
   );
 }
 
-function ColumnsDialog({ columns, listSearch }: { columns: EffectiveColumn[]; listSearch: string }) {
+function ColumnsDialog({ columns, listSearch, size }: { columns: EffectiveColumn[]; listSearch: string; size: number }) {
   return (
     <Dialog title={t.grid.customColumns} closeHref={listSearch} testId="columns-dialog">
       <Form method="post" preventScrollReset>
@@ -459,6 +463,17 @@ function ColumnsDialog({ columns, listSearch }: { columns: EffectiveColumn[]; li
               ))}
             </tbody>
           </table>
+          {/* The page size is saved here (or by picking it with JavaScript); a size in the URL alone is never saved. */}
+          <label style={{ display: "flex", gap: 8, alignItems: "center", marginTop: 10, fontSize: 13 }}>
+            {t.grid.pageSize}
+            <select name="perPageNum" defaultValue={size} data-testid="columns-per-page">
+              {PAGE_SIZES.map((s) => (
+                <option key={s} value={s}>
+                  {t.grid.perPage(s)}
+                </option>
+              ))}
+            </select>
+          </label>
         </div>
         <div className={css.dialogFoot}>
           <Button component={Link} to={listSearch} variant="default" preventScrollReset data-dialog-close>

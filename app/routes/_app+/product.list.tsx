@@ -137,7 +137,7 @@ function LibraryImportDialog({ data, library, listSearch }: { data: Data; librar
             <input type="hidden" name="back" value={listSearch} />
             <input type="hidden" name="productTemplateLibId" value={String(library.template.productTemplateLibId)} />
             {library.addTo ? <input type="hidden" name="addTo" value={library.addTo} /> : null}
-            <FormFields fields={OWN_PRODUCT_FIELDS} spec={library.form ?? {}} values={values} errors={failed?.fields ?? {}} lookups={data.lookups} columns={3} saveIntent="import" refreshIntent="importRefresh" />
+            <FormFields fields={OWN_PRODUCT_FIELDS.filter((f) => !data.lockedFields.includes(f.name))} spec={library.form ?? {}} values={values} errors={failed?.fields ?? {}} lookups={data.lookups} columns={3} saveIntent="import" refreshIntent="importRefresh" />
             <ProductFormAssist categories={data.lookups.productCategory ?? []} />
           </div>
           <div className={css.dialogFoot}>
