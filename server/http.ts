@@ -270,7 +270,7 @@ async function bodyHasUnstorableText(type: string, body: Buffer): Promise<boolea
   }
   if (type.startsWith("multipart/form-data")) {
     try {
-      const form = await new globalThis.Response(new Uint8Array(body.buffer, body.byteOffset, body.length), { headers: { "Content-Type": type } }).formData();
+      const form = await new globalThis.Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { headers: { "Content-Type": type } }).formData();
       for (const [k, v] of form) {
         if (UNSTORABLE.test(k)) return true;
         if (typeof v === "string" ? UNSTORABLE.test(v) : UNSTORABLE.test(v.name)) return true;
@@ -357,7 +357,7 @@ function remixRequest(req: Request, res: Response) {
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     const body = res.locals.body as Buffer | undefined;
-    init.body = body ? new Uint8Array(body.buffer, body.byteOffset, body.length) : createReadableStreamFromReadable(req);
+    init.body = body ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : createReadableStreamFromReadable(req);
     init.duplex = "half";
   }
   res.on("finish", () => (controller = null));

@@ -55,8 +55,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** A throttled attempt tells the browser (and scripts) when to try again. */
 export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
   const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : {};
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 };
 
 export const meta: MetaFunction = () => [{ title: `${t.login.title} - ${t.app.name}` }];
