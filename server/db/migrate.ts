@@ -23,8 +23,10 @@ function migrationsDir() {
 
 /**
  * Applies the committed drizzle-kit migrations that this database has not seen, in one
- * transaction. On PostgreSQL a transaction-scoped advisory lock makes instances that start
- * together take turns, so each migration runs exactly once.
+ * transaction. At start-up bootDatabase already holds the start-up lock (boot.ts
+ * withStartLock) around migrations and seeding; the transaction-scoped advisory lock here
+ * (a different key) also keeps migrate safe when called on its own, so each migration runs
+ * exactly once.
  */
 export async function migrate(db: Db, kind: "pglite" | "postgres"): Promise<string[]> {
   const dir = migrationsDir();
