@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Ctx } from "../auth/context";
 import { db, type Executor } from "../db/client";
 import { DomainError } from "./errors";
-import { ExportRequestSchema, exportFilterParams, streamXlsx } from "./excel-export";
+import { ExportRequestSchema, exportFilterParams, streamXlsx, type ExportFormat } from "./excel-export";
 import { parseListQuery, type FilterKind, type ListQuery, type ListResult, type ListSpec } from "./list-query";
 import { sortKeysOf } from "./sort-key";
 import { escapeLike, parseInput } from "./validate";
@@ -258,7 +258,21 @@ const EXPORT_BATCH = 2000;
  * sort select, streamed as .xlsx. Rows are read in batches after the previous batch's last
  * row (keyset) when the sort column allows it, so the 100,000th row costs what the first did.
  */
-export function exportRows(def: ListSource<any>, ctx: Ctx, input: unknown) {
+/**
+ * How the file writes a field: numeric columns (money, read as exact decimal text) as numbers
+ * shown `#,##0.00`, timestamps as date and time in the company's time zone; `exportAs` fields
+ * and everything else as they come.
+ */
+function exportFormatOf(def: ListSource<any>, all: Record<string, any>, field: string): ExportFormat | undefined {
+  if (ownKey(def.exportAs, field) || !ownKey(all, field)) return undefined;
+  const type = (all[field] as { columnType?: string })?.columnType;
+  if (type === "PgNumeric" || type === "PgNumericNumber" || type === "PgNumericBigInt") return "decimal";
+  if (type === "PgTimestamp" || type === "PgTimestampString") return "datetime";
+  return undefined;
+}
+
+/** `opts.timeZone`: the company's time zone (setting TimeZone) for date-and-time columns. */
+export function exportRows(def: ListSource<any>, ctx: Ctx, input: unknown, opts: { timeZone?: string } = {}) {
   const req = parseInput(ExportRequestSchema, input);
   const all = selectionOf(def, ctx);
   const columns = req.excelColumes.filter((c) => c.exportable !== false);
@@ -309,7 +323,8 @@ export function exportRows(def: ListSource<any>, ctx: Ctx, input: unknown) {
     }
   }
   const name = req.outPutFileName || def.pageName || def.label;
-  return { fileName: name, stream: streamXlsx({ sheetName: req.sheetName || name, columns, rows: rows() }) };
+  const formatted = columns.map((c) => ({ ...c, format: exportFormatOf(def, all, c.fieldName) }));
+  return { fileName: name, stream: streamXlsx({ sheetName: req.sheetName || name, columns: formatted, rows: rows(), timeZone: opts.timeZone }) };
 }
 
 /** Keyword search over text columns: any of them contains the keyword, case-insensitively. */

@@ -9,6 +9,7 @@ import { DomainError } from "../lib/errors";
 import { t } from "../lib/i18n/zh-CN";
 import { parseId } from "../lib/ids";
 import { resourceByName } from "./registry";
+import { getCompanyTimeZone } from "../setting/setting.service";
 
 /**
  * The JSON contract of spec 000 §7 for every resource: `GET/POST /api/app/{name}`,
@@ -87,7 +88,7 @@ export function apiExport(request: Request, name: string | undefined) {
   return answerMethods(request, {
     POST: async () => {
       const ctx = await reader(request, def);
-      return xlsxResponse(exportRows(def, ctx, await readBody(request)));
+      return xlsxResponse(exportRows(def, ctx, await readBody(request), { timeZone: await getCompanyTimeZone(ctx) }));
     },
   });
 }

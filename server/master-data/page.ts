@@ -8,7 +8,7 @@ import { setFlash } from "../lib/flash";
 import { parseListQuery, PAGE_SIZES, type ListQuery, type ListResult } from "../lib/list-query";
 import { canWrite, createRow, deleteRow, getRow, updateRow, type ResourceDef } from "../lib/resource";
 import { exportRows, hiddenFields, listRows, listSpecOf, ownKey, selectionOf, visibleRow } from "../lib/list-read";
-import { getUserSetting, saveUserSetting } from "../setting/setting.service";
+import { getCompanyTimeZone, getUserSetting, saveUserSetting } from "../setting/setting.service";
 import { resourceByName, resourceByPage, resourceOfPage } from "./registry";
 import { xlsxResponse } from "./api";
 import { applyGridSettings, clampWidth, type GridColumn, type GridSettings } from "../lib/grid-settings";
@@ -300,7 +300,8 @@ export async function exportFromPageForm(request: Request) {
   if (!def) throw json({ message: "页面不存在" }, { status: 404 });
   const ctx = await requirePage(request, pageUrl);
   try {
-    return xlsxResponse(exportRows(def, ctx, exportRequestFromForm(def, form)));
+    const timeZone = await getCompanyTimeZone(ctx);
+    return xlsxResponse(exportRows(def, ctx, exportRequestFromForm(def, form), { timeZone }));
   } catch (e) {
     if (isDomainError(e) && e.code !== "unauthorized") return redirectWithFlash(backUrl(pageUrl, form), "error", e.message);
     throw e;

@@ -22,6 +22,8 @@ export const COMPANY_SETTING_DEFAULTS: Record<string, SettingValue> = {
   TotalTurnover: 0,
   /** A web session unused this long (minutes) ends, whatever its 30-day cookie says. */
   SessionIdleTimeoutMinutes: 480,
+  /** The company's IANA time zone: exports write dates and times in it. */
+  TimeZone: "Asia/Shanghai",
 };
 
 export const USER_SETTING_DEFAULTS: Record<string, SettingValue> = {

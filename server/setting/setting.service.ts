@@ -61,6 +61,24 @@ function checkSetting(scope: Scope, name: string, text: string) {
   // Text settings take any text (an id such as "123" reads as a number).
   const ok = want === null || want === got || (want === "text" && (got === "number" || got === "boolean"));
   if (!ok) throw new DomainError("bad_request", `设置值格式不正确：${name} 应为${KIND_NAMES[want!]}`, { value: [`设置值格式不正确：${name} 应为${KIND_NAMES[want!]}`] });
+  if (scope === "company" && name === "TimeZone" && !isTimeZone(text)) {
+    throw new DomainError("bad_request", "时区不正确：请填写如 Asia/Shanghai 的时区名称", { value: ["时区不正确：请填写如 Asia/Shanghai 的时区名称"] });
+  }
+}
+
+function isTimeZone(name: string) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name.trim() });
+    return name.trim() !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** The company's time zone (setting TimeZone, default Asia/Shanghai): exports write dates in it. */
+export async function getCompanyTimeZone(ctx: Pick<Ctx, "companyId">): Promise<string> {
+  const value = (await readScope("company", ctx.companyId, db(), ["TimeZone"])).TimeZone;
+  return typeof value === "string" && isTimeZone(value) ? value.trim() : (COMPANY_SETTING_DEFAULTS.TimeZone as string);
 }
 
 async function writeScope(scope: Scope, ownerId: number, input: unknown) {
