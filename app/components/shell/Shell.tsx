@@ -162,10 +162,12 @@ function useActiveTabInView(ref: RefObject<HTMLElement>, active: string, count: 
     const nav = ref.current;
     const tab = nav?.querySelector<HTMLElement>("[data-active]");
     if (!nav || !tab) return;
+    // A little of the neighbour shows too, so it is clear that the strip scrolls (whole pixels: scrollLeft rounds).
+    const margin = 24;
     const n = nav.getBoundingClientRect();
     const r = tab.getBoundingClientRect();
-    if (r.left < n.left) nav.scrollLeft -= n.left - r.left;
-    else if (r.right > n.right) nav.scrollLeft += r.right - n.right;
+    if (r.left < n.left) nav.scrollLeft -= Math.ceil(n.left - r.left + margin);
+    else if (r.right > n.right) nav.scrollLeft += Math.ceil(r.right - n.right + margin);
   }, [ref, active, count]);
 }
 

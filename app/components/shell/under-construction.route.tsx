@@ -24,7 +24,8 @@ export default function UnderConstruction() {
   return (
     <Stack align="center" gap="sm" py={72} data-testid="under-construction" data-url={url}>
       <IconTools size={56} stroke={1.4} color="var(--mantine-color-orange-8)" aria-hidden />
-      <Title order={1} fz={24}>
+      {/* h2: the shell's <h1> already names the page (the active tab's name). */}
+      <Title order={2} fz={24}>
         {name}
       </Title>
       <Text fz="lg" fw={600}>

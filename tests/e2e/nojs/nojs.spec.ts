@@ -42,8 +42,9 @@ test.describe("without JavaScript", () => {
     await expect(link).toHaveText("销售订单");
     await link.click();
     await page.waitForURL((url) => url.pathname === "/sale/order");
-    // The page itself is not built yet: it answers the 404 page.
-    await expect(page.getByTestId("error-page")).toBeVisible();
+    // The page itself is not built yet: 此功能正在建设中, inside the shell.
+    await expect(page.getByTestId("under-construction")).toContainText("此功能正在建设中");
+    await expect(page.getByTestId("drawer")).toBeVisible();
   });
 
   test("the drawer's profile link opens the profile page", async ({ page }) => {
