@@ -116,11 +116,21 @@ for (const js of [true, false]) {
 
       // Page size 50: the select submits itself with JavaScript, 确定 submits it without.
       await footer.locator('select[name="size"]').selectOption("50");
+      // With JavaScript picking a size is also saved, by an explicit POST (a GET never writes).
+      const saved = js ? page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === PAGE) : null;
       if (!js) await footer.getByRole("button", { name: "确定" }).click();
       await expect(page).toHaveURL((url) => url.searchParams.get("size") === "50");
       await expect(gridRows(page)).toHaveCount(Math.min(50, total));
       await expect(footer).toContainText(`第 1 / ${Math.ceil(total / 50)} 页`);
-      // The chosen size is saved with the user's grid settings: a bare URL uses it.
+      if (saved) expect((await saved).status()).toBe(200);
+      else {
+        // Without JavaScript the URL's size is only shown; the custom-columns dialog saves it.
+        await page.getByTestId("grid-columns").click();
+        await expect(page.getByTestId("columns-per-page")).toHaveValue("50");
+        await page.getByTestId("columns-save").click();
+        await expect(page.getByTestId("columns-dialog")).toHaveCount(0);
+      }
+      // The saved size applies to a bare URL.
       await openList(page, PAGE, js);
       await expect(footer.locator('select[name="size"]')).toHaveValue("50");
       await expect(gridRows(page)).toHaveCount(Math.min(50, total));
