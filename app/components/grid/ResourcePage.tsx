@@ -500,8 +500,19 @@ function ExportDialog({ pageUrl, columns, listSearch, search }: { pageUrl: strin
   const toggleAll = (on: boolean) => setChecked(new Set(on ? shown.map((c) => c.field) : []));
   return (
     <Dialog title={t.grid.customExport} closeHref={listSearch} testId="export-dialog">
-      {/* reloadDocument: the browser downloads the file itself, with or without JavaScript. */}
-      <Form method="post" action="/grid/export" reloadDocument>
+      {/* reloadDocument: the browser downloads the file itself, with or without JavaScript.
+          With JavaScript the dialog closes as the download starts (the list stays as it was);
+          without, the page stays and the download just happens. */}
+      <Form
+        method="post"
+        action="/grid/export"
+        reloadDocument
+        onSubmit={(e) => {
+          if (e.defaultPrevented || checked.size === 0) return;
+          setTimeout(() => navigate(listSearch, { replace: true, preventScrollReset: true }), 0);
+        }}
+      >
+  const navigate = useNavigate();
         <input type="hidden" name="page" value={pageUrl} />
         <input type="hidden" name="back" value={listSearch} />
         <div className={css.dialogBody}>
