@@ -78,10 +78,11 @@ export function ProductFormAssist({ productId, categories, checkDuplicates = tru
 
   function choose(level0: number, level1: number | null) {
     const form = anchor.current?.closest("form");
-    const s0 = form?.elements.namedItem("categoryLevel0Id") as HTMLSelectElement | null;
-    const s1 = form?.elements.namedItem("categoryLevel1Id") as HTMLSelectElement | null;
-    if (s0) s0.value = String(level0);
-    if (s1) s1.value = level1 ? String(level1) : "";
+    const select = (name: string) => form?.elements.namedItem(name) as HTMLSelectElement | null;
+    // The category selects are React-controlled (二级分类 follows 一级分类): pick as a user does,
+    // by a change event, so the child list is redrawn for the new parent before the child is set.
+    pick(select("categoryLevel0Id"), String(level0));
+    setTimeout(() => pick(select("categoryLevel1Id"), level1 ? String(level1) : ""), 0);
     setPicker(false);
   }
 
@@ -95,6 +96,13 @@ export function ProductFormAssist({ productId, categories, checkDuplicates = tru
       {picker ? <CategoryPicker categories={categories} onChoose={choose} onClose={() => setPicker(false)} /> : null}
     </div>
   );
+}
+
+/** Sets a select's value the way the browser does on a user's pick, so React's onChange runs. */
+function pick(select: HTMLSelectElement | null | undefined, value: string) {
+  if (!select) return;
+  Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, "value")?.set?.call(select, value);
+  select.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
 /** Spec 001 §2.7: keyword search and a two-level tree. */

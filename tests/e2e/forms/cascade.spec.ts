@@ -68,8 +68,21 @@ test.describe("dependent pickers, JavaScript on", () => {
     await expect.poll(() => optionLabels(make)).toEqual(["大众", "奥迪", "宝马", "奔驰"]);
     await make.selectOption({ label: "宝马" });
 
+    // 选择分类 (the category picker) fills both selects through the same cascade.
+    await dialog.getByTestId("category-picker-open").click();
+    const picker = page.getByTestId("category-picker");
+    await picker.getByRole("button", { name: "刹车盘", exact: true }).click();
+    await expect(picker).toBeHidden();
+    await expect(level0.locator("option:checked")).toHaveText("制动系统");
+    await expect(level1.locator("option:checked")).toHaveText("刹车盘");
+    await dialog.getByTestId("category-picker-open").click();
+    await picker.getByRole("button", { name: "燃油滤清器", exact: true }).click();
+    await expect(level0.locator("option:checked")).toHaveText("滤清器");
+    await expect(level1.locator("option:checked")).toHaveText("燃油滤清器");
+    await expect.poll(() => optionLabels(level1)).toEqual(FILTERS);
+
     await dialog.getByTestId("form-save").click();
-    await expectSaved(page, code, { categoryLevel1Name: "刹车片", makeName: "宝马" });
+    await expectSaved(page, code, { categoryLevel1Name: "燃油滤清器", makeName: "宝马" });
   });
 
   test("a car model's 汽车厂商 lists only the chosen make's manufacturers", async ({ page }) => {
