@@ -254,11 +254,15 @@ function visibleIn(root: HTMLElement, selector: string) {
   return [...root.querySelectorAll<HTMLElement>(selector)].filter((el) => el.getClientRects().length > 0);
 }
 
-/** Where focus goes when a dialog opens (or its form is redrawn): an invalid field, a marked button, else the first field. */
+/**
+ * Where focus goes when a dialog opens (or its form is redrawn): an invalid field, a marked
+ * button, else the first field of the form that saves (not a search box above it), else the first field.
+ */
 function initialFocus(root: HTMLElement) {
   return (
     visibleIn(root, "[aria-invalid='true']")[0] ??
     visibleIn(root, "[data-autofocus], [autofocus]")[0] ??
+    visibleIn(root, FIELD).find((el) => (el as HTMLInputElement).form?.method === "post") ??
     visibleIn(root, FIELD)[0] ??
     visibleIn(root, FOCUSABLE)[0]
   );

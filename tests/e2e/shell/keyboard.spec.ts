@@ -189,6 +189,33 @@ test.describe("list shortcuts and dialog keyboard (JavaScript)", () => {
   });
 });
 
+test.describe("公库产品导入 dialog (JavaScript)", () => {
+  test("the search box has the focus first; after picking a product the cursor is in its form; Esc asks once it was edited", async ({ page }) => {
+    await login(page, "boss1");
+    await openList(page, "/product/list");
+    await page.getByTestId("library-import").click();
+    const dialog = page.getByTestId("library-dialog");
+    await expect(dialog).toBeVisible();
+    const search = dialog.locator('input[name="libq"]');
+    await expect(search).toBeFocused();
+    await search.fill("火花塞");
+    await page.keyboard.press("Enter");
+    const first = dialog.getByTestId("library-results").locator("tbody tr").first();
+    await expect(first).toContainText("火花塞");
+    await first.getByRole("link", { name: "导入" }).click();
+    await expect(page).toHaveURL((url) => url.searchParams.has("lib"));
+    const code = field(dialog, "mainOE");
+    await expect(code).toBeFocused();
+    // Typing in the search box is not an unsaved edit; a changed product field is.
+    await field(dialog, "name").fill("改过的名称");
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("dialog-unsaved")).toBeVisible();
+    await page.getByTestId("dialog-discard").click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL((url) => !url.searchParams.has("import") && !url.searchParams.has("lib"));
+  });
+});
+
 test.describe("long forms at 1366×768", () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
