@@ -18,6 +18,7 @@ import {
   sum,
   tryDecimal,
 } from "./decimal";
+import { decimalText, formatMoneyText, plainNumberText } from "./decimal-text";
 
 describe("decimal helper", () => {
   it("adds exactly where floats do not", () => {
@@ -82,5 +83,18 @@ describe("decimal helper", () => {
     expect(compare("1.10", "1.1")).toBe(0);
     expect(compare("2", "10")).toBe(-1);
     expect(compare("-1", "-2")).toBe(1);
+  });
+
+  it("formats the same without decimal.js (the browser's grid and forms)", () => {
+    for (const v of ["1234.5", "0", "-12", "999.995", "1.005", "-1.005", "2.675", "1234567.891", "0.004", "-0.004", "00012.50"]) {
+      expect(formatMoneyText(v), v).toBe(formatMoney(v));
+    }
+    expect(formatMoneyText(1234.5)).toBe("￥1,234.50");
+    expect(formatMoneyText("abc")).toBeNull();
+    expect(formatMoneyText("1e3")).toBeNull();
+    expect(decimalText("-0.00")).toBe("0.00");
+    expect(plainNumberText("2.50")).toBe("2.5");
+    expect(plainNumberText("3.00")).toBe("3");
+    expect(plainNumberText("1200")).toBe("1200");
   });
 });

@@ -1,12 +1,14 @@
 import DecimalJs from "decimal.js";
+import { fixedText, formatMoneyText, formatNumberText } from "./decimal-text";
 
 /**
  * The one decimal helper for money and quantities (issue 7 item 23). PostgreSQL `numeric`
  * columns are read as strings and stay strings until they come here; arithmetic happens on
  * decimal.js values, never on JavaScript floats, and every rounding rule lives in this file.
  *
- * Client-safe (no Node imports): the grid, the forms and the server all format money with
- * `formatMoney`, so a page hydrates with the same text the server wrote.
+ * Server code computes here. Showing a number needs no arithmetic: the grid and the forms use
+ * ./decimal-text.ts (no decimal.js in the browser bundle), whose half-up rounding on the digits
+ * (roundHalfUpText) is also the rounding used here, so the rule exists once.
  *
  * Rounding (spec 000 §5 "rounded to 2 decimals", 四舍五入): half-up, i.e. a half goes away
  * from zero, on the exact decimal value — 1.005 → 1.01, 2.675 → 2.68, -1.005 → -1.01.
@@ -70,9 +72,9 @@ export const gt = (a: DecimalInput, b: DecimalInput) => compare(a, b) > 0;
 export const isZero = (a: DecimalInput) => dec(a).isZero();
 export const isNegative = (a: DecimalInput) => dec(a).isNegative() && !dec(a).isZero();
 
-/** Rounded half-up to `scale` decimals. */
+/** Rounded half-up to `scale` decimals (the one rule: roundHalfUpText, on the exact digits). */
 export function roundTo(v: DecimalInput, scale: number): Decimal {
-  return dec(v).toDecimalPlaces(scale, DecimalJs.ROUND_HALF_UP);
+  return new D(fixedText(dec(v).toFixed(), scale));
 }
 export const roundMoney = (v: DecimalInput) => roundTo(v, MONEY_SCALE);
 export const roundCost = (v: DecimalInput) => roundTo(v, COST_SCALE);
@@ -85,8 +87,7 @@ export function hasMoreDecimals(v: DecimalInput, scale: number): boolean {
 
 /** The text stored in a `numeric` column: fixed decimals, no exponent, no "-0". */
 function fixed(d: Decimal, scale: number): string {
-  const r = d.toDecimalPlaces(scale, DecimalJs.ROUND_HALF_UP);
-  return (r.isZero() ? new D(0) : r).toFixed(scale);
+  return fixedText(d.toFixed(), scale);
 }
 export const moneyString = (v: DecimalInput) => fixed(dec(v), MONEY_SCALE);
 export const costString = (v: DecimalInput) => fixed(dec(v), COST_SCALE);
@@ -94,22 +95,16 @@ export const qtyString = (v: DecimalInput) => fixed(dec(v), QTY_SCALE);
 
 /** 1234.5 → "1,234.50" (rounded half-up to `scale`, thousands separated). */
 export function formatNumber(v: DecimalInput, scale = MONEY_SCALE): string {
-  const text = fixed(dec(v), scale);
-  const negative = text.startsWith("-");
-  const [int, frac] = (negative ? text.slice(1) : text).split(".");
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${negative ? "-" : ""}${grouped}${frac ? `.${frac}` : ""}`;
+  return formatNumberText(dec(v).toFixed(), scale)!;
 }
 
 /** Money as shown everywhere (spec 000 §9 "money shown with the ￥ symbol"): ￥1,234.50, -￥12.00. */
 export function formatMoney(v: DecimalInput): string {
-  const text = formatNumber(v, MONEY_SCALE);
-  return text.startsWith("-") ? `-￥${text.slice(1)}` : `￥${text}`;
+  return formatMoneyText(dec(v).toFixed())!;
 }
 
 /** A quantity as shown: up to QTY_SCALE decimals, trailing zeros dropped (3, 2.5, 1,200). */
 export function formatQty(v: DecimalInput): string {
-  const r = roundQty(v);
-  const text = formatNumber(r, QTY_SCALE);
+  const text = formatNumber(v, QTY_SCALE);
   return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
 }

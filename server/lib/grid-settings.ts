@@ -4,7 +4,7 @@
  * setting summaryDefs). Client-safe: the server applies saved settings when it renders the
  * page, the browser when a column is resized or moved.
  */
-import { formatMoney, tryDecimal } from "./decimal";
+import { formatMoneyText, plainNumberText } from "./decimal-text";
 
 export type CellKind = "text" | "money" | "number" | "bool" | "date" | "datetime" | "enum";
 
@@ -81,11 +81,10 @@ export function cellText(col: GridColumn, value: unknown): string {
   switch (col.kind) {
     case "money": {
       // numeric arrives as a string: format the exact decimal (￥1,234.50), never through a float.
-      const d = tryDecimal(value);
-      return d ? formatMoney(d) : String(value);
+      return formatMoneyText(value) ?? String(value);
     }
     case "number":
-      return tryDecimal(value)?.toString() ?? String(value);
+      return plainNumberText(value) ?? String(value);
     case "bool":
       return value ? (col.yesNo?.[0] ?? "是") : (col.yesNo?.[1] ?? "否");
     case "enum":

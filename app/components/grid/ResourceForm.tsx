@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { t } from "../../../server/lib/i18n/zh-CN";
 import type { FieldSpec, FormSpec } from "#server/lib/form-spec";
 import { readNumberInput, ROUNDED_HINT, type NumberKind } from "#server/lib/number-text";
+import { formatMoneyText } from "#server/lib/decimal-text";
 import type { LookupOption, Lookups } from "#server/master-data/page";
 import type { FormField, OptionSource } from "./page-config";
 import css from "./grid.module.css";
@@ -66,6 +67,15 @@ function NumberField({ name, spec, value, error, readOnly, placeholder }: { name
   const [text, setText] = useState(value);
   const [note, setNote] = useState<{ error?: string; rounded?: boolean }>({});
   const unit = spec.unit ?? (kind === "int" ? "整数" : undefined);
+  if (readOnly && kind === "money") {
+    // A read-only amount reads as money does everywhere (￥1,234.50); the stored value is posted as it is.
+    return (
+      <>
+        <input type="hidden" name={name} value={value} />
+        <TextInput label={spec.label} value={formatMoneyText(value) ?? value} readOnly data-money-readonly={name} />
+      </>
+    );
+  }
   return (
     <TextInput
       ref={input}

@@ -1,0 +1,56 @@
+import { roundHalfUpText } from "./number-text";
+
+/**
+ * Decimal numbers as text, for showing them: no arithmetic and no dependencies, so the grid and
+ * the forms format money in the browser without shipping decimal.js (14 KB gzip) to every page.
+ * Rounding is `roundHalfUpText` (half-up on the digits, a half away from zero): the same function
+ * server/lib/decimal.ts rounds with, so the rule exists once.
+ */
+const PLAIN = /^-?\d+(\.\d+)?$/;
+
+/** The plain decimal text of a numeric column value ("1234.50") or a JS number, or null when it is none. */
+export function decimalText(v: unknown): string | null {
+  if (typeof v === "bigint") return v.toString();
+  if (typeof v === "number") {
+    if (!Number.isFinite(v)) return null;
+    const s = String(v);
+    return PLAIN.test(s) ? s : null;
+  }
+  if (typeof v !== "string") return null;
+  const s = v.trim();
+  if (!PLAIN.test(s)) return null;
+  const t = s.replace(/^(-?)0+(?=\d)/, "$1");
+  return /[1-9]/.test(t) ? t : t.replace(/^-/, "");
+}
+
+/** Rounded half-up to exactly `scale` decimals ("1.005" → "1.01", "2" → "2.00", "-0.004" → "0.00"). */
+export function fixedText(text: string, scale: number): string {
+  const rounded = roundHalfUpText(text, scale);
+  if (scale === 0) return rounded;
+  const [int, frac = ""] = rounded.split(".");
+  return `${int}.${frac.padEnd(scale, "0")}`;
+}
+
+/** "-1234567.5" → "-1,234,567.50" (rounded half-up to `scale`), or null when it is not a number. */
+export function formatNumberText(v: unknown, scale = 2): string | null {
+  const text = decimalText(v);
+  if (text === null) return null;
+  const fixed = fixedText(text, scale);
+  const negative = fixed.startsWith("-");
+  const [int, frac] = (negative ? fixed.slice(1) : fixed).split(".");
+  return `${negative ? "-" : ""}${int!.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${frac ? `.${frac}` : ""}`;
+}
+
+/** Money as shown everywhere (spec 000 §9 "money shown with the ￥ symbol"): ￥1,234.50, -￥12.00; null when not a number. */
+export function formatMoneyText(v: unknown): string | null {
+  const text = formatNumberText(v, 2);
+  if (text === null) return null;
+  return text.startsWith("-") ? `-￥${text.slice(1)}` : `￥${text}`;
+}
+
+/** A number as read in a cell: trailing zeros of the fraction dropped ("2.50" → "2.5", "3.00" → "3"); null when not a number. */
+export function plainNumberText(v: unknown): string | null {
+  const text = decimalText(v);
+  if (text === null) return null;
+  return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
+}
