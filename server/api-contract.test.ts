@@ -81,12 +81,21 @@ describe("the API contract and user settings over HTTP", () => {
       ["GET", "/api/app/product/export", "POST"],
       ["OPTIONS", "/api/app/payment", "GET, HEAD"],
       ["DELETE", "/api/app/setting/current-user", "GET, POST, HEAD"],
+      ["POST", "/avatar/1", "GET, HEAD"],
     ])("%s %s → 405 with Allow: %s", async (method, p, allow) => {
       for (const headers of [bearer.boss1!, {}]) {
         const res = await fetch(base + p, { method, headers });
         expect(res.status).toBe(405);
         expect(res.headers.get("Allow")).toBe(allow);
         expect(await res.json()).toEqual({ error: { code: "method_not_allowed", message: "抱歉，不支持该请求方式" } });
+      }
+    });
+
+    it.each(["/api/app/nothing", "/api/app/product/1/more/deeper", "/api/other", "/auth/user/nothing", "/auth/x/y/z"])("GET and POST %s → the API's JSON 404", async (p) => {
+      for (const method of ["GET", "POST"]) {
+        const res = await fetch(base + p, { method, headers: { ...bearer.boss1!, "Content-Type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+        expect(res.status).toBe(404);
+        expect(await res.json()).toEqual({ error: { code: "not_found", message: "接口不存在" } });
       }
     });
 

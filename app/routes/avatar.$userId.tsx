@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireUser, getAvatar } from "~/services.server";
+import { requireUser, getAvatar, methodNotAllowed } from "~/services.server";
 
 /**
  * A user's avatar image, for signed-in colleagues (same current company, or the platform
@@ -21,4 +21,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
   if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
   return new Response(Buffer.from(avatar.data), { headers: { ...headers, "Content-Type": avatar.contentType } });
+}
+
+/** The picture is only read: any other method is 405 in Chinese, with Allow (not Remix's English answer). */
+export function action() {
+  return methodNotAllowed(["GET"]);
 }
