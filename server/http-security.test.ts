@@ -108,6 +108,8 @@ describe("HTTP edge security", () => {
       await expectRefusedJson(await fetch(base + "/api/app/productBrand", { method: "POST", headers: api, body: '{"name":"空字符品牌\\u0000","code":"N1"}' }));
       await expectRefusedJson(await fetch(base + "/api/app/productBrand", { method: "POST", headers: api, body: '{"name":"嵌套","extra":{"deep":["ok","\\u0000"]}}' }));
       await expectRefusedJson(await fetch(base + "/api/app/productBrand", { method: "POST", headers: api, body: '{"name\\u0000":"键名"}' }));
+      const deep = '{"name":"深","x":' + "[".repeat(200) + '"\\u0000"' + "]".repeat(200) + "}";
+      await expectRefusedJson(await fetch(base + "/api/app/productBrand", { method: "POST", headers: api, body: deep }));
       const list = (await (await fetch(base + "/api/app/productBrand?filter=" + encodeURIComponent("空字符品牌"), { headers: api })).json()) as { totalCount: number };
       expect(list.totalCount).toBe(0);
 

@@ -232,10 +232,20 @@ function signInRateLimit(limit: number, windowMs = 60_000) {
  */
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function hasUnstorableText(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return UNSTORABLE.test(value);
-  if (depth > 64 || value === null || typeof value !== "object") return false;
-  for (const [k, v] of Object.entries(value)) if (UNSTORABLE.test(k) || hasUnstorableText(v, depth + 1)) return true;
+/** Every key and string of a parsed JSON value, however deep (a loop: no recursion limit to slip under). */
+function hasUnstorableText(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const v = pending.pop();
+    if (typeof v === "string") {
+      if (UNSTORABLE.test(v)) return true;
+    } else if (v !== null && typeof v === "object") {
+      for (const [k, child] of Object.entries(v)) {
+        if (UNSTORABLE.test(k)) return true;
+        pending.push(child);
+      }
+    }
+  }
   return false;
 }
 

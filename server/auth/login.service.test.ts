@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { users } from "../system/system.tables";
 import { TEST_PASSWORD, useTestDatabase, userIdOf } from "../test/test-db";
-import { SignInThrottled, THROTTLE, verifyCredentials } from "./login.service";
+import { loginThrottle } from "./auth.tables";
+import { SignInThrottled, THROTTLE, purgeLoginThrottle, verifyCredentials } from "./login.service";
 
 const at = (base: Date, seconds: number) => new Date(base.getTime() + seconds * 1000);
 
@@ -126,6 +127,19 @@ describe("sign-in credentials", () => {
     } finally {
       await db().update(users).set({ isLocked: false }).where(eq(users.username, "sales2"));
     }
+  });
+
+  it("housekeeping clears spent counters and keeps recent ones", async () => {
+    const long = new Date("2026-10-01T08:00:00Z");
+    for (let i = 0; i < 3; i++) await attempt("boss2", "wrong", "10.9.9.1", long);
+    const before = (await db().select().from(loginThrottle)).length;
+    // Long after: counters from that day are spent; today's attempts are kept.
+    const today = new Date("2026-10-03T08:00:00Z");
+    await attempt("boss2", "wrong", "10.9.9.2", today);
+    await purgeLoginThrottle(today);
+    const keys = await db().select().from(loginThrottle);
+    expect(keys.length).toBe(before - 2 + 2);
+    expect(keys.every((k) => k.windowStart.getTime() !== long.getTime())).toBe(true);
   });
 
   it("counts attempts served by different app instances together (the counters live in the database)", async () => {
