@@ -4,6 +4,7 @@
  * drivers, argon2, node builtins) can reach the client. Zod input schemas, which the
  * browser needs too, are imported from their `*.input.ts` files directly.
  */
+export * from "../server/auth/authenticator";
 export * from "../server/auth/cookie";
 export * from "../server/auth/guard";
 export * from "../server/auth/login.service";

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import path from "node:path";
-import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import { Readable } from "node:stream";
+import { createRequestHandler } from "@remix-run/express";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { t } from "./lib/i18n/zh-CN";
@@ -323,54 +325,35 @@ async function refuseUnstorableText(req: Request, res: Response, next: NextFunct
 }
 
 /**
- * @remix-run/express's handler, except that the request body comes from the buffer that
- * refuseUnstorableText read, and that answers which do not say how to cache say no-store:
- * signed-in pages, data and API answers never stay in a browser or proxy cache. (Static files
- * under /build and public/ are served before this and keep their long cache lifetimes.)
+ * Remix behind @remix-run/express, with two differences. The request body comes from the
+ * buffer that refuseUnstorableText read (the stream is spent by then). Answers that do not say
+ * how to cache say no-store: signed-in pages, data and API answers never stay in a browser or
+ * proxy cache (static files under /build and public/ are served before this and keep their
+ * long cache lifetimes); a route's own header replaces the middleware's (an image's stricter
+ * CSP, its caching), cookies add up.
  */
-function remixHandler(build: ServerBuild, getLoadContext: (req: Request, res: Response) => import("@remix-run/node").AppLoadContext) {
-  const handle = createRequestHandler(build, config.remixMode);
-  return async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const request = remixRequest(req, res);
-      const response = await handle(request, getLoadContext(req, res));
-      res.statusMessage = response.statusText;
-      res.status(response.status);
-      // A route's own header replaces the middleware's (an image's stricter CSP); cookies add up.
-      for (const [key, value] of response.headers.entries()) {
-        if (key === "set-cookie") res.append(key, value);
-        else res.setHeader(key, value);
-      }
-      if (!response.headers.has("Cache-Control")) res.setHeader("Cache-Control", "no-store");
-      if (response.body) await writeReadableStreamToWritable(response.body, res);
-      else res.end();
-    } catch (e) {
-      next(e);
-    }
+function remixHandler(build: ServerBuild, getLoadContext: (req: Request, res: Response) => AppLoadContext) {
+  const handle = createRequestHandler({ build, mode: config.remixMode, getLoadContext });
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader("Cache-Control", "no-store");
+    const append = res.append.bind(res);
+    res.append = ((field: string, value?: string | string[]) =>
+      field.toLowerCase() === "set-cookie" ? append(field, value) : res.set(field, value)) as Response["append"];
+    const body = res.locals.body as Buffer | undefined;
+    return handle(body ? withBufferedBody(req, body) : req, res, next);
   };
 }
 
-function remixRequest(req: Request, res: Response) {
-  // As @remix-run/express builds it: the host as Express resolves it (trust proxy), the port
-  // from X-Forwarded-Host or Host.
-  const port = [req.get("X-Forwarded-Host"), req.get("Host")]
-    .map((h) => Number.parseInt(h?.split(":")[1] ?? "", 10))
-    .find((n) => Number.isSafeInteger(n));
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
-  const headers = new Headers();
-  for (const [key, values] of Object.entries(req.headers)) {
-    if (!values) continue;
-    if (Array.isArray(values)) for (const v of values) headers.append(key, v);
-    else headers.set(key, values);
-  }
-  let controller: AbortController | null = new AbortController();
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    const body = res.locals.body as Buffer | undefined;
-    init.body = body ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : createReadableStreamFromReadable(req);
-    init.duplex = "half";
-  }
-  res.on("finish", () => (controller = null));
-  res.on("close", () => controller?.abort());
-  return new globalThis.Request(url.href, init);
+/** The request as @remix-run/express reads it (method, url parts, headers, address), its body replayed from `body`. */
+function withBufferedBody(req: Request, body: Buffer): Request {
+  const replay = Readable.from(body.length ? [body] : []);
+  return Object.assign(replay, {
+    method: req.method,
+    headers: req.headers,
+    originalUrl: req.originalUrl,
+    protocol: req.protocol,
+    hostname: req.hostname,
+    ip: req.ip,
+    get: req.get.bind(req),
+  }) as unknown as Request;
 }

@@ -5,6 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { t } from "../../../server/lib/i18n/zh-CN";
 import classes from "./login.module.css";
 import {
+  authenticateForm,
   commitSessionToken,
   endSession,
   getCtx,
@@ -14,7 +15,6 @@ import {
   SignInThrottled,
   startSession,
   STATUS_OF,
-  verifyCredentials,
 } from "~/services.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -28,11 +28,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  // remix-auth's form strategy reads the body itself: the action reads a copy.
+  const form = await request.clone().formData();
   const username = String(form.get("username") ?? "").slice(0, 64);
   const redirectTo = safeRedirect(form.get("redirectTo"));
   try {
-    const userId = await verifyCredentials({ username: form.get("username"), password: form.get("password") }, { ip: context.ip });
+    const userId = await authenticateForm(request, context.ip);
     // Signing in while this browser still holds another session ends that session: one
     // browser, one signed-in user.
     const previous = await readSessionToken(request);
