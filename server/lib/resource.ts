@@ -41,7 +41,7 @@ export interface ResourceDef<Row extends Record<string, any> = Record<string, an
   readOnly?: { create?: boolean; delete?: boolean };
   input: z.ZodType;
   /** Turns validated input into column values (normalised codes, pinyin …). */
-  toValues?: (data: any, ctx: Ctx, ex: Executor, id?: number) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  toValues?: (data: any, ctx: Ctx, ex: Executor, id?: number, current?: Record<string, unknown>) => Promise<Record<string, unknown>> | Record<string, unknown>;
   /**
    * Runs in the write's transaction just before the row is stored, after the row being changed
    * is locked (`id` is undefined on create): e.g. clearing the company's other default row
@@ -147,7 +147,7 @@ function lockedFieldsOf(def: ResourceDef<any>, ctx: Ctx, input: unknown, data: R
 async function valuesOf(def: ResourceDef<any>, ctx: Ctx, ex: Executor, input: unknown, id?: number, current?: Record<string, unknown>) {
   const data = parseInput(def.input, current ? mergeOverRow(def, current, input) : input) as Record<string, unknown>;
   const locked = lockedFieldsOf(def, ctx, input, data, current);
-  const values = def.toValues ? await def.toValues(data, ctx, ex, id) : data;
+  const values = def.toValues ? await def.toValues(data, ctx, ex, id, current) : data;
   for (const field of locked) delete values[field];
   Object.assign(values, sortKeyValues(def.table, values));
   await checkRefs(def, ctx, ex, values);

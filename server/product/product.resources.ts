@@ -41,8 +41,12 @@ function refsOf(table: ProductTable) {
 }
 
 /** Normalised code, pinyin, and the category rules of spec 001 §5. */
-async function productValues(data: Record<string, any>, ex: Executor) {
+async function productValues(data: Record<string, any>, ex: Executor, current?: Record<string, unknown>) {
   const values: Record<string, any> = { ...data, oeNorm: normalizeOE(data.mainOE) };
+  // A renamed product whose pinyin was not retyped gets the new name's pinyin.
+  if (current && values.name !== current.name && values.pinYin === current.pinYin && values.initial === current.initial) {
+    values.pinYin = values.initial = "";
+  }
   if (!values.pinYin || !values.initial) {
     const p = pinyinOf(values.name);
     values.pinYin ||= p.pinYin;
@@ -186,7 +190,7 @@ export const productTemplateResource = defineResource({
   filters: { ...commonFilters(productTemplates), oe: { kind: "text", where: async (v: string) => (await templateOeMatchOf(v)).cond } },
   keyword: (kw) => productKeyword(productTemplates, kw, templateOeMatchOf),
   input: ProductInputSchema,
-  toValues: (data, _ctx, ex) => productValues(data, ex),
+  toValues: (data, _ctx, ex, _id, current) => productValues(data, ex, current),
   afterSave: (ex, row) => saveTemplateOeRows(ex, row),
   refs: refsOf(productTemplates),
   unique: { product_templates_oe_norm_uq: ["mainOE", "产品编码不能重复"] },
@@ -260,7 +264,7 @@ export const productResource = defineResource({
   filters: { ...commonFilters(products), oe: { kind: "text", where: async (v: string, ctx: Ctx) => (await oeMatchOf(ctx, v)).cond } },
   keyword: (kw, ctx) => productKeyword(products, kw, (k) => oeMatchOf(ctx, k)),
   input: OwnProductInputSchema,
-  toValues: (data, _ctx, ex) => productValues(data, ex),
+  toValues: (data, _ctx, ex, _id, current) => productValues(data, ex, current),
   afterSave: saveOeRows,
   refs: refsOf(products),
   unique: { products_company_oe_norm_uq: ["mainOE", "产品编码不能重复"] },
