@@ -7,7 +7,7 @@ import { cssBundleHref } from "@remix-run/css-bundle";
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ErrorPage, describeRouteError } from "~/components/ErrorPage";
+import { StandaloneErrorPage, describeRouteError } from "~/components/ErrorPage";
 import { t } from "../server/lib/i18n/zh-CN";
 import { theme, themeCssVariables } from "~/theme";
 import { useNonce } from "~/components/nonce";
@@ -58,5 +58,5 @@ export function ErrorBoundary() {
   const { status, message } = describeRouteError(error);
   // In the browser only: on the server handleError has logged it without user data.
   if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
-  return <ErrorPage status={status} message={message} />;
+  return <StandaloneErrorPage status={status} message={message} />;
 }

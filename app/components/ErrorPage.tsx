@@ -2,14 +2,17 @@ import { Anchor, Stack, Text, Title } from "@mantine/core";
 import { t } from "../../server/lib/i18n/zh-CN";
 
 /** The 401/403/404/405/500 pages: a title, a message and a link back home (spec 000 §2). */
-export function ErrorPage({ status, message }: { status: number; message?: string }) {
+export function ErrorPage({ status, message, headingOrder = 2 }: { status: number; message?: string; headingOrder?: 1 | 2 }) {
   const page = t.errors.pages[status] ?? t.errors.pages[500]!;
   return (
     <Stack align="center" justify="center" gap="sm" py={80} data-testid="error-page" data-status={status}>
-      <Text fz={72} fw={700} c="orange.6" lh={1}>
+      <Text fz={72} fw={700} c="orange.7" lh={1}>
         {status}
       </Text>
-      <Title order={2}>{page.title}</Title>
+      {/* Inside the shell the page's <h1> is the shell's; alone (root error boundary) this is it. */}
+      <Title order={headingOrder} size="h2">
+        {page.title}
+      </Title>
       <Text c="dimmed">{message ?? page.message}</Text>
       {status === 404 ? (
         <Text c="dimmed" size="xs">
@@ -33,4 +36,13 @@ export function describeRouteError(error: unknown): { status: number; message?: 
     return { status: e.status, message: e.status === 404 && e.internal ? undefined : message };
   }
   return { status: 500 };
+}
+
+/** An error page that is the whole document (outside the shell): its main landmark and its <h1>. */
+export function StandaloneErrorPage({ status, message }: { status: number; message?: string }) {
+  return (
+    <main id="main">
+      <ErrorPage status={status} message={message} headingOrder={1} />
+    </main>
+  );
 }

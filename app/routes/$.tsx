@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { ErrorPage } from "~/components/ErrorPage";
+import { StandaloneErrorPage } from "~/components/ErrorPage";
 
 /** Any unknown path: status 404 and the 404 page. */
 export async function loader() {
@@ -11,9 +11,9 @@ export async function action() {
 }
 
 export default function NotFound() {
-  return <ErrorPage status={404} />;
+  return <StandaloneErrorPage status={404} />;
 }
 
 export function ErrorBoundary() {
-  return <ErrorPage status={404} />;
+  return <StandaloneErrorPage status={404} />;
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ErrorPage } from "~/components/ErrorPage";
+import { StandaloneErrorPage } from "~/components/ErrorPage";
 
 const KNOWN = new Set([401, 403, 404, 405, 500]);
 
@@ -14,5 +14,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ErrorRoute() {
   const { status } = useLoaderData<typeof loader>();
-  return <ErrorPage status={status} />;
+  return <StandaloneErrorPage status={status} />;
 }

@@ -1,4 +1,155 @@
-import { expect, type Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export { expect };
+
+/*
+ * Accessibility: axe-core runs on every page the browser tests visit.
+ *
+ * Every spec imports `test` from here. Its `context` fixture notes each URL a test's pages
+ * navigate to (JavaScript on or off); after a test passes, every URL not yet checked in this
+ * run is opened again in a fresh JavaScript-enabled context with the test's cookies and local
+ * storage, left to settle (load, fonts, transitions), and axe runs on it. A serious or critical
+ * violation fails the test, and so do the page-structure rules this app once broke (one <h1>,
+ * one main landmark, all content inside landmarks). URLs count as the same page when they
+ * differ only in values that do not change what is shown (page, sort, keyword …), so each page
+ * and each dialog state is checked once per run, in a quiet state.
+ */
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+export interface A11yViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string; summary: string }[];
+}
+
+const FAILING_IMPACTS = new Set(["serious", "critical"]);
+/** Moderate in axe's scale, but each was a finding (issue 7, item 24): they must not come back. */
+const STRUCTURE_RULES = new Set(["landmark-one-main", "page-has-heading-one", "region"]);
+
+/** Waits until the page is quiet: loaded, fonts in, transitions (dialogs fading in) finished. */
+async function settle(page: Page) {
+  await page.waitForLoadState("load");
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 3000))]);
+  });
+}
+
+/** axe-core's violations on the page as it is now (the page must run JavaScript). */
+export async function axeViolations(page: Page): Promise<A11yViolation[]> {
+  await settle(page);
+  // Evaluated through the DevTools protocol, so a Content-Security-Policy does not stop it.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Result = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Result[] }> } }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ["violations"] });
+    return violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(" "), summary: (n.failureSummary ?? "").split("\n").slice(0, 3).join(" ") })),
+    }));
+  });
+}
+
+/** The violations that fail a test: serious or critical, or one of the structure rules. */
+export const failingViolations = (all: A11yViolation[]) => all.filter((v) => FAILING_IMPACTS.has(v.impact ?? "") || STRUCTURE_RULES.has(v.id));
+
+export function describeViolations(url: string, list: A11yViolation[]) {
+  return list
+    .map((v) => `${url}: [${v.impact}] ${v.id} (${v.help}), ${v.nodes.length} element(s):\n${v.nodes.slice(0, 8).map((n) => `    ${n.target}  ${n.summary}`).join("\n")}`)
+    .join("\n");
+}
+
+/** Fails when axe finds a serious or critical violation (or a structure rule) on the page now. */
+export async function expectAccessible(page: Page) {
+  const failing = failingViolations(await axeViolations(page));
+  expect(failing.length, describeViolations(page.url(), failing)).toBe(0);
+}
+
+/** Query parameters whose value selects what the page shows (a tab, a dialog, a notice). */
+const VIEW_PARAMS = new Set(["actab", "dialog", "offline", "notice", "hidden"]);
+/** Not pages: JSON, files and images. */
+const NOT_PAGES = /^\/(api|auth|grid\/export|avatar|favicon|build)\b/;
+
+/** Which URLs are "the same page" for the accessibility check. */
+export function a11yKey(href: string): string {
+  const u = new URL(href);
+  const names = [...new Set(u.searchParams.keys())].sort().map((n) => {
+    if (VIEW_PARAMS.has(n)) return `${n}=${u.searchParams.get(n)}`;
+    if (n === "edit") return `edit=${u.searchParams.get(n) === "new" ? "new" : "id"}`;
+    return n;
+  });
+  return `${u.pathname}?${names.join("&")}`;
+}
+
+/**
+ * Keys already checked in this run. Playwright starts a new worker after a failed test, so the
+ * set is also kept in a file in the run's directory (tests/e2e/global-setup.ts): once per run.
+ */
+const checkedFile = process.env.E2E_RUN_DIR ? path.join(process.env.E2E_RUN_DIR, "a11y-checked.txt") : undefined;
+const checkedPages = {
+  keys: new Set<string>(checkedFile && fs.existsSync(checkedFile) ? fs.readFileSync(checkedFile, "utf8").split("\n").filter(Boolean) : []),
+  has(key: string) {
+    return this.keys.has(key);
+  },
+  add(key: string) {
+    if (this.keys.has(key)) return;
+    this.keys.add(key);
+    if (checkedFile) fs.appendFileSync(checkedFile, `${key}\n`);
+  },
+};
+
+export const test = base.extend({
+  context: async ({ context, browser, baseURL }, use, testInfo) => {
+    const origin = new URL(baseURL!).origin;
+    const visited = new Map<string, string>();
+    const note = (href: string) => {
+      if (!href.startsWith(origin)) return;
+      const url = new URL(href);
+      if (NOT_PAGES.test(url.pathname)) return;
+      const key = a11yKey(href);
+      if (!visited.has(key)) visited.set(key, url.pathname + url.search);
+    };
+    const track = (p: Page) => p.on("framenavigated", (frame) => frame === p.mainFrame() && note(frame.url()));
+    context.pages().forEach(track);
+    context.on("page", track);
+
+    await use(context);
+
+    if (testInfo.status !== testInfo.expectedStatus || testInfo.expectedStatus === "skipped") return;
+    const todo = [...visited].filter(([key]) => !checkedPages.has(key));
+    if (!todo.length) return;
+    const checker = await browser.newContext({ baseURL, locale: "zh-CN", javaScriptEnabled: true, storageState: await context.storageState() });
+    const report: string[] = [];
+    try {
+      for (const [key, url] of todo) {
+        if (checkedPages.has(key)) continue;
+        const page = await checker.newPage();
+        const res = await page.goto(url).catch(() => null);
+        const landed = a11yKey(page.url());
+        // A page that redirects elsewhere (signed out by now: /login) is checked as where it landed;
+        // the original stays unchecked for a later test that is still signed in there.
+        if (res && (res.headers()["content-type"] ?? "").includes("text/html") && !checkedPages.has(landed)) {
+          checkedPages.add(landed);
+          const failing = failingViolations(await axeViolations(page));
+          if (failing.length) report.push(describeViolations(page.url(), failing));
+        }
+        if (landed === key || !res) checkedPages.add(key);
+        await page.close();
+      }
+    } finally {
+      await checker.close();
+    }
+    expect(report.length, `axe-core found accessibility violations:\n${report.join("\n")}`).toBe(0);
+  },
+});
 
 /** Every demo user shares this password (server/db/seed.ts). */
 export const DEMO_PASSWORD = "Demo@123456";

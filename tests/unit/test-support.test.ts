@@ -87,3 +87,23 @@ describe("the closing line", () => {
     expect(totals).toEqual({ passed: 5, failed: 3, skipped: 2 });
   });
 });
+
+describe("browser specs", () => {
+  it("take `test` from tests/e2e/helpers.ts, whose fixture runs axe-core on every page they visit", () => {
+    const specs: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.name.endsWith(".spec.ts")) specs.push(p);
+      }
+    };
+    walk("tests/e2e");
+    expect(specs.length).toBeGreaterThan(5);
+    for (const spec of specs) {
+      const text = fs.readFileSync(spec, "utf8");
+      const direct = /import\s*\{[^}]*\btest\b[^}]*\}\s*from\s*["']@playwright\/test["']/.test(text);
+      expect(direct, `${spec} imports test from @playwright/test instead of ../helpers`).toBe(false);
+    }
+  });
+});

@@ -213,7 +213,11 @@ export function DataGrid({ gridId, columns, rows, total, query, search, commandF
           </colgroup>
           <thead>
             <tr>
-              {commandForm ? <th className={css.sel} aria-label={t.grid.select} /> : null}
+              {commandForm ? (
+                <th className={css.sel}>
+                  <span className="visually-hidden">{t.grid.select}</span>
+                </th>
+              ) : null}
               {ordered.map((c) => (
                 <th
                   key={c.field}

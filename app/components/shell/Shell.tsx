@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Avatar, Button, Group, Menu, Modal, Text } from "@mantine/core";
 import { NavigationProgress, nprogress } from "@mantine/nprogress";
-import { Form, Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useFetcher, useLocation, useMatches, useNavigation } from "@remix-run/react";
 import {
   IconChevronDown,
   IconKey,
@@ -34,6 +34,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
   const tabbarRef = useRef<HTMLElement>(null);
   const onLinkClick = useDelegatedLinks();
   useNavigationProgress();
+  const pageTitle = usePageTitle(known);
   useActiveTabInView(tabbarRef, tabs.active, tabs.tabs.length);
 
   // The floating drawer (narrow screens) closes once a page is chosen.
@@ -43,9 +44,11 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
 
   return (
     <ShortcutProvider>
-      <NavigationProgress color="orange" size={3} />
       <div className={classes.shell} data-mini={mini || undefined}>
-        <input type="checkbox" id={NAV_TOGGLE_ID} className={classes.navToggle} ref={toggleRef} aria-label={t.shell.menu} />
+        {/* The first thing Tab reaches: past the menu and the tab bar to the page itself. */}
+        <a href="#main" className={classes.skipLink} data-testid="skip-link">
+          {t.shell.skipToMain}
+        </a>
         <aside className={classes.drawer} data-testid="drawer">
           <Link to={HOME_URL} className={classes.brand} prefetch="none">
             <img src="/favicon.svg" alt="" />
@@ -60,6 +63,9 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
         <label htmlFor={NAV_TOGGLE_ID} className={classes.backdrop} aria-hidden />
         <div className={classes.main}>
           <header className={classes.topbar}>
+            <NavigationProgress color="orange" size={3} withinPortal={false} aria-label={t.shell.loadingPage} />
+            {/* Inside the banner landmark, before the button it drives (shell.module.css opens the drawer with :has()). */}
+            <input type="checkbox" id={NAV_TOGGLE_ID} className={classes.navToggle} ref={toggleRef} aria-label={t.shell.menu} />
             <label htmlFor={NAV_TOGGLE_ID} className={classes.menuButton} title={t.shell.menu} data-testid="menu-button">
               <IconMenu2 size={20} aria-hidden />
               <span className="visually-hidden">{t.shell.menu}</span>
@@ -92,7 +98,10 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
               ) : null}
             </div>
           </header>
-          <main className={classes.content} id="main">
+          <main className={classes.content} id="main" tabIndex={-1}>
+            <h1 className="visually-hidden" data-testid="page-title">
+              {pageTitle}
+            </h1>
             {data.flash ? (
               <Alert key={location.key} color={data.flash.type === "error" ? "red" : data.flash.type === "info" ? "blue" : "green"} mb="sm" withCloseButton={false} data-testid="flash">
                 {data.flash.message}
@@ -116,6 +125,20 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
       </Modal>
     </ShortcutProvider>
   );
+}
+
+/**
+ * The page's <h1> (one per page, visually hidden: the active tab already names the page): a
+ * route's `handle.pageTitle`, else the menu's name for the URL, else the application's name.
+ */
+function usePageTitle(known: Record<string, string>) {
+  const matches = useMatches();
+  const location = useLocation();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const title = (matches[i]!.handle as { pageTitle?: string } | undefined)?.pageTitle;
+    if (title) return title;
+  }
+  return known[location.pathname] ?? t.app.name;
 }
 
 /** Home is always a known tab; the rest comes from the role's menu (stable identity). */

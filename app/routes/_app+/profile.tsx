@@ -182,4 +182,7 @@ function PasswordTab({ spec }: { spec: FormSpec }) {
 
 export const meta: MetaFunction = () => [{ title: `${t.profile.title} - ${t.app.name}` }];
 
+/** The shell's <h1> (not a menu page, so the menu has no name for it). */
+export const handle = { pageTitle: t.profile.title };
+
 export { ShellErrorBoundary as ErrorBoundary } from "~/components/shell/ShellErrorBoundary";

@@ -78,6 +78,8 @@ export const t = {
     unsavedClose: "有未保存的修改，确定关闭吗？",
     keepEditing: "继续编辑",
     skipToContent: "跳到正文",
+    skipToMain: "跳到主要内容",
+    loadingPage: "页面加载进度",
   },
   home: {
     title: "首页",

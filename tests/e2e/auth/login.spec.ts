@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, fillLogin, login } from "../helpers";
+import { DEMO_PASSWORD, expect, fillLogin, login, test } from "../helpers";
 
 test.describe("sign-in", () => {
   test("boss1 signs in and lands on /home as 经理 of 穗通汽配", async ({ page }) => {

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, fillLogin, login } from "../helpers";
+import { DEMO_PASSWORD, expect, fillLogin, login, test } from "../helpers";
 
 // The whole back office must work as plain HTML: forms post, <details> menus open, the
 // narrow-screen drawer is a checkbox + label.

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, login, waitForTabsHydrated } from "../helpers";
+import type { Page } from "@playwright/test";
+import { DEMO_PASSWORD, expect, login, test, waitForTabsHydrated } from "../helpers";
 
 // Only error paths: the demo password must stay as it is for every other test. A dedicated
 // user (stock2, used by no other spec) keeps an accidental change from spreading.

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { login, waitForTabsHydrated } from "../helpers";
+import { expect, login, test, waitForTabsHydrated } from "../helpers";
 
 test.describe("narrow layout with JavaScript (1100px)", () => {
   test.use({ viewport: { width: 1100, height: 800 } });

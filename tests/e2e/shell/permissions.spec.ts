@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { login } from "../helpers";
+import { expect, login, test } from "../helpers";
 
 test.describe("billing buttons follow the role's permissions", () => {
   test("sales1 (销售) sees 销售开单 but not 采购开单", async ({ page }) => {

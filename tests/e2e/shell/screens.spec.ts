@@ -1,6 +1,6 @@
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { login } from "../helpers";
+import type { Page } from "@playwright/test";
+import { expect, login, test } from "../helpers";
 
 /** test-results/screens/<name> (the project's output directory). */
 const shot = (name: string) => path.join(test.info().project.outputDir, "screens", name);

@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { MENU_TREE, type MenuSeed } from "../../../server/system/menu.data";
-import { currentUserId, login, tabs } from "../helpers";
+import { currentUserId, expect, login, tabs, test } from "../helpers";
 
 /** A menu page with where it sits in the tree (area and group codes), from the seeded menu. */
 interface Entry {
