@@ -201,8 +201,9 @@ export function Dialog({ title, closeHref, wide, children, testId }: { title: st
   const [asking, setAsking] = useState(false);
   const keys = useDialogKeys(boxRef, askRef, asking);
   const close = () => navigate(closeHref, { preventScrollReset: true });
-  const requestClose = () => (keys.dirty.current ? setAsking(true) : close());
-  keys.onEscape.current = () => (asking ? setAsking(false) : requestClose());
+  // Esc is easy to hit by accident (it also ends an IME composition): with unsaved edits it asks
+  // first. 取消 and × are a deliberate choice and close at once, as they do without JavaScript.
+  keys.onEscape.current = () => (asking ? setAsking(false) : keys.dirty.current ? setAsking(true) : close());
   return (
     <div className={css.backdrop}>
       <div
@@ -212,17 +213,10 @@ export function Dialog({ title, closeHref, wide, children, testId }: { title: st
         aria-modal="true"
         aria-label={title}
         data-testid={testId}
-        onClickCapture={(e) => {
-          // 取消 / × with unsaved edits asks first, as Esc does.
-          if (keys.dirty.current && (e.target as HTMLElement).closest("[data-dialog-close]")) {
-            e.preventDefault();
-            setAsking(true);
-          }
-        }}
       >
         <div className={css.dialogHead}>
           <span>{title}</span>
-          <Link to={closeHref} prefetch="none" preventScrollReset aria-label={t.grid.close} data-dialog-close>
+          <Link to={closeHref} prefetch="none" preventScrollReset aria-label={t.grid.close}>
             ×
           </Link>
         </div>
@@ -398,7 +392,7 @@ function EditDialog({ config, data, listSearch, extras }: { config: PageConfig; 
           {extras}
         </div>
         <div className={css.dialogFoot}>
-          <Button component={Link} to={listSearch} variant="default" preventScrollReset data-dialog-close>
+          <Button component={Link} to={listSearch} variant="default" preventScrollReset>
             {t.grid.cancel}
           </Button>
           <Button type="submit" name="intent" value="save" loading={busy} data-testid="form-save" data-dialog-submit>
@@ -419,7 +413,7 @@ function ConfirmDelete({ id, listSearch }: { id: number; listSearch: string }) {
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="back" value={listSearch} />
         <div className={css.dialogFoot}>
-          <Button component={Link} to={listSearch} variant="default" preventScrollReset data-dialog-close>
+          <Button component={Link} to={listSearch} variant="default" preventScrollReset>
             {t.grid.cancel}
           </Button>
           <Button type="submit" name="intent" value="delete" color="red" loading={busy} data-testid="confirm-delete" data-dialog-submit autoFocus>
@@ -480,7 +474,7 @@ function ColumnsDialog({ columns, listSearch, size }: { columns: EffectiveColumn
           </label>
         </div>
         <div className={css.dialogFoot}>
-          <Button component={Link} to={listSearch} variant="default" preventScrollReset data-dialog-close>
+          <Button component={Link} to={listSearch} variant="default" preventScrollReset>
             {t.grid.cancel}
           </Button>
           <Button type="submit" name="intent" value="resetColumns" variant="light" data-testid="columns-reset">
@@ -557,7 +551,7 @@ function ExportDialog({ pageUrl, columns, listSearch, search }: { pageUrl: strin
           <p className={css.muted}>{t.grid.exportHint}</p>
         </div>
         <div className={css.dialogFoot}>
-          <Button component={Link} to={listSearch} variant="default" preventScrollReset data-dialog-close>
+          <Button component={Link} to={listSearch} variant="default" preventScrollReset>
             {t.grid.cancel}
           </Button>
           <Button type="submit" name="intent" value="export" data-testid="export-start" data-dialog-submit>

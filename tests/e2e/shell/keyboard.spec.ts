@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { login, waitForTabsHydrated } from "../helpers";
+import type { Locator, Page } from "@playwright/test";
+import { expect, login, test, waitForTabsHydrated } from "../helpers";
 
 /**
  * The keyboard on list pages and in their dialogs (issue 7 item 15), as a user on a slow PC
@@ -72,7 +72,7 @@ test.describe("list shortcuts and dialog keyboard (JavaScript)", () => {
     await expect(page.getByTestId("dialog-unsaved")).toHaveCount(0);
   });
 
-  test("Esc with unsaved edits asks 有未保存的修改，确定关闭吗？: 继续编辑 keeps the text, 确定 closes", async ({ page }) => {
+  test("Esc with unsaved edits asks 有未保存的修改，确定关闭吗？: 继续编辑 keeps the text, 确定 closes; 取消 closes at once", async ({ page }) => {
     await openList(page);
     await page.getByTestId("grid-add").click();
     const dialog = dialogOf(page);
@@ -100,8 +100,8 @@ test.describe("list shortcuts and dialog keyboard (JavaScript)", () => {
     await expect(ask).toBeHidden();
     await expect(dialog).toBeVisible();
 
-    // 取消 asks the same question; 确定 closes without saving.
-    await dialog.getByRole("link", { name: "取消" }).click();
+    // 确定 closes without saving.
+    await page.keyboard.press("Escape");
     await expect(ask).toBeVisible();
     await page.getByTestId("dialog-discard").click();
     await expect(dialog).toBeHidden();
@@ -110,6 +110,13 @@ test.describe("list shortcuts and dialog keyboard (JavaScript)", () => {
     await page.getByRole("search").getByRole("button", { name: "搜索" }).click();
     await expect(page).toHaveURL((url) => url.searchParams.get("q") === "未保存的部门");
     await expect(page.getByTestId("grid-total")).toHaveText("共 0 条");
+
+    // 取消 is a deliberate choice: it closes at once, edits or not.
+    await page.getByTestId("grid-add").click();
+    await field(dialog, "name").fill("也不保存");
+    await dialog.getByRole("link", { name: "取消" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(ask).toHaveCount(0);
   });
 
   test("Ctrl+Enter saves the form being edited", async ({ page }) => {
