@@ -9,13 +9,16 @@ import { DEFAULT_THEME, convertCssVariables, createTheme, defaultCssVariablesRes
  */
 const orange: MantineColorsTuple = ["#fff4e6", "#ffe8cc", "#ffd8a8", "#ffc078", "#ffa94d", "#ff922b", "#f76707", "#b93e0b", "#a0360a", "#862d08"];
 
+/** Mantine's red with shade 7 (filled: 删除, 确定删除) at 5.4:1 under white instead of 3.8:1. */
+const red: MantineColorsTuple = ["#fff5f5", "#ffe3e3", "#ffc9c9", "#ffa8a8", "#ff8787", "#ff6b6b", "#fa5252", "#c92a2a", "#b02525", "#962020"];
+
 /** Grey hint text (c="dimmed"): Mantine's gray-6 #868e96 is 3.3:1 on white; this is 5.2:1 (4.7:1 on gray-1). */
 const DIMMED = "#666e76";
 
 export const theme = createTheme({
   primaryColor: "orange",
   primaryShade: { light: 7, dark: 6 },
-  colors: { orange },
+  colors: { orange, red },
   defaultRadius: "sm",
   fontFamily:
     '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif',

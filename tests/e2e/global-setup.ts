@@ -50,7 +50,17 @@ export default async function globalSetup() {
       }
     }
     fs.rmSync(runDir, { recursive: true, force: true });
+    process.removeListener("exit", onExit);
   };
+
+  // Safety net when the runner exits without running the teardown (interrupted, or killed
+  // by a signal it handles by exiting): stop the server and remove the directory anyway.
+  const onExit = () => {
+    if (running) server.kill("SIGKILL");
+    fs.rmSync(runDir, { recursive: true, force: true });
+    process.removeListener("exit", onExit);
+  };
+  process.once("exit", onExit);
 
   try {
     await waitForServer(`http://127.0.0.1:${port}/login`, () => running, 120_000);

@@ -180,17 +180,24 @@ export function tabs(page: Page) {
 }
 
 /**
- * Waits until the shell has hydrated: the tab bar writes its tab list to localStorage only
- * after the restore effect ran (in a fresh browser context the key cannot exist before).
+ * Waits until the page has hydrated: app/root.tsx sets <html data-hydrated> after every effect
+ * of the first render ran (the tab bar's restore included). A fresh document (after goto or
+ * reload) starts without it, so this never passes on the previous page's state.
  */
+export async function waitForHydration(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+/** Waits until the signed-in shell is there and has hydrated (tab close buttons, shortcuts …). */
 export async function waitForTabsHydrated(page: Page) {
   await expect(page.getByTestId("tabbar")).toBeVisible();
-  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith("qp.tabs.")));
+  await waitForHydration(page);
 }
 
 /** The signed-in user's id, read from the tab storage key the shell writes after hydration. */
 export async function currentUserId(page: Page): Promise<number> {
   await waitForTabsHydrated(page);
+  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith("qp.tabs.")));
   const key = await page.evaluate(() => Object.keys(localStorage).find((k) => k.startsWith("qp.tabs.")));
   const id = Number(key?.slice("qp.tabs.".length));
   expect(Number.isInteger(id) && id > 0, `tab storage key found: ${key}`).toBe(true);

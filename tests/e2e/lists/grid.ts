@@ -142,6 +142,21 @@ export async function searchKeyword(page: Page, q: string) {
   await expect(page.getByTestId("grid-total")).toBeVisible();
 }
 
+/**
+ * After 关闭 on a form dialog: with JavaScript and unsaved edits the app first asks
+ * 有未保存的修改，确定关闭吗？; answer 确定 (discard). Waits for one of the two outcomes rather
+ * than guessing whether the question will come, then for the dialog to be gone.
+ */
+export async function answerUnsavedQuestion(page: Page, dialog: Locator) {
+  const ask = page.getByTestId("dialog-unsaved");
+  let outcome = "";
+  await expect
+    .poll(async () => (outcome = (await ask.isVisible()) ? "asked" : (await dialog.isHidden()) ? "closed" : "pending"), { message: "the dialog closes or asks first" })
+    .not.toBe("pending");
+  if (outcome === "asked") await page.getByTestId("dialog-discard").click();
+  await expect(dialog).toBeHidden();
+}
+
 /** Waits for the flash message of the last command (保存成功, 删除成功 …). */
 export async function expectFlash(page: Page, text: string) {
   await expect(page.getByTestId("flash")).toContainText(text);

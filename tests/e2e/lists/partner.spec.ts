@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../helpers";
 import {
   columnTexts,
   expectColumnHiddenWithWidth,
@@ -23,6 +24,7 @@ import {
   signOut,
   startExport,
   suffix,
+  answerUnsavedQuestion,
 } from "./grid";
 
 /**
@@ -115,9 +117,9 @@ for (const js of [true, false]) {
       expect(await rowIds(page)).toEqual(first);
 
       // Page size 50: the select submits itself with JavaScript, 确定 submits it without.
-      await footer.locator('select[name="size"]').selectOption("50");
       // With JavaScript picking a size is also saved, by an explicit POST (a GET never writes).
       const saved = js ? page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === PAGE) : null;
+      await footer.locator('select[name="size"]').selectOption("50");
       if (!js) await footer.getByRole("button", { name: "确定" }).click();
       await expect(page).toHaveURL((url) => url.searchParams.get("size") === "50");
       await expect(gridRows(page)).toHaveCount(Math.min(50, total));
@@ -225,6 +227,7 @@ for (const js of [true, false]) {
 
       // Nothing was created.
       await dialog.getByRole("link", { name: "关闭" }).click();
+      await answerUnsavedQuestion(page, dialog);
       await expect(dialog).toBeHidden();
       await searchKeyword(page, name);
       expect(await gridTotal(page)).toBe(0);
@@ -363,8 +366,14 @@ for (const js of [true, false]) {
       for (const r of sheet.slice(1)) expect(r.join(" ")).toContain("汽修");
 
       // Hidden columns can be exported too: 显示隐藏列, then 全选.
+      // With JavaScript the dialog closes as the download starts (wait for that, rather than
+      // asking whether it is still open while it closes); without, it stays open.
       const dialog = page.getByTestId("export-dialog");
-      if (!(await dialog.isVisible())) await page.getByTestId("grid-export").click();
+      if (js) {
+        await expect(dialog).toBeHidden();
+        await page.getByTestId("grid-export").click();
+      }
+      await expect(dialog).toBeVisible();
       await dialog.getByTestId("export-hidden").click();
       await expect(page).toHaveURL((url) => url.searchParams.get("hidden") === "1");
       const address = dialog.locator('input[name="col"][value="address"]');

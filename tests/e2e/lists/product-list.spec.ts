@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "../helpers";
 import {
   columnTexts,
   expectColumnHiddenWithWidth,
@@ -24,6 +25,7 @@ import {
   signIn,
   signOut,
   suffix,
+  answerUnsavedQuestion,
 } from "./grid";
 
 /**
@@ -46,6 +48,25 @@ const DEMO_REPLACEMENT = "06h.903.408a";
 const uniqueCode = () => `E2E-${suffix()}-${Math.floor(Math.random() * 900 + 100)}`;
 /** The same code the way another clerk would type it: lower case, no separators. */
 const otherSpelling = (code: string) => code.replace(/[^A-Za-z0-9]/g, "").toLowerCase();
+
+/**
+ * The 公库 result rows once they belong to `keyword`: each row's 导入 link carries the keyword
+ * it was rendered for (libq), so stale rows of the previous search are never read.
+ */
+async function libraryResultsFor(dialog: Locator, keyword: string) {
+  const rows = dialog.getByTestId("library-results").locator("tbody tr");
+  await expect
+    .poll(
+      () =>
+        rows.locator("a").evaluateAll(
+          (links, k) => links.length > 0 && links.every((a) => (new URL((a as HTMLAnchorElement).href).searchParams.get("libq") ?? "") === k),
+          keyword,
+        ),
+      { message: `公库 results for "${keyword}"` },
+    )
+    .toBe(true);
+  return rows;
+}
 
 async function createProduct(page: Page, js: boolean, opts: { code?: string; name?: string; price?: string } = {}) {
   const code = opts.code ?? uniqueCode();
@@ -274,6 +295,7 @@ for (const js of [true, false]) {
       await expect(field(dialog, "name")).toHaveValue(name);
       await expect(page.getByTestId("flash")).toHaveCount(0);
       await dialog.getByRole("link", { name: "关闭" }).click();
+      await answerUnsavedQuestion(page, dialog);
       await expect(dialog).toBeHidden();
       await searchKeyword(page, name);
       expect(await gridTotal(page)).toBe(0);
@@ -413,20 +435,23 @@ for (const js of [true, false]) {
         await dialog.locator('input[name="libq"]').fill(keyword);
         await dialog.getByRole("button", { name: "搜索" }).click();
         await expect(page).toHaveURL((url) => (url.searchParams.get("libq") ?? "") === keyword);
-        const results = dialog.getByTestId("library-results").locator("tbody tr");
-        await expect(results.first()).toBeVisible();
-        for (const r of await results.all()) {
-          const cells = await r.locator("td").allTextContents();
+        // Read the rows once they are this keyword's (the URL changes a moment before React
+        // renders the new rows), and click a row found by its code, never by its position.
+        const results = await libraryResultsFor(dialog, keyword);
+        const rows = await results.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => (td.textContent ?? "").trim())));
+        for (const cells of rows) {
           if (cells.length < 5) continue;
           const res = await page.request.get(`/api/app/product/checkRepeatOE?oe=${encodeURIComponent(cells[0]!)}`, { headers: { Accept: "application/json" } });
           expect(res.ok()).toBe(true);
           if ((await res.json()) === false) {
             picked = { code: cells[0]!, name: cells[1]!, brand: cells[2]! };
-            await r.getByRole("link", { name: "导入" }).click();
             break;
           }
         }
-        if (picked) break;
+        if (picked) {
+          await results.filter({ has: page.getByRole("cell", { name: picked.code, exact: true }) }).getByRole("link", { name: "导入" }).click();
+          break;
+        }
       }
       expect(picked, "a library product not yet imported").not.toBeNull();
       const { code, name, brand } = picked!;

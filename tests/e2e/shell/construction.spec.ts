@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { login, tabs, waitForTabsHydrated } from "../helpers";
+import type { Page } from "@playwright/test";
+import { expect, login, tabs, test, waitForTabsHydrated } from "../helpers";
 
 /**
  * Menu entries and top-bar buttons whose page is not built yet (issue 7 item 16): they open

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { MENU_TREE, type MenuSeed } from "../../../server/system/menu.data";
-import { currentUserId, expect, login, tabs, test } from "../helpers";
+import { currentUserId, expect, login, tabs, test, waitForTabsHydrated } from "../helpers";
 
 /** A menu page with where it sits in the tree (area and group codes), from the seeded menu. */
 interface Entry {
@@ -46,6 +46,8 @@ async function restoreTabs(page: Page, list: unknown[]) {
   await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [`qp.tabs.${userId}`, JSON.stringify(list)]);
   await page.reload();
   await expect(page.getByTestId("home-role")).toBeVisible();
+  // The menu's <details> and the tab bar react to clicks only once the reloaded page hydrated.
+  await waitForTabsHydrated(page);
   return userId;
 }
 
