@@ -37,6 +37,7 @@ describe("server process", () => {
     }
     expect(await exited, out).toBe(0);
     expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }, 120_000);
 });
 

@@ -2,10 +2,19 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { DatabaseLockedError, acquireDirLock, openDatabase } from "./client";
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "qipei-lock-"));
+// Every directory a test makes is removed afterwards: the suite leaves nothing in /tmp.
+const made: string[] = [];
+const tmp = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "qipei-lock-"));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 describe("embedded database directory lock", () => {
   it("refuses a directory whose lock a live process holds, with a clear message", () => {
