@@ -17,7 +17,7 @@ export default {
   serverPlatform: "node",
   postcss: true,
   // Server-only packages stay external; everything under server/ is bundled into build/.
-  serverDependenciesToBundle: [/^@mantine\//, "mantine-react-table", /^@tabler\//],
+  serverDependenciesToBundle: [/^@mantine\//, /^@tabler\//],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
