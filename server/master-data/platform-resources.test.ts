@@ -99,9 +99,9 @@ const SAMPLES: Sample[] = [
     input: (n, text) => ({ name: text, grade: "2", sortOrder: n }),
     shows: () => ({ grade: 2 }),
   },
-  { def: positionResource, tag: "POS", field: "name", required: "请输入名称", input: (n, text) => ({ name: text, sortOrder: n }) },
-  { def: unitResource, tag: "UNT", field: "name", required: "请输入名称", input: (n, text) => ({ name: text, sortOrder: n }) },
-  { def: producingAreaResource, tag: "ARE", field: "name", required: "请输入名称", input: (n, text) => ({ name: text, sortOrder: n }) },
+  { def: positionResource, tag: "POS", field: "name", required: "请输入部位名称", input: (n, text) => ({ name: text, sortOrder: n }) },
+  { def: unitResource, tag: "UNT", field: "name", required: "请输入单位名称", input: (n, text) => ({ name: text, sortOrder: n }) },
+  { def: producingAreaResource, tag: "ARE", field: "name", required: "请输入产地名称", input: (n, text) => ({ name: text, sortOrder: n }) },
   {
     def: specificationResource,
     tag: "SPC",

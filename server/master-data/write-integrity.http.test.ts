@@ -72,7 +72,9 @@ describe("writes and ids over HTTP", () => {
       expect(res.status).toBe(200);
       const after = await getRow<Row>(productResource, boss1, product.id);
       expect(after.name).toBe("接口只改名称");
-      expect({ ...after, name: product.name }).toEqual(product);
+      // The new name brings its pinyin (not retyped); everything else is as it was.
+      expect(after).toMatchObject({ pinYin: "jiekouzhigaimingcheng", initial: "JKZGMC" });
+      expect({ ...after, name: product.name, pinYin: product.pinYin, initial: product.initial }).toEqual(product);
       product = after;
     });
 

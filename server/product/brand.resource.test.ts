@@ -90,7 +90,6 @@ describe("product brand export", () => {
       excelColumes: [
         { displayName: "名称", fieldName: "name", width: 5120 },
         { displayName: "编码", fieldName: "code" },
-        { displayName: "不存在", fieldName: "secret" },
         { displayName: "隐藏但不导出", fieldName: "description", exportable: false },
       ],
     });
@@ -122,6 +121,12 @@ describe("product brand export", () => {
   });
 
   it("refuses an export without columns", () => {
-    return expect(ctxOf("sales1").then(({ ctx }) => exportBrands(ctx, { excelColumes: [{ displayName: "x", fieldName: "nope" }] }))).rejects.toThrow("请选择要导出的列");
+    return expect(ctxOf("sales1").then(({ ctx }) => exportBrands(ctx, { excelColumes: [] }))).rejects.toThrow("请选择要导出的列");
+  });
+
+  it("refuses a column the brand does not declare, naming it", () => {
+    return expect(
+      ctxOf("sales1").then(({ ctx }) => exportBrands(ctx, { excelColumes: [{ displayName: "名称", fieldName: "name" }, { displayName: "不存在", fieldName: "secret" }] })),
+    ).rejects.toThrow("导出列不存在: secret");
   });
 });
