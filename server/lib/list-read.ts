@@ -277,6 +277,12 @@ export function exportRows(def: ListSource<any>, ctx: Ctx, input: unknown, opts:
   const all = selectionOf(def, ctx);
   const columns = req.excelColumes.filter((c) => c.exportable !== false);
   if (columns.length === 0) throw new DomainError("bad_request", "请选择要导出的列");
+  // Only columns the list declares, looked up as own keys: `constructor` or `toString` are not
+  // columns; a private field is refused by name to whoever may not read it.
+  const privateField = columns.find((c) => hiddenFields(def, ctx).has(c.fieldName));
+  if (privateField) throw new DomainError("forbidden", `没有权限导出${def.privateFields![privateField.fieldName]![1]}`);
+  const unknown = columns.filter((c) => !ownKey(all, c.fieldName) && !ownKey(def.exportAs, c.fieldName)).map((c) => c.fieldName);
+  if (unknown.length) throw new DomainError("bad_request", `导出列不存在: ${[...new Set(unknown)].join(", ")}`);
   const query = parseListQuery(exportFilterParams(req.filter), listSpecOf(def));
   const { column: sortColumn } = sortOf(def, ctx, query);
   const keyset = !!sortColumn && "notNull" in (sortColumn as object) && (sortColumn as PgColumn).notNull && (sortColumn as PgColumn).table === def.table;
@@ -291,12 +297,6 @@ export function exportRows(def: ListSource<any>, ctx: Ctx, input: unknown, opts:
     const name = ownKey(def.names, c.fieldName) ? def.names![c.fieldName] : undefined;
     if (name) fields[`__key_${c.fieldName}`] = name.key;
     else if (ownKey(all, c.fieldName)) fields[c.fieldName] = all[c.fieldName];
-  // Only columns the list declares, looked up as own keys: `constructor` or `toString` are not
-  // columns; a private field is refused by name to whoever may not read it.
-  const privateField = columns.find((c) => hiddenFields(def, ctx).has(c.fieldName));
-  if (privateField) throw new DomainError("forbidden", `没有权限导出${def.privateFields![privateField.fieldName]![1]}`);
-  const unknown = columns.filter((c) => !ownKey(all, c.fieldName) && !ownKey(def.exportAs, c.fieldName)).map((c) => c.fieldName);
-  if (unknown.length) throw new DomainError("bad_request", `导出列不存在: ${[...new Set(unknown)].join(", ")}`);
   }
   async function dictionaries() {
     const maps: Record<string, Map<number, string>> = {};

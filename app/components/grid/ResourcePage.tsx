@@ -496,6 +496,7 @@ function ExportDialog({ pageUrl, columns, listSearch, search }: { pageUrl: strin
   const shown = columns.filter((c) => showHidden || !c.hide);
   const [checked, setChecked] = useState<Set<string>>(() => new Set(shown.filter((c) => all || !c.hide).map((c) => c.field)));
   const toggleAll = (on: boolean) => setChecked(new Set(on ? shown.map((c) => c.field) : []));
+  const navigate = useNavigate();
   return (
     <Dialog title={t.grid.customExport} closeHref={listSearch} testId="export-dialog">
       {/* reloadDocument: the browser downloads the file itself, with or without JavaScript.
@@ -510,7 +511,6 @@ function ExportDialog({ pageUrl, columns, listSearch, search }: { pageUrl: strin
           setTimeout(() => navigate(listSearch, { replace: true, preventScrollReset: true }), 0);
         }}
       >
-  const navigate = useNavigate();
         <input type="hidden" name="page" value={pageUrl} />
         <input type="hidden" name="back" value={listSearch} />
         <div className={css.dialogBody}>

@@ -77,7 +77,6 @@ export const t = {
     underConstructionHint: "该页面尚未开放，敬请期待。您可以先使用菜单中的其他功能。",
     unsavedClose: "有未保存的修改，确定关闭吗？",
     keepEditing: "继续编辑",
-    skipToContent: "跳到正文",
     skipToMain: "跳到主要内容",
     loadingPage: "页面加载进度",
   },
