@@ -1,16 +1,13 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "./db/client";
-import { createApp } from "./http";
 import { createRow } from "./lib/resource";
 import { productResource } from "./product/product.resources";
 import { products } from "./product/product.tables";
 import { TEST_PASSWORD, ctxOf, useTestDatabase } from "./test/test-db";
+import { startTestApp } from "./test/http-app";
 
 /**
  * Issue 7 items 1, 8, 9, 10 and 12 through the real build behind the real HTTP stack: the JSON
@@ -18,7 +15,6 @@ import { TEST_PASSWORD, ctxOf, useTestDatabase } from "./test/test-db";
  * empty-bodied posts, prices guarded on every path, declared export columns only, bounded
  * user settings, and a GET that never saves the page size.
  */
-const buildFile = path.resolve("build/index.js");
 type Json = Record<string, any>;
 
 describe("the API contract and user settings over HTTP", () => {
@@ -49,13 +45,7 @@ describe("the API contract and user settings over HTTP", () => {
     fetch(base + p, { method, headers: { ...bearer[who], ...(body === undefined ? {} : { "Content-Type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body) });
 
   beforeAll(async () => {
-    process.env.SESSION_SECRET ??= "test-secret-for-http";
-    if (!fs.existsSync(buildFile)) throw new Error("build/index.js 不存在：请先运行 npm run build（npm test 会自动构建）");
-    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-    const server = createApp(build, { log: () => {}, loginRateLimit: 1000 }).listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => new Promise((r) => server.close(r));
+    ({ base, close } = await startTestApp());
     for (const u of ["boss1", "stock1"]) {
       bearer[u] = await apiToken(u);
       cookie[u] = await signIn(u);

@@ -1,44 +1,35 @@
 import fs from "node:fs";
 import os from "node:os";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "./db/client";
-import { createApp } from "./http";
 import { describeError } from "./lib/error-log";
 import { getProfile, setAvatar } from "./system/profile.service";
 import { TEST_PASSWORD, ctxOf, useTestDatabase, userIdOf } from "./test/test-db";
+import { startTestApp } from "./test/http-app";
 
 // The edge and sign-in security of issue 7 (items 4, 5, 6, 11), through the real Remix build
 // behind the real Express stack (npm test builds first).
-const buildFile = path.resolve("build/index.js");
 const NUL_MESSAGE = "提交的内容含有无法识别的字符（如空字符），请删除后重试";
 
 describe("HTTP edge security", () => {
   useTestDatabase();
   let base = "";
   let publicDir = "";
-  let server: ReturnType<ReturnType<typeof createApp>["listen"]>;
+  let close: (() => Promise<void>) | undefined;
   const errors: string[] = [];
   let spy: ReturnType<typeof vi.spyOn> | undefined;
 
   beforeAll(async () => {
-    process.env.SESSION_SECRET ??= "test-secret-for-http";
-    if (!fs.existsSync(buildFile)) throw new Error("build/index.js 不存在：请先运行 npm run build（npm test 会自动构建）");
-    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
     // Static files from a directory of the test's own: a build running beside the tests empties public/build.
     publicDir = fs.mkdtempSync(path.join(os.tmpdir(), "qipei-public-"));
     fs.mkdirSync(path.join(publicDir, "build"));
     fs.writeFileSync(path.join(publicDir, "build", "entry.client-TEST.js"), "export {};");
-    server = createApp(build, { log: () => {}, loginRateLimit: 1000, publicDir }).listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ base, close } = await startTestApp({ publicDir }));
   });
   afterAll(async () => {
-    await new Promise((r) => server?.close(r));
+    await close?.();
     if (publicDir) fs.rmSync(publicDir, { recursive: true, force: true });
   });
   // Everything written to the error log during a test, to prove no user data reaches it.

@@ -1,34 +1,19 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "./http";
 import { TEST_PASSWORD, ctxOf, useTestDatabase } from "./test/test-db";
 import { getProfile } from "./system/profile.service";
+import { startTestApp } from "./test/http-app";
 
-// Runs the real Remix build behind the real Express stack (npm test builds first).
-const buildFile = path.resolve("build/index.js");
-
-async function serve(build: ServerBuild, loginRateLimit = 1000) {
-  const server = createApp(build, { log: () => {}, loginRateLimit }).listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, close: () => new Promise((r) => server.close(r)) };
-}
 
 describe("HTTP server", () => {
   useTestDatabase();
-  let build: ServerBuild;
   let base = "";
   let close: () => Promise<unknown>;
 
+  // The real Remix build behind the real Express stack (npm test builds first).
   beforeAll(async () => {
-    process.env.SESSION_SECRET ??= "test-secret-for-http";
-    if (!fs.existsSync(buildFile)) throw new Error("build/index.js 不存在：请先运行 npm run build（npm test 会自动构建）");
-    build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-    ({ base, close } = await serve(build));
+    ({ base, close } = await startTestApp());
   });
   afterAll(() => close?.());
 
@@ -324,7 +309,7 @@ describe("HTTP server", () => {
   });
 
   it("keeps a coarse per-instance flood guard on sign-in: 10 attempts a minute per address (429)", async () => {
-    const fresh = await serve(build, 10);
+    const fresh = await startTestApp({ loginRateLimit: 10 });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) {

@@ -1,8 +1,5 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";
@@ -13,6 +10,7 @@ import { companyAddresses } from "../organization/organization.tables";
 import { productResource } from "../product/product.resources";
 import { products } from "../product/product.tables";
 import { TEST_PASSWORD, companyIdOf, ctxOf, useTestDatabase } from "../test/test-db";
+import { startTestApp } from "../test/http-app";
 
 /**
  * Issue 7 items 2 and 7 over the real HTTP stack (the real build behind the real Express app):
@@ -21,25 +19,18 @@ import { TEST_PASSWORD, companyIdOf, ctxOf, useTestDatabase } from "../test/test
  * a 500 or another row than the one spelled.
  */
 type Row = Record<string, any>;
-const buildFile = path.resolve("build/index.js");
 
 describe("writes and ids over HTTP", () => {
   useTestDatabase();
   let base = "";
-  let server: import("node:http").Server | undefined;
+  let close: (() => Promise<void>) | undefined;
   let boss1: Ctx;
   let api: Record<string, string>;
   let cookie = "";
   let product: Row;
 
   beforeAll(async () => {
-    process.env.SESSION_SECRET ??= "test-secret-for-http";
-    if (!fs.existsSync(buildFile)) throw new Error("build/index.js 不存在：请先运行 npm run build（npm test 会自动构建）");
-    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-    const { createApp } = await import("../http");
-    server = createApp(build, { log: () => {}, loginRateLimit: 1000 }).listen(0, "127.0.0.1");
-    await new Promise((r) => server!.once("listening", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ base, close } = await startTestApp());
     const session = await ctxOf("boss1");
     boss1 = session.ctx;
     api = { Authorization: `Bearer ${session.token}`, "Content-Type": "application/json" };
@@ -54,7 +45,7 @@ describe("writes and ids over HTTP", () => {
     const [first] = await db().select({ id: products.id }).from(products).where(eq(products.companyId, boss1.companyId)).limit(1);
     product = await getRow<Row>(productResource, boss1, first!.id);
   });
-  afterAll(() => new Promise((r) => (server ? server.close(r) : r(undefined))));
+  afterAll(() => close?.());
 
   const call = (method: string, p: string, body?: unknown) =>
     fetch(base + p, { method, headers: api, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });

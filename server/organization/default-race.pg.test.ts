@@ -1,8 +1,5 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";
@@ -14,6 +11,7 @@ import { products } from "../product/product.tables";
 import { companyIdOf, ctxOf, useTestDatabase } from "../test/test-db";
 import { addressResource, bankAccountResource } from "./organization.resources";
 import { bankAccounts, companyAddresses } from "./organization.tables";
+import { startTestApp } from "../test/http-app";
 
 /**
  * Concurrent writes on PostgreSQL, where they really run side by side (PGlite serialises every
@@ -92,22 +90,15 @@ describe.skipIf(!url)("concurrent writes on PostgreSQL", () => {
   });
 
   describe("through HTTP (the real build behind the real Express stack)", () => {
-    const buildFile = path.resolve("build/index.js");
     let base = "";
-    let server: import("node:http").Server | undefined;
+    let close: (() => Promise<void>) | undefined;
     let headers: Record<string, string>;
 
     beforeAll(async () => {
-      process.env.SESSION_SECRET ??= "test-secret-for-http";
-      if (!fs.existsSync(buildFile)) throw new Error("build/index.js 不存在：请先运行 npm run build（npm test 会自动构建）");
-      const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-      const { createApp } = await import("../http");
-      server = createApp(build, { log: () => {}, loginRateLimit: 1000 }).listen(0, "127.0.0.1");
-      await new Promise((r) => server!.once("listening", r));
-      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      ({ base, close } = await startTestApp());
       headers = { Authorization: `Bearer ${(await ctxOf("boss1")).token}`, "Content-Type": "application/json" };
     });
-    afterAll(() => new Promise((r) => (server ? server.close(r) : r(undefined))));
+    afterAll(() => close?.());
 
     it("30 parallel POST /api/app/companyAddress with isDefault: 30 × 200, one default", async () => {
       const statuses = await Promise.all(
