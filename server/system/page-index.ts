@@ -5,8 +5,8 @@
 type RouteInfo = { id: string; parentId?: string; path?: string; index?: boolean };
 
 /**
- * Id prefix of the routes remix.config.js adds for menu pages not built yet (one in-shell
- * "此功能正在建设中" page each): they are routes, but not pages this build has.
+ * Id prefix of the routes remix.config.js adds for menu areas with pages not built yet (one
+ * in-shell splat route per area that says "此功能正在建设中"): routes, but not pages this build has.
  */
 export const UNDER_CONSTRUCTION_ID = "under-construction/";
 

@@ -5,15 +5,18 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { IconTools } from "@tabler/icons-react";
 import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
 import { requirePage } from "~/services.server";
+import { unbuiltMenuUrls } from "./under-construction.routes";
 
 /**
- * Route module of every menu page that is not built yet (remix.config.js gives each such url
- * its own route inside the shell, see under-construction.routes.ts): the page's name and
- * 此功能正在建设中, with the menu and the tab bar still there. The role must hold the page,
- * as for a built page (403 otherwise).
+ * Route module of the menu areas that have pages not built yet (remix.config.js gives each such
+ * area one splat route inside the shell, see under-construction.routes.ts): for a menu url not
+ * built yet, the page's name and 此功能正在建设中 with the menu and the tab bar still there; the
+ * role must hold the page, as for a built page (403 otherwise). Any other url of the area is
+ * the 404 page.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url).pathname.replace(/\/+$/, "");
+  if (!unbuiltMenuUrls(context.pagePaths).has(url)) throw json({ message: undefined }, { status: 404 });
   const ctx = await requirePage(request, url);
   const entry = ctx.menuRows.find((m) => m.url === url);
   return json({ url, name: entry?.name ?? t.shell.underConstruction });

@@ -22,22 +22,35 @@ function menuUrls(tree: MenuSeed[], out = new Set<string>()) {
   return out;
 }
 
+const unbuiltOf = new WeakMap<ReadonlySet<string>, Set<string>>();
+
+/** The menu urls (pages and the top-bar billing actions) that no route file serves yet. */
+export function unbuiltMenuUrls(built: ReadonlySet<string>): Set<string> {
+  let out = unbuiltOf.get(built);
+  if (!out) {
+    out = new Set([...menuUrls(MENU_TREE)].filter((url) => !built.has(url) && /^\/[A-Za-z0-9/_-]+$/.test(url)));
+    unbuiltOf.set(built, out);
+  }
+  return out;
+}
+
 /**
- * Build-time routes (read by remix.config.js): every menu url (pages and the top-bar billing
- * actions) that no route file serves yet gets a route inside the signed-in shell, all drawn by
- * one module that says 此功能正在建设中. Menu, tabs and keyboard stay, and it works without
- * JavaScript; a url outside the menu still falls through to the 404 page. Once a page's file
- * exists, its url is served by that file and drops out of this list by itself.
+ * Build-time routes (read by remix.config.js): the menu areas that still have pages without a
+ * route file get one splat route each inside the signed-in shell (`/sale/*`, `/purchase/*` …),
+ * drawn by one module: a menu url not built yet says 此功能正在建设中 (menu, tabs and keyboard
+ * stay; works without JavaScript), any other url of the area is the 404 page inside the shell.
+ * One route per area, not per page: Remix matches every request against every route, so 80
+ * routes of their own cost each page view several milliseconds. Built pages are more specific
+ * than a splat and keep their own routes; once an area is fully built, its splat goes away.
  */
 export function underConstructionRoutes(routes: Record<string, ConfigRoute>): Record<string, ConfigRoute> {
   const layout = Object.values(routes).find((r) => r.file === LAYOUT_FILE);
   if (!layout) throw new Error(`under-construction routes: no layout route ${LAYOUT_FILE}`);
-  const built = pagePathsOf(routes);
+  const areas = new Set([...unbuiltMenuUrls(pagePathsOf(routes))].map((url) => url.split("/")[1]!));
   const out: Record<string, ConfigRoute> = {};
-  for (const url of menuUrls(MENU_TREE)) {
-    if (built.has(url) || !/^\/[A-Za-z0-9/_-]+$/.test(url)) continue;
-    const id = `${UNDER_CONSTRUCTION_ID}${url.slice(1)}`;
-    out[id] = { id, parentId: layout.id, path: url.slice(1), index: undefined, caseSensitive: undefined, file: PAGE_FILE };
+  for (const area of areas) {
+    const id = `${UNDER_CONSTRUCTION_ID}${area}`;
+    out[id] = { id, parentId: layout.id, path: `${area}/*`, index: undefined, caseSensitive: undefined, file: PAGE_FILE };
   }
   return out;
 }
