@@ -20,13 +20,13 @@ const DEFAULT_IDLE_MINUTES = COMPANY_SETTING_DEFAULTS.SessionIdleTimeoutMinutes 
 /**
  * The company's idle timeout for web sessions, in milliseconds (setting
  * SessionIdleTimeoutMinutes, default 8 hours). A value that is not a positive number of
- * minutes counts as the default. lastSeenAt moves at most once a minute, so a session may
- * outlive its timeout by up to that minute.
+ * minutes counts as the default, and none is shorter than a minute: lastSeenAt moves at most
+ * once a minute, so a session may outlive its timeout by up to that minute.
  */
 async function idleTimeoutMs(companyId: number) {
   const value = Number((await getCompanySettings({ companyId })).SessionIdleTimeoutMinutes);
   const minutes = Number.isFinite(value) && value > 0 ? value : DEFAULT_IDLE_MINUTES;
-  return minutes * 60_000;
+  return Math.max(minutes * 60_000, TOUCH_EVERY_MS);
 }
 
 export function hashToken(token: string) {
@@ -157,7 +157,10 @@ export async function resolveSession(token: string, now = new Date()): Promise<C
     await db().update(sessions).set({ companyId: next }).where(eq(sessions.id, id));
     return resolveSession(token, now);
   }
-  if (row.kind === "web" && now.getTime() - row.lastSeenAt.getTime() > (await idleTimeoutMs(row.companyId))) {
+  // A session seen within the last minute cannot be idle (no timeout is shorter than the
+  // minute lastSeenAt moves by): most page views skip reading the company's settings.
+  const idleFor = now.getTime() - row.lastSeenAt.getTime();
+  if (row.kind === "web" && idleFor > TOUCH_EVERY_MS && idleFor > (await idleTimeoutMs(row.companyId))) {
     await db().delete(sessions).where(eq(sessions.id, id));
     return undefined;
   }
