@@ -297,11 +297,7 @@ function GridFooter({ total, pages, query, search, onPickSize }: { total: number
             }}
             aria-label={t.grid.pageSize}
           >
-            {PAGE_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {t.grid.perPage(s)}
-              </option>
-            ))}
+            <PageSizeOptions />
           </select>
         </label>
         <noscript>
@@ -361,5 +357,18 @@ function GridFooter({ total, pages, query, search, onPickSize }: { total: number
       </Form>
       <span className={css.muted}>{t.grid.pageOf(page, pages)}</span>
     </div>
+  );
+}
+
+/** The page sizes of spec 000 §5 as options: the pager's select and the custom-columns dialog's. */
+export function PageSizeOptions() {
+  return (
+    <>
+      {PAGE_SIZES.map((s) => (
+        <option key={s} value={s}>
+          {t.grid.perPage(s)}
+        </option>
+      ))}
+    </>
   );
 }

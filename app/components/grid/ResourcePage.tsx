@@ -4,7 +4,7 @@ import { useShortcut } from "~/hooks/useShortcuts";
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { t } from "../../../server/lib/i18n/zh-CN";
 import type { ResourcePageData, SaveFailure } from "#server/master-data/page";
-import { DataGrid, HiddenParams, PAGE_SIZES, hrefWith } from "./DataGrid";
+import { DataGrid, HiddenParams, PageSizeOptions, hrefWith } from "./DataGrid";
 import { applyGridSettings, type EffectiveColumn } from "../../../server/lib/grid-settings";
 import type { PageConfig } from "./page-config";
 import { FormFields, optionsOf } from "./ResourceForm";
@@ -465,11 +465,7 @@ function ColumnsDialog({ columns, listSearch, size }: { columns: EffectiveColumn
           <label style={{ display: "flex", gap: 8, alignItems: "center", marginTop: 10, fontSize: 13 }}>
             {t.grid.pageSize}
             <select name="perPageNum" defaultValue={size} data-testid="columns-per-page">
-              {PAGE_SIZES.map((s) => (
-                <option key={s} value={s}>
-                  {t.grid.perPage(s)}
-                </option>
-              ))}
+              <PageSizeOptions />
             </select>
           </label>
         </div>
