@@ -7,3 +7,7 @@ export * from "../vehicle/vehicle.tables";
 export * from "../product/catalog.tables";
 export * from "../product/product.tables";
 export * from "../organization/organization.tables";
+export * from "../system/business-code.tables";
+export * from "../stock/stock.tables";
+export * from "../purchase/purchase.tables";
+export * from "../warehouse/warehouse.tables";

@@ -20,6 +20,8 @@ import { settings } from "../setting/setting.tables";
 import { companies, users } from "../system/system.tables";
 import { vehicleGroups, vehicleMakes, vehicleMfrs, vehicleModels, vehicles } from "../vehicle/vehicle.tables";
 import type { Db, Executor } from "./client";
+import { seedDemoStock } from "../stock/stock.seed";
+import { seedDemoDocuments } from "../purchase/purchase.seed";
 
 /**
  * Demo master data: the platform dictionaries (categories, qualities, vehicles, OE numbers,
@@ -57,6 +59,10 @@ export async function seedMasterData(ex: Executor) {
       await seedCompanyProducts(tx, id, gen, rng, templates, templateIds, total, fromLibrary);
     }
     await seedOrganisation(tx, rng, companyId);
+    // Warehouses, locations, default shelves and opening stock (through the stock ledger).
+    await seedDemoStock(tx);
+    // Purchase, receiving, return, plan, transfer and stocktake documents in every status (through their services).
+    await seedDemoDocuments(tx);
     await tx
       .insert(settings)
       .values({

@@ -98,3 +98,12 @@ describe("decimal helper", () => {
     expect(plainNumberText("1200")).toBe("1200");
   });
 });
+
+describe("cost cells", () => {
+  it("show a unit cost with its 4 decimals and thousands separators, exactly", async () => {
+    const { cellText } = await import("./grid-settings");
+    expect(cellText({ field: "c", header: "成本", kind: "cost" }, "70.8100")).toBe("70.8100");
+    expect(cellText({ field: "c", header: "成本", kind: "cost" }, "12345.67895")).toBe("12,345.6790");
+    expect(cellText({ field: "c", header: "成本", kind: "cost" }, "5")).toBe("5.0000");
+  });
+});

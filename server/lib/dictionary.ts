@@ -54,3 +54,117 @@ export function labelOf<K extends number | string>(dict: Dict<K>, code: K | null
   if (code === null || code === undefined) return "";
   return dict.find(([k]) => k === code)?.[1] ?? String(code);
 }
+
+/** Stock source (spec 000 §4): where a batch came from. */
+export const STOCK_SOURCES = [
+  [0, "初始化"],
+  [1, "采购入库"],
+  [2, "盘盈"],
+  [3, "销售退货"],
+] as const satisfies Dict;
+
+/** Return and difference reason codes (spec 000 §9). */
+export const REASON_CODES = [
+  [20, "产品多发"],
+  [30, "产品少发"],
+  [40, "产品错发"],
+  [50, "产品破损"],
+  [60, "发票问题"],
+  [70, "质量问题"],
+  [80, "物流问题"],
+  [90, "产品不符"],
+  [100, "库存不足"],
+  [110, "其他"],
+] as const satisfies Dict;
+
+/** Stock ledger business types (spec 000 §3 bizType); "…Back" undoes the one before it. */
+export const BIZ_TYPES = [
+  ["StockInit", "期初库存"],
+  ["StockMoveOrder", "库存调拨"],
+  ["StockMoveOrderBack", "库存调拨红冲"],
+  ["StockInventoryOrder", "库存盘点"],
+  ["StockInventoryOrderBack", "库存盘点红冲"],
+  ["SalesOrder", "销售出库"],
+  ["SalesOrderBack", "销售出库红冲"],
+  ["SalesReturnOrder", "销售退货入库"],
+  ["SalesReturnOrderBack", "销售退货红冲"],
+  ["PurchaseOrder", "采购入库"],
+  ["PurchaseOrderBack", "采购入库红冲"],
+  ["PurchaseReturnOrder", "采购退货出库"],
+  ["PurchaseReturnOrderBack", "采购退货红冲"],
+  ["PutawayOrder", "上架"],
+  ["PriceAdjust", "手工调价"],
+] as const satisfies Dict<string>;
+export type BizType = (typeof BIZ_TYPES)[number][0];
+
+/** Location kinds. */
+export const LOCATION_KINDS = [
+  [0, "货架"],
+  [1, "收货区"],
+  [2, "退货区"],
+] as const satisfies Dict;
+
+/** Purchase order (spec 000 §4; 90 is the "not concluded"/voided reading). */
+export const PURCHASE_ORDER_STATUSES = [
+  [0, "草稿"],
+  [10, "待收货"],
+  [20, "收货中"],
+  [30, "部分收货"],
+  [40, "收货完成"],
+  [90, "已作废"],
+  [100, "订单已完成"],
+] as const satisfies Dict;
+
+export const RECEIVE_ORDER_STATUSES = [
+  [10, "待收货"],
+  [100, "收货完成"],
+  [90, "已红冲"],
+] as const satisfies Dict;
+
+export const PUTAWAY_ORDER_STATUSES = [
+  [10, "待上架"],
+  [100, "上架完成"],
+] as const satisfies Dict;
+
+/** Purchase return: draft, submitted (stock locked), posted, voided (or reversed). */
+export const PURCHASE_RETURN_STATUSES = [
+  [0, "草稿"],
+  [10, "待出库"],
+  [100, "已完成"],
+  [90, "已作废"],
+] as const satisfies Dict;
+
+export const PURCHASE_PLAN_STATUSES = [
+  [0, "草稿"],
+  [10, "执行中"],
+  [100, "已完成"],
+  [90, "已作废"],
+] as const satisfies Dict;
+
+export const MOVE_ORDER_STATUSES = [
+  [0, "草稿"],
+  [100, "已完成"],
+  [90, "已作废"],
+] as const satisfies Dict;
+
+export const INVENTORY_ORDER_STATUSES = [
+  [0, "草稿"],
+  [10, "盘点中"],
+  [100, "已过账"],
+  [90, "已作废"],
+] as const satisfies Dict;
+
+/** Document types of stock ledger lines and stock locks (stock_moves.doc_type, stock_locks.doc_type). */
+export const STOCK_DOC_TYPES = [
+  ["opening", "期初库存"],
+  ["purchaseOrder", "采购订单"],
+  ["receiveOrder", "收货单"],
+  ["putawayOrder", "上架单"],
+  ["purchaseReturnOrder", "采购退货单"],
+  ["moveOrder", "调拨单"],
+  ["inventoryOrder", "盘点单"],
+  ["salesOrder", "销售订单"],
+  ["salesReturnOrder", "销售退货单"],
+  ["pickingOrder", "拣货单"],
+  ["deliverOrder", "发货单"],
+] as const satisfies Dict<string>;

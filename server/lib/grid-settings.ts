@@ -4,9 +4,10 @@
  * setting summaryDefs). Client-safe: the server applies saved settings when it renders the
  * page, the browser when a column is resized or moved.
  */
-import { formatMoneyText, plainNumberText } from "./decimal-text";
+import { formatMoneyText, formatNumberText, plainNumberText } from "./decimal-text";
 
-export type CellKind = "text" | "money" | "number" | "bool" | "date" | "datetime" | "enum";
+/** `cost`: a unit cost with its 4 decimals (1,234.5678), the moving average's precision. */
+export type CellKind = "text" | "money" | "cost" | "number" | "bool" | "date" | "datetime" | "enum";
 
 export interface GridColumn {
   field: string;
@@ -83,6 +84,8 @@ export function cellText(col: GridColumn, value: unknown): string {
       // numeric arrives as a string: format the exact decimal (￥1,234.50), never through a float.
       return formatMoneyText(value) ?? String(value);
     }
+    case "cost":
+      return formatNumberText(value, 4) ?? String(value);
     case "number":
       return plainNumberText(value) ?? String(value);
     case "bool":

@@ -6,7 +6,7 @@ import { formErrorOf, formReply, formValues, submissionReply } from "./form-repl
 import { formSpecOf } from "./form-spec";
 import { intWithDefault, optionalDecimal, optionalInt, optionalMoney } from "./input-fields";
 import { normalizeNumberText, readNumberInput, roundHalfUpText } from "./number-text";
-import { API_RESOURCES } from "../master-data/registry";
+import { MASTER_DATA_RESOURCES } from "../master-data/registry";
 import { productPriceResource } from "../product/product.resources";
 import { OwnProductInputSchema, PriceInputSchema } from "../product/product.input";
 import { VehicleModelInputSchema } from "../vehicle/vehicle.input";
@@ -117,7 +117,7 @@ describe("forms are described by the schema the server parses (issue 7 item 22)"
   });
 
   it("every field of every master-data form has a Chinese label in its schema", () => {
-    const defs = [...API_RESOURCES, productPriceResource];
+    const defs = [...MASTER_DATA_RESOURCES, productPriceResource];
     expect(defs.length).toBeGreaterThanOrEqual(23);
     for (const def of defs) {
       for (const [field, spec] of Object.entries(formSpecOf(def.input))) {

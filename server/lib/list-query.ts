@@ -10,7 +10,8 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_API_PAGE_SIZE = 1000;
 
 export type SortDir = "asc" | "desc";
-export type FilterKind = "text" | "int" | "bool";
+/** `date`: a calendar day as yyyy-mm-dd (2026/11/5 and 2026.11.05 are read too); anything else is ignored. */
+export type FilterKind = "text" | "int" | "bool" | "date";
 
 export interface ListSpec<S extends string = string, F extends string = string> {
   sortable: readonly S[];
@@ -69,6 +70,9 @@ export function parseListQuery<S extends string, F extends string>(params: URLSe
     if (kind === "int") {
       const n = /^-?\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : undefined;
       if (n !== undefined) filters[name] = n;
+    } else if (kind === "date") {
+      const day = parseDay(v);
+      if (day) filters[name] = day;
     } else if (kind === "bool") {
       if (v === "true" || v === "1") filters[name] = true;
       else if (v === "false" || v === "0") filters[name] = false;
@@ -80,6 +84,21 @@ export function parseListQuery<S extends string, F extends string>(params: URLSe
   return { page: Math.floor(skip / size) + 1, size, skip, take: size, sort, keyword, filters };
 }
 
+/**
+ * A calendar day typed or picked for a date filter, as yyyy-mm-dd, or undefined when it is not
+ * a real day (2026-02-30). A date range is two such filters: `<name>From` and `<name>To`
+ * (server/lib/date-range.ts makes both for a column; the grid's `kind: "dateRange"` shows them).
+ */
+export function parseDay(v: string): string | undefined {
+  const m = /^\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\s*$/.exec(v);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1900 || y > 2999 || mo < 1 || mo > 12 || d < 1) return undefined;
+  const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  if (d > days) return undefined;
+  return `${y}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
 /** Page count as the grid shows it: total / size rounded up, at least 1 (spec 000 §5). */
 export function pageCount(total: number, size: number) {
   return Math.max(1, Math.ceil(total / size));
@@ -87,5 +106,7 @@ export function pageCount(total: number, size: number) {
 
 export interface ListResult<T> {
   totalCount: number;
+  /** The list counted only up to `totalCount` rows and has more (共 10000+ 条). */
+  totalCapped?: boolean;
   items: T[];
 }

@@ -50,12 +50,21 @@ export interface ListSource<Row extends Record<string, any> = Record<string, any
   join?: (q: any) => any;
   sortable: Record<string, PgColumn | SQL>;
   defaultSort: { field: string; dir: "asc" | "desc" };
-  filters?: Record<string, { kind: FilterKind; where: (v: any, ctx: Ctx) => SQL | undefined | Promise<SQL | undefined> }>;
+  /**
+   * `default`: the value used when the request names none (a filter that is on unless turned
+   * off, e.g. only balances with stock); the default alone does not make the list "filtered".
+   */
+  filters?: Record<string, { kind: FilterKind; default?: string | number | boolean; where: (v: any, ctx: Ctx) => SQL | undefined | Promise<SQL | undefined> }>;
   keyword?: (kw: string, ctx: Ctx) => SQL | undefined | Promise<SQL | undefined>;
   /** Export cell value for a field whose stored value is not what a person reads. */
   exportAs?: Record<string, (row: Row) => unknown>;
   /** A counter that answers the unfiltered total without counting (big tables), with its version. */
   fastCount?: (ctx: Ctx) => Promise<RowCount | undefined>;
+  /**
+   * Huge tables (a million stock balances): count at most this many rows (count over
+   * `… limit N+1`); beyond it the result says `totalCapped` and the grid shows 共 N+ 条.
+   */
+  countLimit?: number;
   /**
    * Fields only holders of a permission code may read (a product's cost price: 产品价格,
    * CPGL-002): field → [code, Chinese label]. For everyone else they are absent from lists,
@@ -109,7 +118,8 @@ export function ownerCond(def: ListSource<any>, ctx: Ctx): SQL | undefined {
   return def.scope === "company" ? eq(def.table.companyId, ctx.companyId) : undefined;
 }
 
-async function whereOf(def: ListSource<any>, ctx: Ctx, query: ListQuery): Promise<{ cond: SQL | undefined; filtered: boolean }> {
+/** The list's WHERE for this caller and query, and whether anything beyond defaults filters it (totals rows, reports). */
+export async function whereOf(def: ListSource<any>, ctx: Ctx, query: ListQuery): Promise<{ cond: SQL | undefined; filtered: boolean }> {
   const parts: (SQL | undefined)[] = [ownerCond(def, ctx)];
   let filtered = false;
   if (query.keyword && def.keyword) {
@@ -120,7 +130,10 @@ async function whereOf(def: ListSource<any>, ctx: Ctx, query: ListQuery): Promis
     const f = ownKey(def.filters, name) ? def.filters![name] : undefined;
     if (!f || value === undefined) continue;
     parts.push(await f.where(value, ctx));
-    filtered = true;
+    if (value !== f.default) filtered = true;
+  }
+  for (const [name, f] of Object.entries(def.filters ?? {})) {
+    if (f.default !== undefined && !ownKey(query.filters, name)) parts.push(await f.where(f.default, ctx));
   }
   const list = parts.filter((p): p is SQL => p !== undefined);
   return { cond: list.length ? and(...list) : undefined, filtered };
@@ -230,11 +243,17 @@ export async function listRows<Row>(
   if (opts.withCount === false) return { totalCount: -1, items: await rowsPromise };
   const countPromise = (async () => {
     if (fast) return fast.n;
+    if (def.countLimit) {
+      const capped = baseQuery(def, db(), { one: sql`1` }).where(cond).limit(def.countLimit + 1).as("capped");
+      const [row] = await db().select({ n: count() }).from(capped);
+      return Number(row?.n ?? 0);
+    }
     const [row] = await baseQuery(def, db(), { n: count() }).where(cond);
     return Number(row?.n ?? 0);
   })();
-  const [items, totalCount] = await Promise.all([rowsPromise, countPromise]);
-  return { totalCount, items };
+  const [items, n] = await Promise.all([rowsPromise, countPromise]);
+  if (def.countLimit && n > def.countLimit) return { totalCount: def.countLimit, totalCapped: true, items };
+  return { totalCount: n, items };
 }
 
 /**

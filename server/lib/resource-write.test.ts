@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
-import { API_RESOURCES, resourceByPage } from "../master-data/registry";
+import { API_RESOURCES, MASTER_DATA_RESOURCES, isReadOnlyList, resourceByPage } from "../master-data/registry";
 import { addressResource, bankAccountResource } from "../organization/organization.resources";
 import { companyAddresses } from "../organization/organization.tables";
 import { productResource } from "../product/product.resources";
@@ -37,7 +37,7 @@ async function firstRow(def: ResourceDef<any>, ctx: Ctx): Promise<Row> {
 }
 
 describe("PUT changes only the fields sent", () => {
-  const every = [...API_RESOURCES, resourceByPage("/product/priceSetting")];
+  const every = [...MASTER_DATA_RESOURCES, resourceByPage("/product/priceSetting")];
 
   it.each(every.map((d) => [d.name, d] as const))("%s: an empty body changes nothing", async (_name, def) => {
     const ctx = writerOf(def);
@@ -104,5 +104,21 @@ describe("defaults and deletes", () => {
     await deleteRow(addressResource, boss1, made.id);
     await expect(deleteRow(addressResource, boss1, made.id)).rejects.toMatchObject({ code: "not_found", message: "公司地址不存在" });
     await expect(updateRow(addressResource, boss1, made.id, { city: "x" })).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("documents and read-only lists", () => {
+  it("are never written row by row: a document only through its service, a stock or report list not at all", async () => {
+    const kinds = API_RESOURCES.filter((d) => d.document || isReadOnlyList(d));
+    expect(kinds.map((d) => d.name)).toEqual(expect.arrayContaining(["purchaseOrder", "receiveOrder", "moveOrder", "inventoryOrder", "stock", "stockFlow", "purchaseExecute"]));
+    for (const def of kinds) {
+      const row = (await listFromParams<Row>(def, boss1, new URLSearchParams("maxResultCount=1"))).items[0];
+      const id = (row?.id as number | undefined) ?? 1;
+      const before = row ? await getRow<Row>(def, boss1, id) : null;
+      for (const attempt of [createRow(def, boss1, {}), updateRow(def, boss1, id, {}), deleteRow(def, boss1, id)]) {
+        await expect(attempt, def.name).rejects.toMatchObject({ code: expect.stringMatching(/^(bad_request|forbidden)$/) });
+      }
+      if (before) expect(await getRow<Row>(def, boss1, id), def.name).toEqual(before);
+    }
   });
 });

@@ -38,7 +38,8 @@ export interface UsedBy {
  */
 export interface ResourceDef<Row extends Record<string, any> = Record<string, any>> extends ListSource<Row> {
   /** Operations this resource does not offer (price setting neither creates nor deletes). */
-  readOnly?: { create?: boolean; delete?: boolean };
+  /** Operations this resource does not offer; all three: a read-only list (stock, ledger, reports). */
+  readOnly?: { create?: boolean; update?: boolean; delete?: boolean };
   input: z.ZodType;
   /** Turns validated input into column values (normalised codes, pinyin …). */
   toValues?: (data: any, ctx: Ctx, ex: Executor, id?: number, current?: Record<string, unknown>) => Promise<Record<string, unknown>> | Record<string, unknown>;
@@ -50,6 +51,11 @@ export interface ResourceDef<Row extends Record<string, any> = Record<string, an
   beforeSave?: (ex: Executor, values: Record<string, unknown>, ctx: Ctx, id?: number) => Promise<void>;
   /** Runs in the write's transaction after the row is stored (cross-reference rows …). */
   afterSave?: (ex: Executor, row: Row, ctx: Ctx) => Promise<void>;
+  /**
+   * Runs in the delete's transaction after the row is locked and `usedBy` found nothing: refuses
+   * with a DomainError (a location that ever held stock) or removes rows that go with it.
+   */
+  beforeDelete?: (ex: Executor, id: number, ctx: Ctx) => Promise<void>;
   refs?: Record<string, RefCheck>;
   usedBy?: UsedBy[];
   /** Unique-index name → [field, message] shown when a write would duplicate a row. */
@@ -61,6 +67,22 @@ export interface ResourceDef<Row extends Record<string, any> = Record<string, an
    * stored value; a write that does not send it keeps the stored value.
    */
   fieldCodes?: Readonly<Record<string, readonly [code: string, label: string]>>;
+  /**
+   * A document (order, note, return, transfer, stocktake, plan) is not written column by column:
+   * its service creates it with its lines, replaces the lines while it is a draft, reads it with
+   * its lines, and moves it through its status machine. The JSON API then calls these instead
+   * of the generic row writes: POST /api/app/{name} → create, GET/PUT/DELETE /api/app/{name}/{id}
+   * → get/update/remove, POST /api/app/{name}/{id}/{action} → actions[action].
+   */
+  document?: DocumentCommands;
+}
+
+export interface DocumentCommands {
+  create?: (ctx: Ctx, body: unknown) => Promise<unknown>;
+  get: (ctx: Ctx, id: number) => Promise<unknown>;
+  update?: (ctx: Ctx, id: number, body: unknown) => Promise<unknown>;
+  remove?: (ctx: Ctx, id: number) => Promise<unknown>;
+  actions: Record<string, (ctx: Ctx, id: number, body: unknown) => Promise<unknown>>;
 }
 
 export function defineResource(def: ResourceDef): ResourceDef {
@@ -154,8 +176,10 @@ async function valuesOf(def: ResourceDef<any>, ctx: Ctx, ex: Executor, input: un
   return values;
 }
 
-function refuseReadOnly(def: ResourceDef<any>, op: "create" | "delete") {
-  if (def.readOnly?.[op]) throw new DomainError("bad_request", `${def.label}不支持${op === "create" ? "新增" : "删除"}`);
+function refuseReadOnly(def: ResourceDef<any>, op: "create" | "update" | "delete") {
+  // A document is written only by its own service (lines, numbers, status machine, stock).
+  if (def.document) throw new DomainError("bad_request", `${def.label}只能通过单据操作修改`);
+  if (def.readOnly?.[op]) throw new DomainError("bad_request", `${def.label}不支持${op === "create" ? "新增" : op === "update" ? "修改" : "删除"}`);
 }
 
 /**
@@ -217,6 +241,7 @@ export async function createRow<Row extends Record<string, unknown>>(def: Resour
  */
 export async function updateRow<Row extends Record<string, unknown>>(def: ResourceDef<any>, ctx: Ctx, id: number, input: unknown, ex?: Executor): Promise<Row> {
   requireWrite(def, ctx);
+  refuseReadOnly(def, "update");
   try {
     return await inTransaction(async (tx) => {
       const current = await lockRow(def, ctx, tx, id, "no key update");
@@ -259,6 +284,7 @@ export async function deleteRow(def: ResourceDef<any>, ctx: Ctx, id: number, ex?
       if (!(await lockRow(def, ctx, tx, id, "update"))) throw notFound(def);
       const user = await usedByOf(def, id, tx);
       if (user) throw new DomainError("conflict", `该${def.label}已被${user}使用，不能删除`);
+      if (def.beforeDelete) await def.beforeDelete(tx, id, ctx);
       await (tx as any).delete(def.table).where(and(eq(def.table.id, id), ownerCond(def, ctx)));
     }, { tx: ex });
   } catch (e) {

@@ -3,7 +3,7 @@ import type { Ctx } from "../auth/context";
 import { requireApiUser } from "../auth/guard";
 import { answerMethods, apiError, readBody } from "../lib/api";
 import { xlsxDisposition } from "../lib/excel-export";
-import { createRow, deleteRow, getRow, updateRow, type ResourceDef } from "../lib/resource";
+import { canWrite, createRow, deleteRow, getRow, updateRow, type ResourceDef } from "../lib/resource";
 import { canRead, exportRows, listFromParams, visibleRow } from "../lib/list-read";
 import { DomainError } from "../lib/errors";
 import { t } from "../lib/i18n/zh-CN";
@@ -28,6 +28,17 @@ async function reader(request: Request, def: ResourceDef) {
   return ctx;
 }
 
+/**
+ * The caller, when the pages would let them write this document (its list's menu code: buyers
+ * write purchase orders, stock keepers receiving notes …); 403 otherwise. The services add
+ * their own finer checks (an action's own code).
+ */
+async function documentWriter(request: Request, def: ResourceDef) {
+  const ctx = await requireApiUser(request);
+  if (!canWrite(def, ctx)) throw new DomainError("forbidden", t.errors.pages[403]!.message);
+  return ctx;
+}
+
 function rowAnswer(def: ResourceDef, ctx: Ctx, row: unknown) {
   return json(visibleRow(def, ctx, row));
 }
@@ -42,6 +53,11 @@ export function apiCollection(request: Request, name: string | undefined) {
       return json(await listFromParams(def, ctx, new URL(request.url).searchParams));
     },
     POST: async () => {
+      if (def.document) {
+        const ctx = await documentWriter(request, def);
+        if (!def.document.create) throw new DomainError("bad_request", `${def.label}不支持新增`);
+        return json(await def.document.create(ctx, await readBody(request)));
+      }
       const ctx = await requireApiUser(request);
       return rowAnswer(def, ctx, await createRow(def, ctx, await readBody(request)));
     },
@@ -57,14 +73,24 @@ export function apiItem(request: Request, name: string | undefined, id: string |
   return answerMethods(request, {
     GET: async () => {
       const ctx = await reader(request, def);
+      if (def.document) return json(await def.document.get(ctx, rowId));
       return rowAnswer(def, ctx, await getRow(def, ctx, rowId));
     },
     PUT: async () => {
-      const ctx = await requireApiUser(request);
+      const ctx = def.document ? await documentWriter(request, def) : await requireApiUser(request);
+      if (def.document) {
+        if (!def.document.update) throw new DomainError("bad_request", `${def.label}不支持修改`);
+        return json(await def.document.update(ctx, rowId, await readBody(request)));
+      }
       return rowAnswer(def, ctx, await updateRow(def, ctx, rowId, await readBody(request)));
     },
     DELETE: async () => {
-      const ctx = await requireApiUser(request);
+      const ctx = def.document ? await documentWriter(request, def) : await requireApiUser(request);
+      if (def.document) {
+        if (!def.document.remove) throw new DomainError("bad_request", `${def.label}不支持删除`);
+        await def.document.remove(ctx, rowId);
+        return json({ success: true });
+      }
       await deleteRow(def, ctx, rowId);
       return json({ success: true });
     },
@@ -89,6 +115,26 @@ export function apiExport(request: Request, name: string | undefined) {
     POST: async () => {
       const ctx = await reader(request, def);
       return xlsxResponse(exportRows(def, ctx, await readBody(request), { timeZone: await getCompanyTimeZone(ctx) }));
+    },
+  });
+}
+
+/**
+ * `POST /api/app/{name}/{id}/{action}`: a document's status action (submit, confirm, cancel,
+ * reverse …). The service checks the caller's permission and the transition under the
+ * document's row lock; an unknown action is 404.
+ */
+export function apiDocumentAction(request: Request, name: string | undefined, id: string | undefined, action: string | undefined) {
+  const def = resourceByName(name);
+  const run = def?.document && action && Object.hasOwn(def.document.actions, action) ? def.document.actions[action]! : undefined;
+  if (!def || !run) return unknownResource();
+  const rowId = parseId(id) ?? 0;
+  return answerMethods(request, {
+    POST: async () => {
+      const ctx = await documentWriter(request, def);
+      // An action without a body (no Content-Type) is fine: most take nothing.
+      const body = request.headers.get("Content-Type") ? await readBody(request) : {};
+      return json((await run(ctx, rowId, body)) ?? { success: true });
     },
   });
 }

@@ -150,6 +150,21 @@ function formRowId(form: FormData): number | null {
   return id;
 }
 
+/**
+ * A document list's 打开 (do=edit&sel=ID, or edit=ID) opens the row's own page (its config's
+ * `rowHref`) instead of a column-by-column edit dialog: the document is edited there while it
+ * is a draft. Used by every list whose page config has `rowHref`, before loadResourcePage.
+ */
+export async function openRowRedirectOf(request: Request, pageUrl: string, open: (id: number) => string): Promise<Response | null> {
+  const params = new URL(request.url).searchParams;
+  const raw = params.get("do") === "edit" ? params.get("sel") : params.get("edit");
+  if (raw === null || raw === "new") return null;
+  const id = parseId(raw);
+  if (id === null) return null;
+  await requirePage(request, pageUrl);
+  return redirect(open(id));
+}
+
 /** Loader of a master-data list page. Throws redirects for toolbar commands. */
 export async function loadResourcePage(request: Request, pageUrl: string, opts: PageOptions = {}): Promise<{ ctx: Ctx; def: ResourceDef; data: ResourcePageData }> {
   const ctx = await requirePage(request, pageUrl);

@@ -1,7 +1,17 @@
 import type { ResourceDef } from "../lib/resource";
+import { purchaseReturnOrderResource } from "../purchase/purchase-return.resource";
+import { safeStockResource } from "../stock/safe-stock.service";
+import { purchasePlanResource } from "../purchase/purchase-plan.resource";
+import { purchasePssResource } from "../purchase/purchase-pss.resource";
+import { purchaseOrderResource } from "../purchase/purchase-order.resource";
+import { purchaseExecuteResource } from "../purchase/purchase-execute.resource";
+import { putawayOrderResource, receiveOrderResource } from "../purchase/receive-order.resource";
 import { brandResource, categoryResource, oeNumberResource, positionResource as productPositionResource, producingAreaResource, qualityResource, specificationResource, unitResource } from "../product/catalog.resources";
 import { productPriceResource, productResource, productTemplateResource } from "../product/product.resources";
 import { vehicleGroupResource, vehicleMakeResource, vehicleMfrResource, vehicleModelResource, vehicleResource } from "../vehicle/vehicle.resources";
+import { locationResource, warehouseResource } from "../stock/warehouse.resources";
+import { inventoryOrderResource, moveOrderResource } from "../warehouse/warehouse.resources";
+import { stockBatchResource, stockFlowCostResource, stockFlowResource, stockLockResource, stockResource } from "../stock/stock-views";
 import { addressResource, bankAccountResource, departmentResource, employeeResource, insuranceResource, partnerResource, positionResource } from "../organization/organization.resources";
 
 /**
@@ -9,6 +19,14 @@ import { addressResource, bankAccountResource, departmentResource, employeeResou
  * master-data page's resource by its page url.
  */
 const ALL: ResourceDef<any>[] = [
+  purchaseOrderResource,
+  purchaseExecuteResource,
+  receiveOrderResource,
+  putawayOrderResource,
+  purchaseReturnOrderResource,
+  safeStockResource,
+  purchasePlanResource,
+  purchasePssResource,
   productResource,
   productTemplateResource,
   brandResource,
@@ -31,12 +49,33 @@ const ALL: ResourceDef<any>[] = [
   insuranceResource,
   addressResource,
   bankAccountResource,
+  // /warehouse/manage/stock lists locations (the page's resource: last of the two); warehouses are its side panel.
+  warehouseResource,
+  locationResource,
+  moveOrderResource,
+  inventoryOrderResource,
+  stockResource,
+  stockLockResource,
+  stockFlowResource,
+  stockFlowCostResource,
+  stockBatchResource,
 ];
 
 const BY_NAME = new Map(ALL.map((d) => [d.name, d]));
 const BY_PAGE = new Map([...ALL, productPriceResource].map((d) => [d.pageUrl, d]));
 
 export const API_RESOURCES: readonly ResourceDef<any>[] = ALL;
+
+/** Whether a resource is only read: stock balances, the ledger, progress and report lists. */
+export function isReadOnlyList(def: ResourceDef<any>) {
+  return !!(def.readOnly?.create && def.readOnly?.update && def.readOnly?.delete);
+}
+
+/**
+ * The resources written row by row through the generic create/update/delete (master data). A
+ * document is written only by its own service; a read-only list not at all.
+ */
+export const MASTER_DATA_RESOURCES: readonly ResourceDef<any>[] = ALL.filter((d) => !d.document && !isReadOnlyList(d));
 
 /** The resource behind `/api/app/{name}`, or undefined (→ 404). Own-property lookup only. */
 export function resourceByName(name: string | undefined): ResourceDef<any> | undefined {

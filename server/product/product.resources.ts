@@ -245,6 +245,11 @@ async function productKeyword(table: ProductTable, kw: string, match: (kw: strin
   return codes.any ? or(codes.cond, names)! : names;
 }
 
+/** The search box's condition on the company's own products (any code spelling, name, pinyin, brand): line pickers reuse it. */
+export function ownProductKeyword(ctx: Ctx, kw: string): Promise<SQL> {
+  return productKeyword(products, kw, (k) => oeMatchOf(ctx, k));
+}
+
 /** The fields the price page (产品价格, CPGL-002) guards: field → [code, label]. */
 export const PRICE_FIELD_CODES = { priceSale: ["CPGL-002", "销售价"], priceCost: ["CPGL-002", "成本价"] } as const;
 

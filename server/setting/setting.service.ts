@@ -76,8 +76,8 @@ function isTimeZone(name: string) {
 }
 
 /** The company's time zone (setting TimeZone, default Asia/Shanghai): exports write dates in it. */
-export async function getCompanyTimeZone(ctx: Pick<Ctx, "companyId">): Promise<string> {
-  const value = (await readScope("company", ctx.companyId, db(), ["TimeZone"])).TimeZone;
+export async function getCompanyTimeZone(ctx: Pick<Ctx, "companyId">, ex: Executor = db()): Promise<string> {
+  const value = (await readScope("company", ctx.companyId, ex, ["TimeZone"])).TimeZone;
   return typeof value === "string" && isTimeZone(value) ? value.trim() : (COMPANY_SETTING_DEFAULTS.TimeZone as string);
 }
 
@@ -97,8 +97,8 @@ async function writeScope(scope: Scope, ownerId: number, input: unknown) {
 }
 
 /** Company settings of the current company, defaults filled in (spec 000 §3). */
-export function getCompanySettings(ctx: Pick<Ctx, "companyId">) {
-  return readScope("company", ctx.companyId);
+export function getCompanySettings(ctx: Pick<Ctx, "companyId">, ex?: Executor) {
+  return readScope("company", ctx.companyId, ex);
 }
 
 export function saveCompanySetting(ctx: Pick<Ctx, "companyId">, input: { name: string; value: unknown }) {

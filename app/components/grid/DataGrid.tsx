@@ -51,7 +51,7 @@ export function pageWindow(page: number, count: number, visible = 7): number[] {
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);
 }
 
-const NUMERIC = new Set(["money", "number"]);
+const NUMERIC = new Set(["money", "cost", "number"]);
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export function escapeHtml(text: string) {
@@ -86,6 +86,8 @@ interface DataGridProps {
   columns: EffectiveColumn[];
   rows: Record<string, unknown>[];
   total: number;
+  /** The total is a lower bound: the list counted only up to it (共 10000+ 条). */
+  totalCapped?: boolean;
   query: GridQuery;
   search: string;
   /** The toolbar's GET form id: row radios belong to it. */
@@ -97,7 +99,7 @@ interface DataGridProps {
   caption?: ReactNode;
 }
 
-export function DataGrid({ gridId, columns, rows, total, query, search, commandForm, openHref, saveAction, caption }: DataGridProps) {
+export function DataGrid({ gridId, columns, rows, total, totalCapped, query, search, commandForm, openHref, saveAction, caption }: DataGridProps) {
   const visible = columns.filter((c) => !c.hide);
   const pages = Math.max(1, Math.ceil(total / query.size));
   const loading = useNavigation().state === "loading";
@@ -262,6 +264,7 @@ export function DataGrid({ gridId, columns, rows, total, query, search, commandF
       </div>
       <GridFooter
         total={total}
+        totalCapped={totalCapped}
         pages={pages}
         query={query}
         search={search}
@@ -276,14 +279,14 @@ export function DataGrid({ gridId, columns, rows, total, query, search, commandF
  * saved); with JavaScript, picking a size is also saved for the grid by an explicit POST
  * (`onPickSize`). Without JavaScript the custom-columns dialog saves it.
  */
-function GridFooter({ total, pages, query, search, onPickSize }: { total: number; pages: number; query: GridQuery; search: string; onPickSize?: (size: number) => void }) {
+function GridFooter({ total, totalCapped, pages, query, search, onPickSize }: { total: number; totalCapped?: boolean; pages: number; query: GridQuery; search: string; onPickSize?: (size: number) => void }) {
   const page = Math.min(query.page, Math.max(pages, query.page));
   const link = (p: number) => hrefWith(search, { ...TRANSIENT, page: p === 1 ? null : p });
   const [jump, setJump] = useState(String(page));
   useEffect(() => setJump(String(page)), [page]);
   return (
     <div className={css.footer} data-testid="grid-footer">
-      <span data-testid="grid-total">{t.grid.total(total)}</span>
+      <span data-testid="grid-total">{totalCapped ? t.grid.totalCapped(total) : t.grid.total(total)}</span>
       <Form method="get" preventScrollReset>
         <HiddenParams search={search} except={["size", "page", "edit", "confirmDelete", "dialog", "notice"]} />
         <label>

@@ -8,6 +8,7 @@ import { DataGrid, HiddenParams, PageSizeOptions, hrefWith } from "./DataGrid";
 import { applyGridSettings, type EffectiveColumn } from "../../../server/lib/grid-settings";
 import type { PageConfig } from "./page-config";
 import { FormFields, optionsOf } from "./ResourceForm";
+import { DateRangeFilter } from "./DateRangeFilter";
 import css from "./grid.module.css";
 
 /**
@@ -39,7 +40,8 @@ export function ResourcePage({ config, toolbar, formExtras, children }: { config
     return () => clearTimeout(timer);
   }, [notice]);
   const searchRef = useRef<HTMLInputElement>(null);
-  useListShortcuts({ data, listSearch, searchRef, onNoSelection: () => setNotice(t.grid.selectRowFirst) });
+  const navigate = useNavigate();
+  useListShortcuts({ data, listSearch, searchRef, rowHref: config.rowHref, onNoSelection: () => setNotice(t.grid.selectRowFirst) });
 
   return (
     <div className={css.wrap}>
@@ -57,6 +59,9 @@ export function ResourcePage({ config, toolbar, formExtras, children }: { config
             if (submitter?.name === "do" && !picked) {
               e.preventDefault();
               setNotice(t.grid.selectRowFirst);
+            } else if (submitter?.name === "do" && submitter.value === "edit" && config.rowHref && picked) {
+              e.preventDefault();
+              navigate(config.rowHref(Number(picked.value)));
             }
           }}
         >
@@ -66,7 +71,12 @@ export function ResourcePage({ config, toolbar, formExtras, children }: { config
               {t.grid.add}
             </Link>
           ) : null}
-          {data.canWrite ? (
+          {config.rowHref ? (
+            // Document lists open the selected row's page (with JS at once; without, the loader redirects do=edit&sel=ID there).
+            <button type="submit" name="do" value="edit" className={css.btn} data-testid="grid-edit" title={t.grid.shortcutHint("Enter")}>
+              打开
+            </button>
+          ) : data.canWrite ? (
             <button type="submit" name="do" value="edit" className={css.btn} data-testid="grid-edit" title={t.grid.shortcutHint("Enter")}>
               {t.grid.edit}
             </button>
@@ -93,10 +103,11 @@ export function ResourcePage({ config, toolbar, formExtras, children }: { config
           columns={columns}
           rows={data.result.items}
           total={data.result.totalCount}
+          totalCapped={data.result.totalCapped}
           query={data.query}
           search={listSearch}
-          commandForm={data.canWrite ? COMMAND_FORM : undefined}
-          openHref={data.canWrite ? (id) => hrefWith(listSearch, { edit: id }) : undefined}
+          commandForm={data.canWrite || config.rowHref ? COMMAND_FORM : undefined}
+          openHref={config.rowHref ?? (data.canWrite ? (id) => hrefWith(listSearch, { edit: id }) : undefined)}
           saveAction={`${data.pageUrl}${listSearch === "?" ? "" : listSearch}`}
         />
       </div>
@@ -119,7 +130,7 @@ export function ResourcePage({ config, toolbar, formExtras, children }: { config
  * dialog is open): a = 新增, q = the keyword box, Enter = 修改 the selected row, Delete = 删除
  * it (the confirmation opens). Enter or Delete without a selected row says 请选择数据行.
  */
-function useListShortcuts({ data, listSearch, searchRef, onNoSelection }: { data: ResourcePageData; listSearch: string; searchRef: RefObject<HTMLInputElement>; onNoSelection: () => void }) {
+function useListShortcuts({ data, listSearch, searchRef, rowHref, onNoSelection }: { data: ResourcePageData; listSearch: string; searchRef: RefObject<HTMLInputElement>; rowHref?: (id: number) => string; onNoSelection: () => void }) {
   const navigate = useNavigate();
   const selected = () => Number(document.querySelector<HTMLInputElement>(`input[form="${COMMAND_FORM}"][name="sel"]:checked`)?.value) || null;
   const go = (changes: Record<string, string | number>) => navigate(hrefWith(listSearch, changes), { preventScrollReset: true });
@@ -136,6 +147,12 @@ function useListShortcuts({ data, listSearch, searchRef, onNoSelection }: { data
     return true;
   });
   useShortcut("enter", () => {
+    if (rowHref) {
+      const id = selected();
+      if (id) navigate(rowHref(id));
+      else onNoSelection();
+      return true;
+    }
     if (!data.canWrite) return false;
     const id = selected();
     if (id) go({ edit: id });
@@ -152,7 +169,7 @@ function useListShortcuts({ data, listSearch, searchRef, onNoSelection }: { data
 }
 
 function Filters({ config, data, search, searchRef }: { config: PageConfig; data: ResourcePageData; search: string; searchRef: RefObject<HTMLInputElement> }) {
-  const names = ["q", ...(config.filters ?? []).map((f) => f.name)];
+  const names = ["q", ...(config.filters ?? []).flatMap((f) => (f.kind === "dateRange" ? [`${f.name}From`, `${f.name}To`] : [f.name]))];
   return (
     <Form method="get" className={`${css.card} ${css.filters}`} role="search">
       <HiddenParams search={search} except={[...names, "page", ...DIALOG_PARAMS]} />
@@ -161,6 +178,10 @@ function Filters({ config, data, search, searchRef }: { config: PageConfig; data
         <input type="search" name="q" defaultValue={data.query.keyword} key={data.query.keyword} placeholder={config.keywordPlaceholder} maxLength={100} ref={searchRef} title={t.grid.shortcutHint("q")} />
       </label>
       {(config.filters ?? []).map((f) => {
+        if (f.kind === "dateRange") {
+          const day = (n: string) => String(data.query.filters[n] ?? "");
+          return <DateRangeFilter key={f.name} name={f.name} label={f.label} from={day(`${f.name}From`)} to={day(`${f.name}To`)} />;
+        }
         const current = data.query.filters[f.name];
         const value = current === undefined ? "" : String(current);
         return (
@@ -168,7 +189,7 @@ function Filters({ config, data, search, searchRef }: { config: PageConfig; data
             {f.label}
             {f.options ? (
               <select name={f.name} defaultValue={value} key={value}>
-                <option value="">{t.grid.all}</option>
+                {f.noAll ? null : <option value="">{t.grid.all}</option>}
                 {optionsOf(f.options, data.lookups, { level: f.level }).map((o) =>
                   "value" in o ? (
                     <option key={o.value} value={o.value}>
@@ -178,7 +199,7 @@ function Filters({ config, data, search, searchRef }: { config: PageConfig; data
                 )}
               </select>
             ) : (
-              <input name={f.name} defaultValue={value} key={value} placeholder={f.placeholder} maxLength={100} />
+              <input type={f.type ?? "text"} name={f.name} defaultValue={value} key={value} placeholder={f.placeholder} maxLength={100} />
             )}
           </label>
         );

@@ -47,6 +47,16 @@ export interface FilterField {
   options?: OptionSource;
   level?: number;
   placeholder?: string;
+  /** A select whose first option is the server's default (no 全部 entry): e.g. 仅有库存 on by default. */
+  noAll?: boolean;
+  /** A native date input (yyyy-mm-dd) instead of a text box. */
+  type?: "date";
+  /**
+   * `dateRange`: two native date inputs `<name>From` / `<name>To` (working without JavaScript),
+   * enhanced with a @mantine/dates range picker once JavaScript runs (loaded lazily, only on
+   * pages with such a filter). The list declares them with server/lib/date-range.ts.
+   */
+  kind?: "dateRange";
 }
 
 export interface PageConfig {
@@ -55,4 +65,9 @@ export interface PageConfig {
   formColumns?: 2 | 3;
   filters?: FilterField[];
   keywordPlaceholder?: string;
+  /**
+   * Documents and other rows with a page of their own: a row opens that page (double click,
+   * Enter, the row's link) instead of the edit dialog.
+   */
+  rowHref?: (id: number) => string;
 }

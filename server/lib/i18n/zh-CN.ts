@@ -165,6 +165,8 @@ export const t = {
     noData: "暂无数据",
     emptyBox: "空空如也~~",
     total: (n: number) => `共 ${n} 条`,
+    /** A list counted only up to n rows (a million stock balances): there are more. */
+    totalCapped: (n: number) => `共 ${n}+ 条`,
     pageSize: "每页条数",
     perPage: (n: number) => `${n} 条/页`,
     apply: "确定",

@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { answerMethods, assertCanPickLines, DomainError, parseId, pickProducts, requireApiUser } from "~/services.server";
+
+/**
+ * GET /api/app/stock/linePick?keyword=…&partnerId=…&warehouseId=…&limit=… → { items } : the line
+ * editor's product picker (server/stock/line-pick.service.ts), company-scoped.
+ */
+function linePick(request: Request) {
+  return answerMethods(request, {
+    GET: async () => {
+      const ctx = await requireApiUser(request);
+      assertCanPickLines(ctx);
+      const params = new URL(request.url).searchParams;
+      const idParam = (name: string, label: string) => {
+        const raw = params.get(name);
+        if (!raw) return null;
+        const id = parseId(raw);
+        if (id === null) throw new DomainError("bad_request", `${label}编号不正确`);
+        return id;
+      };
+      const rawLimit = params.get("limit") ?? params.get("maxResultCount");
+      const limit = rawLimit && /^\d{1,3}$/.test(rawLimit) ? Number(rawLimit) : undefined;
+      const items = await pickProducts(ctx, {
+        keyword: params.get("keyword") ?? params.get("q") ?? params.get("filter") ?? "",
+        partnerId: idParam("partnerId", "供应商"),
+        warehouseId: idParam("warehouseId", "仓库"),
+        limit,
+      });
+      return json({ items }, { headers: { "Cache-Control": "no-store" } });
+    },
+  });
+}
+
+export const loader = ({ request }: LoaderFunctionArgs) => linePick(request);
+export const action = ({ request }: ActionFunctionArgs) => linePick(request);

@@ -1,0 +1,652 @@
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import type { Ctx } from "../auth/context";
+import type { Executor } from "../db/client";
+import type { BizType } from "../lib/dictionary";
+import {
+  add,
+  costString,
+  dec,
+  div,
+  gt,
+  isZero,
+  lt,
+  moneyString,
+  mul,
+  qtyString,
+  roundCost,
+  roundMoney,
+  roundQty,
+  sub,
+  tryDecimal,
+  type Decimal,
+  type DecimalInput,
+} from "../lib/decimal";
+import { DomainError } from "../lib/errors";
+import { products } from "../product/product.tables";
+import { productCosts, stockBalances, stockLocations, stockLocks, stockMoves } from "./stock.tables";
+
+/**
+ * THE ONLY WRITER OF STOCK (../shared/design/stock-ledger.md). Every change of a balance's
+ * quantity or locked quantity goes through `postStock`, `lockStock`, `releaseLocks` or
+ * `reverseDocument`, inside the posting document's own transaction (`tx`), after the caller
+ * has locked the document row and checked its status transition.
+ *
+ * Lock order, the same for every posting (two documents touching the same products in
+ * opposite order then wait instead of deadlocking):
+ *   the document row (caller) → balance rows sorted by (product, location, batch) →
+ *   product_costs rows sorted by product.
+ *
+ * Invariants: balance.qty = Σ moves.qty of its key; qty ≥ 0, 0 ≤ locked ≤ qty (also a CHECK);
+ * moves are never updated or deleted; a reversal is a new move pointing at the one it undoes
+ * (unique, so a move is undone once); product_costs.qty_on_hand = Σ balances of the product.
+ */
+
+export interface MoveLine {
+  productId: number;
+  locationId: number;
+  batchNo?: string;
+  /** Signed quantity: receipts positive, issues negative; 2 decimals at most. */
+  qty: DecimalInput;
+  /**
+   * Inflow: the unit cost it comes in at (receipt price, the cost a return left with); without
+   * it, the moving average. Outflow: without it the moving average (the normal case); with it,
+   * a cost-exact undo of an inflow (the average is recomputed as if that inflow never happened).
+   */
+  unitCost?: DecimalInput;
+  /** Inflow into a new or empty batch: its stock source (spec 000 §4) and received time. */
+  source?: number;
+  receivedAt?: Date;
+  /** Inflow: the batch keeps the identity (cost, source, received time) of this key (transfers, put-away). */
+  batchFrom?: { locationId: number; batchNo: string };
+  docLineId?: number | null;
+  remark?: string | null;
+}
+
+export interface Posting {
+  bizType: BizType;
+  /** Document kind: receiveOrder, putawayOrder, purchaseReturnOrder, moveOrder, inventoryOrder, opening … */
+  docType: string;
+  docId: number | null;
+  docNo: string;
+  lines: MoveLine[];
+  /** For reversals: the move each line undoes (same index). */
+  reverses?: (number | null)[];
+}
+
+export interface PostedMove {
+  id: number;
+  productId: number;
+  locationId: number;
+  batchNo: string;
+  qty: string;
+  unitCost: string;
+  amount: string;
+  balanceAfter: string;
+  docLineId: number | null;
+}
+
+interface BalanceRow {
+  id: number;
+  productId: number;
+  locationId: number;
+  warehouseId: number;
+  batchNo: string;
+  qty: Decimal;
+  lockedQty: Decimal;
+  unitCost: Decimal;
+  source: number;
+  receivedAt: Date;
+  dirty: boolean;
+}
+
+interface CostRow {
+  productId: number;
+  avgCost: Decimal;
+  qtyOnHand: Decimal;
+  lockedQty: Decimal;
+  dirty: boolean;
+}
+
+interface LocationRow {
+  id: number;
+  warehouseId: number;
+  fullName: string;
+  isEnabled: boolean;
+}
+
+const keyOf = (productId: number, locationId: number, batchNo: string) => `${productId}|${locationId}|${batchNo}`;
+
+type BalanceKey = { productId: number; locationId: number; batchNo: string };
+
+/** The distinct keys in the global lock order: (product, location, batch). */
+function lockOrder(keys: Iterable<BalanceKey>): BalanceKey[] {
+  const unique = new Map<string, BalanceKey>();
+  for (const k of keys) unique.set(keyOf(k.productId, k.locationId, k.batchNo), { productId: k.productId, locationId: k.locationId, batchNo: k.batchNo });
+  return [...unique.values()].sort((a, b) => a.productId - b.productId || a.locationId - b.locationId || (a.batchNo < b.batchNo ? -1 : a.batchNo > b.batchNo ? 1 : 0));
+}
+
+function rowsOf(res: unknown): Record<string, unknown>[] {
+  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
+}
+
+function quantityOf(v: DecimalInput, what = "数量"): Decimal {
+  const d = tryDecimal(v);
+  if (!d || !d.isFinite()) throw new DomainError("bad_request", `${what}不正确`);
+  if (!roundQty(d).eq(d)) throw new DomainError("bad_request", `${what}最多两位小数`);
+  if (d.abs().gte("1e12")) throw new DomainError("bad_request", `${what}过大`);
+  return d;
+}
+
+async function locationsOf(tx: Executor, ctx: Ctx, ids: number[]): Promise<Map<number, LocationRow>> {
+  const unique = [...new Set(ids)];
+  const rows = await tx
+    .select({
+      id: stockLocations.id,
+      warehouseId: stockLocations.warehouseId,
+      fullName: stockLocations.fullName,
+      isEnabled: stockLocations.isEnabled,
+    })
+    .from(stockLocations)
+    .where(and(eq(stockLocations.companyId, ctx.companyId), inArray(stockLocations.id, unique)));
+  const map = new Map(rows.map((r) => [r.id, r]));
+  if (map.size !== unique.length) throw new DomainError("not_found", "货位不存在");
+  return map;
+}
+
+async function productLabels(tx: Executor, ctx: Ctx, ids: number[]) {
+  const rows = await tx
+    .select({ id: products.id, mainOE: products.mainOE, name: products.name })
+    .from(products)
+    .where(and(eq(products.companyId, ctx.companyId), inArray(products.id, [...new Set(ids)])));
+  return new Map(rows.map((r) => [r.id, `${r.mainOE} ${r.name}`]));
+}
+
+async function assertProducts(tx: Executor, ctx: Ctx, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const rows = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.companyId, ctx.companyId), inArray(products.id, unique)));
+  if (rows.length !== unique.length) throw new DomainError("not_found", "产品不存在");
+}
+
+/**
+ * Bulk values travel as ONE json parameter read with json_to_recordset: a 10,000-line posting
+ * is then one statement of one parameter (a tuple list of 30,000 parameters is slow to build
+ * and PGlite mishandles long row-value IN lists).
+ */
+const asJson = (rows: unknown[]) => JSON.stringify(rows);
+const intArray = (ids: number[]) => `{${ids.map((i) => Math.trunc(i)).join(",")}}`;
+
+/**
+ * Locks, in ONE statement and in the global lock order, the balance rows of `keys` sorted by
+ * (product, location, batch), then the products' cost rows sorted by product. (The rows exist:
+ * `ensureRows` made the missing ones; an outflow of a key without a row has nothing available.)
+ * The first branch of the UNION ALL is read to its end before the second one starts, so every
+ * balance lock is taken before any cost lock, as two separate statements would.
+ */
+async function lockRows(
+  tx: Executor,
+  ctx: Ctx,
+  keys: { productId: number; locationId: number; batchNo: string }[],
+  productIds: number[]
+): Promise<{ balances: Map<string, BalanceRow>; costs: Map<number, CostRow> }> {
+  const wanted = keys.map((k) => ({ kp: k.productId, kl: k.locationId, kb: k.batchNo }));
+  const ids = intArray([...new Set(productIds)].sort((a, b) => a - b));
+  const rows = rowsOf(
+    await tx.execute(sql`with b as materialized (
+        select s.id, s.product_id, s.location_id, s.warehouse_id, s.batch_no, s.qty::text as qty, s.locked_qty::text as locked_qty, s.unit_cost::text as unit_cost, s.source,
+          s.received_at
+        from stock_balances s
+        join json_to_recordset(${asJson(wanted)}::json) as k(kp int, kl int, kb text) on s.product_id = k.kp and s.location_id = k.kl and s.batch_no = k.kb
+        where s.company_id = ${ctx.companyId}
+        order by s.product_id, s.location_id, s.batch_no
+        for update of s
+      ), c as materialized (
+        select product_id, avg_cost::text as avg_cost, qty_on_hand::text as qty_on_hand, locked_qty::text as locked_qty
+        from product_costs
+        where company_id = ${ctx.companyId} and product_id = any(${ids}::int[])
+        order by product_id
+        for update
+      )
+      select 0 as part, row_to_json(b)::text as r from b
+      union all
+      select 1 as part, row_to_json(c)::text as r from c`)
+  );
+  const balances = new Map<string, BalanceRow>();
+  const costs = new Map<number, CostRow>();
+  for (const { part, r: text } of rows) {
+    const r = JSON.parse(String(text)) as Record<string, string | number>;
+    if (Number(part) === 0) {
+      const row: BalanceRow = {
+        id: Number(r.id),
+        productId: Number(r.product_id),
+        locationId: Number(r.location_id),
+        warehouseId: Number(r.warehouse_id),
+        batchNo: String(r.batch_no),
+        qty: dec(String(r.qty)),
+        lockedQty: dec(String(r.locked_qty)),
+        unitCost: dec(String(r.unit_cost)),
+        source: Number(r.source),
+        receivedAt: new Date(String(r.received_at)),
+        dirty: false,
+      };
+      balances.set(keyOf(row.productId, row.locationId, row.batchNo), row);
+    } else {
+      const productId = Number(r.product_id);
+      costs.set(productId, { productId, avgCost: dec(String(r.avg_cost)), qtyOnHand: dec(String(r.qty_on_hand)), lockedQty: dec(String(r.locked_qty)), dirty: false });
+    }
+  }
+  return { balances, costs };
+}
+
+type NewBalance = { productId: number; locationId: number; warehouseId: number; batchNo: string; unitCost: string; source: number; receivedAt: Date };
+
+/**
+ * Before any lock is taken, in one statement: the products' cost rows and the balance rows the
+ * inflows go to exist (ON CONFLICT DO NOTHING locks nothing), so every key can then be locked.
+ */
+async function ensureRows(tx: Executor, ctx: Ctx, productIds: number[], create: NewBalance[]) {
+  const ids = intArray([...new Set(productIds)].sort((a, b) => a - b));
+  const rows = create.map((c) => ({ p: c.productId, l: c.locationId, w: c.warehouseId, b: c.batchNo, c: c.unitCost, s: c.source, r: c.receivedAt.toISOString() }));
+  await tx.execute(sql`with costs as (
+      insert into product_costs (company_id, product_id) select ${ctx.companyId}::int, p from unnest(${ids}::int[]) as p on conflict do nothing
+    )
+    insert into stock_balances (company_id, product_id, location_id, warehouse_id, batch_no, unit_cost, source, received_at)
+    select ${ctx.companyId}::int, k.p, k.l, k.w, k.b, k.c, k.s, k.r
+    from json_to_recordset(${asJson(rows)}::json) as k(p int, l int, w int, b text, c numeric, s smallint, r timestamptz)
+    on conflict do nothing`);
+}
+
+/**
+ * Every write of a posting in ONE statement (the balance rows, the cost rows and the new ledger
+ * rows): the locks are held for as few round trips as possible. Returns the ledger rows in line order.
+ */
+async function writePosting(tx: Executor, ctx: Ctx, balanceRows: BalanceRow[], costRows: CostRow[], moves: (typeof stockMoves.$inferInsert)[], now: Date): Promise<PostedMove[]> {
+  const balances = balanceRows
+    .filter((r) => r.dirty)
+    .map((r) => ({ id: r.id, q: qtyString(r.qty), l: qtyString(r.lockedQty), c: costString(r.unitCost), s: r.source, r: r.receivedAt.toISOString() }));
+  const costs = costRows.filter((r) => r.dirty).map((r) => ({ p: r.productId, a: costString(r.avgCost), q: qtyString(r.qtyOnHand), l: qtyString(r.lockedQty) }));
+  const ledger = moves.map((m, o) => ({
+    o,
+    p: m.productId,
+    l: m.locationId,
+    w: m.warehouseId,
+    b: m.batchNo,
+    q: m.qty,
+    u: m.unitCost,
+    a: m.amount,
+    ba: m.balanceAfter,
+    pq: m.productQtyAfter,
+    ac: m.avgCostAfter,
+    bt: m.bizType,
+    dt: m.docType,
+    di: m.docId,
+    dn: m.docNo,
+    dl: m.docLineId,
+    s: m.source,
+    rv: m.reversesMoveId,
+    us: m.userId,
+    rm: m.remark,
+  }));
+  const at = now.toISOString();
+  const out = rowsOf(
+    await tx.execute(sql`with balances as (
+        update stock_balances b set qty = v.q, locked_qty = v.l, unit_cost = v.c, source = v.s, received_at = v.r, updated_at = ${at}::timestamptz
+        from json_to_recordset(${asJson(balances)}::json) as v(id bigint, q numeric, l numeric, c numeric, s smallint, r timestamptz)
+        where b.id = v.id and b.company_id = ${ctx.companyId}
+      ), costs as (
+        update product_costs c set avg_cost = v.a, qty_on_hand = v.q, locked_qty = v.l, updated_at = ${at}::timestamptz
+        from json_to_recordset(${asJson(costs)}::json) as v(p int, a numeric, q numeric, l numeric)
+        where c.company_id = ${ctx.companyId} and c.product_id = v.p
+      )
+      insert into stock_moves (company_id, product_id, location_id, warehouse_id, batch_no, qty, unit_cost, amount, balance_after, product_qty_after, avg_cost_after,
+        biz_type, doc_type, doc_id, doc_no, doc_line_id, source, reverses_move_id, user_id, remark, created_at)
+      select ${ctx.companyId}::int, v.p, v.l, v.w, v.b, v.q, v.u, v.a, v.ba, v.pq, v.ac, v.bt, v.dt, v.di, v.dn, v.dl, v.s, v.rv, v.us, v.rm, ${at}::timestamptz
+      from json_to_recordset(${asJson(ledger)}::json) as v(o int, p int, l int, w int, b text, q numeric, u numeric, a numeric, ba numeric, pq numeric, ac numeric,
+        bt text, dt text, di int, dn text, dl int, s smallint, rv bigint, us int, rm text)
+      order by v.o
+      returning id, product_id, location_id, batch_no, qty::text as qty, unit_cost::text as unit_cost, amount::text as amount, balance_after::text as balance_after, doc_line_id`)
+  );
+  return out
+    .map((r) => ({
+      id: Number(r.id),
+      productId: Number(r.product_id),
+      locationId: Number(r.location_id),
+      batchNo: String(r.batch_no),
+      qty: String(r.qty),
+      unitCost: String(r.unit_cost),
+      amount: String(r.amount),
+      balanceAfter: String(r.balance_after),
+      docLineId: r.doc_line_id === null || r.doc_line_id === undefined ? null : Number(r.doc_line_id),
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
+function shortage(label: string | undefined, location: string, available: Decimal, need: Decimal) {
+  return new DomainError("conflict", `产品 ${label ?? ""} 在 ${location} 可用 ${qtyString(available)} 件，需要 ${qtyString(need)} 件`);
+}
+
+/**
+ * Posts one document's stock movements: locks, checks (never below zero, never into the locked
+ * quantity), updates balances and moving-average costs, appends one ledger row per line.
+ */
+export async function postStock(tx: Executor, ctx: Ctx, posting: Posting): Promise<PostedMove[]> {
+  const lines = posting.lines.map((l, i) => ({
+    ...l,
+    index: i,
+    batchNo: l.batchNo ?? "",
+    q: quantityOf(l.qty),
+  }));
+  if (lines.length === 0) return [];
+  for (const l of lines) if (isZero(l.q)) throw new DomainError("bad_request", "数量不能为 0");
+  const now = ctx.now ?? new Date();
+
+  const locations = await locationsOf(
+    tx,
+    ctx,
+    lines.flatMap((l) => (l.batchFrom ? [l.locationId, l.batchFrom.locationId] : [l.locationId]))
+  );
+  await assertProducts(
+    tx,
+    ctx,
+    lines.map((l) => l.productId)
+  );
+  for (const l of lines) {
+    if (gt(l.q, 0) && !locations.get(l.locationId)!.isEnabled) throw new DomainError("conflict", `货位 ${locations.get(l.locationId)!.fullName} 已停用，不能入库`);
+  }
+
+  const keySet = new Map<string, { productId: number; locationId: number; batchNo: string }>();
+  const create = new Map<string, NewBalance>();
+  for (const l of lines) {
+    keySet.set(keyOf(l.productId, l.locationId, l.batchNo), {
+      productId: l.productId,
+      locationId: l.locationId,
+      batchNo: l.batchNo,
+    });
+    if (l.batchFrom)
+      keySet.set(keyOf(l.productId, l.batchFrom.locationId, l.batchFrom.batchNo), {
+        productId: l.productId,
+        locationId: l.batchFrom.locationId,
+        batchNo: l.batchFrom.batchNo,
+      });
+    const k = keyOf(l.productId, l.locationId, l.batchNo);
+    if (gt(l.q, 0) && !create.has(k)) {
+      create.set(k, {
+        productId: l.productId,
+        locationId: l.locationId,
+        warehouseId: locations.get(l.locationId)!.warehouseId,
+        batchNo: l.batchNo,
+        unitCost: costString(l.unitCost !== undefined ? roundCost(l.unitCost) : 0),
+        source: l.source ?? 0,
+        receivedAt: l.receivedAt ?? now,
+      });
+    }
+  }
+  const sortedKeys = lockOrder(keySet.values());
+  await ensureRows(
+    tx,
+    ctx,
+    lines.map((l) => l.productId),
+    [...create.values()]
+  );
+  const { balances, costs } = await lockRows(
+    tx,
+    ctx,
+    sortedKeys,
+    lines.map((l) => l.productId)
+  );
+
+  // Lines of one key are summed before the check: the refusal names the whole need.
+  const net = new Map<string, Decimal>();
+  for (const l of lines) {
+    const k = keyOf(l.productId, l.locationId, l.batchNo);
+    net.set(k, add(net.get(k) ?? 0, l.q));
+  }
+  for (const [k, n] of net) {
+    if (!lt(n, 0)) continue;
+    const row = balances.get(k);
+    const available = row ? sub(row.qty, row.lockedQty) : dec(0);
+    if (lt(add(available, n), 0)) {
+      const l = lines.find((x) => keyOf(x.productId, x.locationId, x.batchNo) === k)!;
+      const labels = await productLabels(tx, ctx, [l.productId]);
+      throw shortage(labels.get(l.productId), locations.get(l.locationId)!.fullName, available, n.neg());
+    }
+  }
+
+  const moves: (typeof stockMoves.$inferInsert)[] = [];
+  for (const l of lines) {
+    const k = keyOf(l.productId, l.locationId, l.batchNo);
+    const row = balances.get(k)!;
+    const cost = costs.get(l.productId)!;
+    let unitCost: Decimal;
+    if (gt(l.q, 0)) {
+      const from = l.batchFrom ? balances.get(keyOf(l.productId, l.batchFrom.locationId, l.batchFrom.batchNo)) : undefined;
+      unitCost = roundCost(l.unitCost !== undefined ? l.unitCost : cost.avgCost);
+      // The batch: a fresh (empty) batch takes this inflow's identity; a batch moved from
+      // elsewhere keeps the identity it had there; a batch topped up averages its cost.
+      const batchCost = from ? from.unitCost : unitCost;
+      if (isZero(row.qty)) {
+        row.unitCost = batchCost;
+        if (from) {
+          row.source = from.source;
+          row.receivedAt = from.receivedAt;
+        } else {
+          if (l.source !== undefined) row.source = l.source;
+          if (l.receivedAt) row.receivedAt = l.receivedAt;
+        }
+      } else {
+        row.unitCost = roundCost(div(add(mul(row.qty, row.unitCost), mul(l.q, batchCost)), add(row.qty, l.q)));
+      }
+      // Moving weighted average: what was on hand at its average plus what came in at its cost.
+      const onHand = cost.qtyOnHand;
+      cost.avgCost = gt(onHand, 0) ? roundCost(div(add(mul(onHand, cost.avgCost), mul(l.q, unitCost)), add(onHand, l.q))) : unitCost;
+    } else {
+      unitCost = roundCost(l.unitCost !== undefined ? l.unitCost : cost.avgCost);
+      const after = add(cost.qtyOnHand, l.q);
+      // Undoing an inflow at its own cost takes its value out of the average too.
+      if (l.unitCost !== undefined && gt(after, 0)) {
+        const avg = div(add(mul(cost.qtyOnHand, cost.avgCost), mul(l.q, unitCost)), after);
+        cost.avgCost = avg.isNegative() ? dec(0) : roundCost(avg);
+      }
+    }
+    row.qty = add(row.qty, l.q);
+    row.dirty = true;
+    cost.qtyOnHand = add(cost.qtyOnHand, l.q);
+    cost.dirty = true;
+    if (lt(row.qty, row.lockedQty) || lt(cost.qtyOnHand, 0)) {
+      const labels = await productLabels(tx, ctx, [l.productId]);
+      throw shortage(labels.get(l.productId), locations.get(l.locationId)!.fullName, add(sub(row.qty, row.lockedQty), l.q.neg()), l.q.neg());
+    }
+    moves.push({
+      companyId: ctx.companyId,
+      productId: l.productId,
+      locationId: l.locationId,
+      warehouseId: row.warehouseId,
+      batchNo: l.batchNo,
+      qty: qtyString(l.q),
+      unitCost: costString(unitCost),
+      amount: moneyString(roundMoney(mul(l.q, unitCost))),
+      balanceAfter: qtyString(row.qty),
+      productQtyAfter: qtyString(cost.qtyOnHand),
+      avgCostAfter: costString(cost.avgCost),
+      bizType: posting.bizType,
+      docType: posting.docType,
+      docId: posting.docId,
+      docNo: posting.docNo,
+      docLineId: l.docLineId ?? null,
+      source: row.source,
+      reversesMoveId: posting.reverses?.[l.index] ?? null,
+      userId: ctx.userId,
+      remark: l.remark ?? null,
+      createdAt: now,
+    });
+  }
+
+  return writePosting(tx, ctx, [...balances.values()], [...costs.values()], moves, now);
+}
+
+/**
+ * 反审核 / 红冲: posts the opposite of every not yet reversed move of a document, each at the
+ * cost it was posted with, with the "…Back" bizType, pointing at the move it undoes. A move can
+ * be undone once (unique index); an inflow whose goods have left since cannot be undone (the
+ * balance would go below zero) and the refusal says so.
+ */
+export async function reverseDocument(
+  tx: Executor,
+  ctx: Ctx,
+  doc: {
+    docType: string;
+    docId: number;
+    docNo: string;
+    bizType: BizType;
+    remark?: string;
+  }
+) {
+  const originals = await tx
+    .select()
+    .from(stockMoves)
+    .where(
+      and(
+        eq(stockMoves.companyId, ctx.companyId),
+        eq(stockMoves.docType, doc.docType),
+        eq(stockMoves.docId, doc.docId),
+        isNull(stockMoves.reversesMoveId),
+        sql`${stockMoves.id} not in (select r.reverses_move_id from stock_moves r where r.company_id = ${ctx.companyId} and r.doc_type = ${doc.docType} and r.doc_id = ${doc.docId} and r.reverses_move_id is not null)`
+      )
+    )
+    .orderBy(asc(stockMoves.id));
+  if (originals.length === 0) return [];
+  return postStock(tx, ctx, {
+    bizType: doc.bizType,
+    docType: doc.docType,
+    docId: doc.docId,
+    docNo: doc.docNo,
+    lines: originals.map((m) => ({
+      productId: m.productId,
+      locationId: m.locationId,
+      batchNo: m.batchNo,
+      qty: dec(m.qty).neg(),
+      unitCost: m.unitCost,
+      source: m.source,
+      docLineId: m.docLineId,
+      remark: doc.remark ?? `红冲 ${m.docNo}`,
+    })),
+    reverses: originals.map((m) => m.id),
+  });
+}
+
+export interface LockLine {
+  productId: number;
+  locationId: number;
+  batchNo?: string;
+  qty: DecimalInput;
+  docLineId?: number | null;
+}
+
+/** Locks stock for a document (never more than available); released exactly by `releaseLocks`. */
+export async function lockStock(tx: Executor, ctx: Ctx, doc: { docType: string; docId: number; docNo: string }, lines: LockLine[]) {
+  if (lines.length === 0) return;
+  const items = lines.map((l) => ({
+    ...l,
+    batchNo: l.batchNo ?? "",
+    q: quantityOf(l.qty),
+  }));
+  for (const l of items) if (!gt(l.q, 0)) throw new DomainError("bad_request", "锁定数量必须大于 0");
+  const locations = await locationsOf(
+    tx,
+    ctx,
+    items.map((l) => l.locationId)
+  );
+  const keys = lockOrder(items);
+  const { balances, costs } = await lockRows(
+    tx,
+    ctx,
+    keys,
+    items.map((l) => l.productId)
+  );
+  const need = new Map<string, Decimal>();
+  for (const l of items) need.set(keyOf(l.productId, l.locationId, l.batchNo), add(need.get(keyOf(l.productId, l.locationId, l.batchNo)) ?? 0, l.q));
+  for (const [k, n] of need) {
+    const row = balances.get(k);
+    const available = row ? sub(row.qty, row.lockedQty) : dec(0);
+    if (lt(available, n)) {
+      const l = items.find((x) => keyOf(x.productId, x.locationId, x.batchNo) === k)!;
+      throw shortage((await productLabels(tx, ctx, [l.productId])).get(l.productId), locations.get(l.locationId)!.fullName, available, n);
+    }
+    row!.lockedQty = add(row!.lockedQty, n);
+    row!.dirty = true;
+    const cost = costs.get(row!.productId)!;
+    cost.lockedQty = add(cost.lockedQty, n);
+    cost.dirty = true;
+  }
+  const now = ctx.now ?? new Date();
+  await writePosting(tx, ctx, [...balances.values()], [...costs.values()], [], now);
+  await tx.insert(stockLocks).values(
+    items.map((l) => ({
+      companyId: ctx.companyId,
+      productId: l.productId,
+      locationId: l.locationId,
+      warehouseId: locations.get(l.locationId)!.warehouseId,
+      batchNo: l.batchNo,
+      qty: qtyString(l.q),
+      docType: doc.docType,
+      docId: doc.docId,
+      docNo: doc.docNo,
+      docLineId: l.docLineId ?? null,
+      userId: ctx.userId,
+      createdAt: now,
+    }))
+  );
+}
+
+/** Releases what a document locked (all of it, or only some of its lines). Returns what was released. */
+export async function releaseLocks(tx: Executor, ctx: Ctx, doc: { docType: string; docId: number }, docLineIds?: number[]) {
+  const conds: SQL[] = [eq(stockLocks.companyId, ctx.companyId), eq(stockLocks.docType, doc.docType), eq(stockLocks.docId, doc.docId)];
+  if (docLineIds) {
+    if (docLineIds.length === 0) return [];
+    conds.push(inArray(stockLocks.docLineId, docLineIds));
+  }
+  const locks = await tx
+    .select()
+    .from(stockLocks)
+    .where(and(...conds));
+  if (locks.length === 0) return [];
+  const keys = lockOrder(locks);
+  const { balances, costs } = await lockRows(
+    tx,
+    ctx,
+    keys,
+    locks.map((l) => l.productId)
+  );
+  for (const l of locks) {
+    const row = balances.get(keyOf(l.productId, l.locationId, l.batchNo))!;
+    row.lockedQty = sub(row.lockedQty, l.qty);
+    row.dirty = true;
+    const cost = costs.get(l.productId)!;
+    cost.lockedQty = sub(cost.lockedQty, l.qty);
+    cost.dirty = true;
+  }
+  const now = ctx.now ?? new Date();
+  await writePosting(tx, ctx, [...balances.values()], [...costs.values()], [], now);
+  await tx.delete(stockLocks).where(
+    inArray(
+      stockLocks.id,
+      locks.map((l) => l.id)
+    )
+  );
+  return locks;
+}
+
+/** The moving average cost of products (4 decimals as text; "0.0000" for one never received). */
+export async function averageCosts(ex: Executor, ctx: Ctx, productIds: number[]): Promise<Map<number, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await ex
+    .select({
+      productId: productCosts.productId,
+      avgCost: productCosts.avgCost,
+    })
+    .from(productCosts)
+    .where(and(eq(productCosts.companyId, ctx.companyId), inArray(productCosts.productId, [...new Set(productIds)])));
+  return new Map(rows.map((r) => [r.productId, r.avgCost]));
+}
