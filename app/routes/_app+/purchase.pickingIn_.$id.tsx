@@ -1,0 +1,172 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import css from "~/components/grid/grid.module.css";
+import po from "~/components/purchase/purchase.module.css";
+import type { PutawayPageData } from "#server/purchase/receive-order.page";
+import { pageTitle } from "../../../server/lib/i18n/zh-CN";
+import { loadPutawayPage, putawayPageAction } from "~/services.server";
+
+/** One put-away note (上架单): choose the shelf per line (split a line over two shelves), confirm. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return json(await loadPutawayPage(request, params.id));
+}
+
+export function action({ request, params }: ActionFunctionArgs) {
+  return putawayPageAction(request, params.id);
+}
+
+const qty = (v: string | null) => (v ?? "").replace(/\.00$/, "").replace(/(\.\d)0$/, "$1");
+const time = (v: string | Date | null) => (v ? new Date(v).toLocaleString("zh-CN", { hour12: false, timeZone: "Asia/Shanghai" }) : "—");
+
+export default function PutawayPage() {
+  const loaded = useLoaderData<typeof loader>() as unknown as PutawayPageData;
+  const answered = useActionData<typeof action>() as unknown as PutawayPageData | undefined;
+  const data = answered ?? loaded;
+  const doc = data.doc;
+  const editing = doc.status === 10 && data.canConfirm;
+  const lineOf = new Map(doc.lines.map((l) => [String(l.id), l]));
+  const rows = editing ? data.rows : doc.lines.map((l) => ({ id: String(l.id), toLocationId: l.toLocationId ? String(l.toLocationId) : "", qty: l.qty }));
+  return (
+    <div className={po.page}>
+      <div className={po.titleRow}>
+        <h2 style={{ fontSize: 16, margin: 0 }}>上架单 {doc.no}</h2>
+        <span className={po.status} data-testid="putaway-status">
+          {doc.statusName}
+        </span>
+      </div>
+      {data.message ? (
+        <div role="alert" className={po.fieldError} data-testid="putaway-error">
+          {data.message}
+          {data.errors.length ? (
+            <ul>
+              {data.errors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      <dl className={po.summary}>
+        <div>
+          <dt>收货单号</dt>
+          <dd>{doc.receiveOrderId ? <Link to={`/purchase/receive/${doc.receiveOrderId}`} prefetch="none">{doc.receiveOrderNo}</Link> : "—"}</dd>
+        </div>
+        <div>
+          <dt>采购单号</dt>
+          <dd>{doc.purchaseOrderNo ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>供应商</dt>
+          <dd>{doc.partnerName ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>仓库</dt>
+          <dd>{doc.warehouseName}</dd>
+        </div>
+        <div>
+          <dt>数量</dt>
+          <dd>{qty(doc.totalQty)}</dd>
+        </div>
+        <div>
+          <dt>创建人 / 时间</dt>
+          <dd>
+            {doc.createdByName ?? "—"} {time(doc.creationTime)}
+          </dd>
+        </div>
+        <div>
+          <dt>上架人 / 时间</dt>
+          <dd>
+            {doc.postedByName ?? "—"} {doc.postedAt ? time(doc.postedAt) : ""}
+          </dd>
+        </div>
+      </dl>
+      <Form method="post" className={po.page}>
+        <table className={po.table} data-testid="putaway-lines">
+          <caption className="visually-hidden">上架明细</caption>
+          <thead>
+            <tr>
+              <th scope="col">序号</th>
+              <th scope="col">产品编码</th>
+              <th scope="col">产品名称</th>
+              <th scope="col">品牌</th>
+              <th scope="col">批次</th>
+              <th scope="col">从货位</th>
+              <th scope="col">上架货位</th>
+              <th scope="col" className={po.num}>数量</th>
+              {editing ? <th scope="col">操作</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => {
+              const l = lineOf.get(r.id);
+              if (!l) return null;
+              const first = rows.findIndex((x) => x.id === r.id) === i;
+              const toName = doc.lines.find((x) => String(x.id) === r.id && String(x.toLocationId ?? "") === r.toLocationId)?.toLocationName ?? "";
+              return (
+                <tr key={`${r.id}-${i}`} data-testid={`putaway-row-${i + 1}`}>
+                  <td>{first ? l.lineNo : ""}</td>
+                  <td>{l.mainOE}</td>
+                  <td>{l.productName}</td>
+                  <td>{l.brandName ?? ""}</td>
+                  <td>{l.batchNo}</td>
+                  <td>{l.fromLocationName}</td>
+                  <td>
+                    {editing ? (
+                      <>
+                        <input type="hidden" name={`lines.${i}.id`} value={r.id} />
+                        <select name={`lines.${i}.toLocationId`} defaultValue={r.toLocationId} aria-label={`第 ${i + 1} 行上架货位`} data-testid={`putaway-to-${i + 1}`}>
+                          <option value="">请选择货位</option>
+                          {data.shelves.map((s) => (
+                            <option key={s.value} value={s.value}>
+                              {s.label}
+                            </option>
+                          ))}
+                        </select>
+                      </>
+                    ) : (
+                      toName || (l.toLocationName ?? "")
+                    )}
+                  </td>
+                  <td className={po.num}>
+                    {editing ? (
+                      <input name={`lines.${i}.qty`} defaultValue={qty(r.qty)} inputMode="decimal" aria-label={`第 ${i + 1} 行上架数量`} style={{ width: 80, textAlign: "right" }} data-testid={`putaway-qty-${i + 1}`} />
+                    ) : (
+                      qty(r.qty)
+                    )}
+                  </td>
+                  {editing ? (
+                    <td>
+                      <button type="submit" name="intent" value={`split:${i}`} formNoValidate className={css.btn} data-testid={`putaway-split-${i + 1}`}>
+                        拆分
+                      </button>
+                      {!first ? (
+                        <button type="submit" name="intent" value={`removeRow:${i}`} formNoValidate className={css.btn}>
+                          删除
+                        </button>
+                      ) : null}
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        <div className={po.buttons}>
+          {editing && doc.actions.includes("confirm") ? (
+            <button type="submit" name="intent" value="confirm" className={`${css.btn} ${css.primary}`} data-testid="putaway-confirm">
+              确认上架
+            </button>
+          ) : null}
+          <Link to="/purchase/pickingIn" prefetch="none" className={css.btn}>
+            返回列表
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ data }) => [{ title: pageTitle(`上架单 ${(data as { doc?: { no?: string } } | undefined)?.doc?.no ?? ""}`) }];
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/shell/ShellErrorBoundary";

@@ -1,0 +1,222 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import css from "~/components/grid/grid.module.css";
+import po from "~/components/purchase/purchase.module.css";
+import { REASON_CODES } from "#server/lib/dictionary";
+import type { ReceivePageData } from "#server/purchase/receive-order.page";
+import { pageTitle } from "../../../server/lib/i18n/zh-CN";
+import { loadReceivePage, receivePageAction } from "~/services.server";
+
+/** One receiving note (收货单): enter the received quantities and the reasons for differences, confirm; 红冲; 生成上架单. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return json(await loadReceivePage(request, params.id));
+}
+
+export function action({ request, params }: ActionFunctionArgs) {
+  return receivePageAction(request, params.id);
+}
+
+const qty = (v: string | null) => (v ?? "").replace(/\.00$/, "").replace(/(\.\d)0$/, "$1");
+const money = (v: string | null) => (v === null ? "" : `￥${Number(v).toLocaleString("zh-CN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+const time = (v: string | Date | null) => (v ? new Date(v).toLocaleString("zh-CN", { hour12: false, timeZone: "Asia/Shanghai" }) : "—");
+
+export default function ReceivePage() {
+  const loaded = useLoaderData<typeof loader>() as unknown as ReceivePageData;
+  const answered = useActionData<typeof action>() as unknown as ReceivePageData | undefined;
+  const data = answered ?? loaded;
+  const doc = data.doc;
+  const editing = doc.status === 10 && data.canConfirm;
+  return (
+    <div className={po.page}>
+      <div className={po.titleRow}>
+        <h2 style={{ fontSize: 16, margin: 0 }}>收货单 {doc.no}</h2>
+        <span className={po.status} data-testid="receive-status">
+          {doc.statusName}
+        </span>
+        <a href={`/print/receive?type=receive&orderId=${doc.id}`} target="_blank" rel="noreferrer" className={css.btn} data-testid="receive-print">
+          打印
+        </a>
+      </div>
+      {data.message ? (
+        <div role="alert" className={po.fieldError} data-testid="receive-error">
+          {data.message}
+          {data.errors.length ? (
+            <ul>
+              {data.errors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      <dl className={po.summary}>
+        <div>
+          <dt>采购单号</dt>
+          <dd>{doc.purchaseOrderNo ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>供应商</dt>
+          <dd data-testid="receive-partner">{doc.partnerName}</dd>
+        </div>
+        <div>
+          <dt>仓库</dt>
+          <dd>{doc.warehouseName}</dd>
+        </div>
+        <div>
+          <dt>收货货位</dt>
+          <dd>{doc.locationName ?? "收货区"}</dd>
+        </div>
+        <div>
+          <dt>应收数量</dt>
+          <dd>{qty(doc.totalExpected)}</dd>
+        </div>
+        <div>
+          <dt>实收数量</dt>
+          <dd data-testid="receive-total">{qty(doc.totalReceived)}</dd>
+        </div>
+        {doc.showPrices ? (
+          <div>
+            <dt>金额</dt>
+            <dd>{money(doc.totalAmount)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>创建人 / 时间</dt>
+          <dd>
+            {doc.createdByName ?? "—"} {time(doc.creationTime)}
+          </dd>
+        </div>
+        <div>
+          <dt>收货人 / 时间</dt>
+          <dd>
+            {doc.postedByName ?? "—"} {doc.postedAt ? time(doc.postedAt) : ""}
+          </dd>
+        </div>
+      </dl>
+      <Form method="post" className={po.page}>
+        <table className={po.table} data-testid="receive-lines">
+          <caption className="visually-hidden">收货明细</caption>
+          <thead>
+            <tr>
+              <th scope="col">序号</th>
+              <th scope="col">产品编码</th>
+              <th scope="col">产品名称</th>
+              <th scope="col">品牌</th>
+              <th scope="col" className={po.num}>订单数量</th>
+              <th scope="col" className={po.num}>应收</th>
+              <th scope="col" className={po.num}>实收</th>
+              <th scope="col">差异原因</th>
+              {doc.showPrices ? (
+                <>
+                  <th scope="col" className={po.num}>单价</th>
+                  <th scope="col" className={po.num}>金额</th>
+                </>
+              ) : null}
+              <th scope="col">批次</th>
+              <th scope="col" className={po.num}>已上架</th>
+            </tr>
+          </thead>
+          <tbody>
+            {doc.lines.map((l, i) => {
+              const typed = data.typed[String(l.id)];
+              return (
+                <tr key={l.id} data-testid={`receive-line-${l.lineNo}`}>
+                  <td>{l.lineNo}</td>
+                  <td>{l.mainOE}</td>
+                  <td>{l.productName}</td>
+                  <td>{l.brandName ?? ""}</td>
+                  <td className={po.num}>{qty(l.orderedQty)}</td>
+                  <td className={po.num}>{qty(l.expectedQty)}</td>
+                  <td className={po.num}>
+                    {editing ? (
+                      <>
+                        <input type="hidden" name={`lines.${i}.id`} value={l.id} />
+                        <input
+                          name={`lines.${i}.receivedQty`}
+                          defaultValue={typed ? typed.receivedQty : qty(l.receivedQty)}
+                          inputMode="decimal"
+                          aria-label={`第 ${l.lineNo} 行实收数量`}
+                          style={{ width: 80, textAlign: "right" }}
+                          data-testid={`receive-qty-${l.lineNo}`}
+                        />
+                      </>
+                    ) : (
+                      qty(l.receivedQty)
+                    )}
+                  </td>
+                  <td>
+                    {editing ? (
+                      <select name={`lines.${i}.reasonCode`} defaultValue={typed ? typed.reasonCode : l.reasonCode === null ? "" : String(l.reasonCode)} aria-label={`第 ${l.lineNo} 行差异原因`} data-testid={`receive-reason-${l.lineNo}`}>
+                        <option value="">无差异</option>
+                        {REASON_CODES.map(([code, label]) => (
+                          <option key={code} value={code}>
+                            {label}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      (l.reasonName ?? "")
+                    )}
+                  </td>
+                  {doc.showPrices ? (
+                    <>
+                      <td className={po.num}>{money(l.price)}</td>
+                      <td className={po.num}>{money(l.amount)}</td>
+                    </>
+                  ) : null}
+                  <td>{doc.status === 10 ? "" : l.batchNo}</td>
+                  <td className={po.num}>{qty(l.putawayQty)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        <div className={po.buttons}>
+          {editing && doc.actions.includes("confirm") ? (
+            <button type="submit" name="intent" value="confirm" className={`${css.btn} ${css.primary}`} data-testid="receive-confirm">
+              确认收货
+            </button>
+          ) : null}
+          {data.canConfirm && doc.actions.includes("createPutaway") ? (
+            <button type="submit" name="intent" value="createPutaway" formNoValidate className={css.btn} data-testid="receive-create-putaway">
+              生成上架单
+            </button>
+          ) : null}
+          {data.canConfirm && doc.actions.includes("reverse") ? (
+            <button
+              type="submit"
+              name="intent"
+              value="reverse"
+              formNoValidate
+              className={`${css.btn} ${css.danger}`}
+              data-testid="receive-reverse"
+              onClick={(e) => {
+                if (!window.confirm("红冲将撤回本收货单入库的货物，是否继续？")) e.preventDefault();
+              }}
+            >
+              红冲
+            </button>
+          ) : null}
+          <Link to="/purchase/receive" prefetch="none" className={css.btn}>
+            返回列表
+          </Link>
+        </div>
+      </Form>
+      {doc.putawayOrders.length ? (
+        <div className={po.buttons} data-testid="receive-putaways">
+          <span>上架单：</span>
+          {doc.putawayOrders.map((p) => (
+            <Link key={p.id} to={`/purchase/pickingIn/${p.id}`} prefetch="none">
+              {p.no}（{p.status === 100 ? "上架完成" : "待上架"}）
+            </Link>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ data }) => [{ title: pageTitle(`收货单 ${(data as { doc?: { no?: string } } | undefined)?.doc?.no ?? ""}`) }];
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/shell/ShellErrorBoundary";

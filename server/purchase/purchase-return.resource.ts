@@ -1,0 +1,59 @@
+import { ilike, or, sql } from "drizzle-orm";
+import { labelOf, PURCHASE_RETURN_STATUSES } from "../lib/dictionary";
+import { equals } from "../lib/list-read";
+import { dateRangeFilters } from "../lib/date-range";
+import { defineResource } from "../lib/resource";
+import { escapeLike } from "../lib/validate";
+import { purchaseReturnOrders } from "./purchase.tables";
+import { PurchaseReturnInputSchema } from "./purchase-return.input";
+import {
+  createPurchaseReturnOrder,
+  getPurchaseReturnOrder,
+  PURCHASE_RETURN_ACTIONS,
+  removePurchaseReturnOrder,
+  updatePurchaseReturnOrder,
+} from "./purchase-return.service";
+
+/** 采购退货 list (/purchase/returnOrder) and the JSON API `purchaseReturnOrder`. */
+export const purchaseReturnOrderResource = defineResource({
+  name: "purchaseReturnOrder",
+  label: "采购退货单",
+  pageName: "采购退货",
+  pageUrl: "/purchase/returnOrder",
+  writeCode: "CGGL-003",
+  readCodes: ["CGGL-003", "CGGL-005"],
+  scope: "company",
+  table: purchaseReturnOrders,
+  readOnly: { create: true, delete: true },
+  extra: {
+    partnerName: sql<string>`(select p.name from enterprise_relations p where p.id = ${purchaseReturnOrders.partnerId})`,
+    warehouseName: sql<string>`(select w.name from warehouses w where w.id = ${purchaseReturnOrders.warehouseId})`,
+    purchaseOrderNo: sql<string | null>`(select o.no from purchase_orders o where o.id = ${purchaseReturnOrders.purchaseOrderId})`,
+    createdByName: sql<string | null>`(select u.name from users u where u.id = ${purchaseReturnOrders.createdBy})`,
+  },
+  sortable: { creationTime: purchaseReturnOrders.id, no: purchaseReturnOrders.no, totalAmount: purchaseReturnOrders.totalAmount, status: purchaseReturnOrders.status },
+  defaultSort: { field: "creationTime", dir: "desc" },
+  filters: {
+    status: equals(purchaseReturnOrders.status),
+    partnerId: equals(purchaseReturnOrders.partnerId),
+    warehouseId: equals(purchaseReturnOrders.warehouseId),
+    no: { kind: "text", where: (v: string) => ilike(purchaseReturnOrders.no, `%${escapeLike(v.trim())}%`) },
+    ...dateRangeFilters(purchaseReturnOrders.creationTime, "date"),
+  },
+  keyword: (kw) => {
+    const like = `%${escapeLike(kw)}%`;
+    return or(
+      ilike(purchaseReturnOrders.no, like),
+      sql`exists (select 1 from enterprise_relations p where p.id = ${purchaseReturnOrders.partnerId} and p.name ilike ${like})`,
+    );
+  },
+  input: PurchaseReturnInputSchema,
+  exportAs: { status: (r) => labelOf(PURCHASE_RETURN_STATUSES, r.status as 0) },
+  document: {
+    create: (ctx, body) => createPurchaseReturnOrder(ctx, body, { submit: !!(body && typeof body === "object" && (body as { submit?: unknown }).submit === true) }),
+    get: (ctx, id) => getPurchaseReturnOrder(ctx, id),
+    update: (ctx, id, body) => updatePurchaseReturnOrder(ctx, id, body),
+    remove: (ctx, id) => removePurchaseReturnOrder(ctx, id),
+    actions: PURCHASE_RETURN_ACTIONS,
+  },
+});

@@ -1,0 +1,117 @@
+import { ilike, or, sql } from "drizzle-orm";
+import * as z from "zod";
+import { labelOf, PUTAWAY_ORDER_STATUSES, RECEIVE_ORDER_STATUSES } from "../lib/dictionary";
+import { equals } from "../lib/list-read";
+import { dateRangeFilters } from "../lib/date-range";
+import { defineResource } from "../lib/resource";
+import { escapeLike } from "../lib/validate";
+import { confirmPutawayOrder, getPutawayOrder } from "./putaway-order.service";
+import { putawayOrders, receiveOrders } from "./purchase.tables";
+import { confirmReceiveOrder, createPutawayFromReceive, createReceiveOrder, getReceiveOrder, reverseReceiveOrder } from "./receive-order.service";
+
+const text = (col: typeof receiveOrders.no | typeof putawayOrders.no) => ({ kind: "text" as const, where: (v: string) => (v.trim() ? ilike(col, `%${escapeLike(v.trim())}%`) : undefined) });
+
+/** 收货单 list (/purchase/receive) and the JSON API `receiveOrder`. */
+export const receiveOrderResource = defineResource({
+  name: "receiveOrder",
+  label: "收货单",
+  pageName: "收货单",
+  pageUrl: "/purchase/receive",
+  writeCode: "CGGL-009",
+  readCodes: ["CGGL-009", "CGGL-010", "CGGL-001"],
+  scope: "company",
+  table: receiveOrders,
+  readOnly: { create: true, delete: true },
+  extra: {
+    partnerName: sql<string>`(select p.name from enterprise_relations p where p.id = ${receiveOrders.partnerId})`,
+    warehouseName: sql<string>`(select w.name from warehouses w where w.id = ${receiveOrders.warehouseId})`,
+    purchaseOrderNo: sql<string | null>`(select o.no from purchase_orders o where o.id = ${receiveOrders.purchaseOrderId})`,
+    totalExpected: sql<string>`(select coalesce(sum(l.expected_qty), 0)::text from receive_order_lines l where l.receive_order_id = ${receiveOrders.id})`,
+    totalReceived: sql<string>`(select coalesce(sum(l.received_qty), 0)::text from receive_order_lines l where l.receive_order_id = ${receiveOrders.id})`,
+    totalAmount: sql<string>`(select coalesce(round(sum(l.received_qty * l.price), 2), 0)::text from receive_order_lines l where l.receive_order_id = ${receiveOrders.id})`,
+    createdByName: sql<string | null>`(select u.name from users u where u.id = ${receiveOrders.createdBy})`,
+  },
+  sortable: {
+    creationTime: receiveOrders.id,
+    no: receiveOrders.no,
+    status: receiveOrders.status,
+    postedAt: receiveOrders.postedAt,
+  },
+  defaultSort: { field: "creationTime", dir: "desc" },
+  filters: {
+    status: equals(receiveOrders.status),
+    partnerId: equals(receiveOrders.partnerId),
+    warehouseId: equals(receiveOrders.warehouseId),
+    purchaseOrderId: equals(receiveOrders.purchaseOrderId),
+    no: text(receiveOrders.no),
+    ...dateRangeFilters(receiveOrders.creationTime, "date"),
+  },
+  keyword: (kw) => {
+    const like = `%${escapeLike(kw)}%`;
+    return or(
+      ilike(receiveOrders.no, like),
+      sql`exists (select 1 from enterprise_relations p where p.id = ${receiveOrders.partnerId} and p.name ilike ${like})`,
+      sql`exists (select 1 from purchase_orders o where o.id = ${receiveOrders.purchaseOrderId} and o.no ilike ${like})`,
+    );
+  },
+  // Purchase amounts are for purchasing; a stock keeper receives without seeing them.
+  privateFields: { totalAmount: ["CGGL-001", "采购金额"] },
+  input: z.object({}),
+  exportAs: { status: (r) => labelOf(RECEIVE_ORDER_STATUSES, r.status as 10) },
+  document: {
+    create: (ctx, body) => createReceiveOrder(ctx, body),
+    get: (ctx, id) => getReceiveOrder(ctx, id),
+    actions: {
+      confirm: (ctx, id, body) => confirmReceiveOrder(ctx, id, body),
+      reverse: (ctx, id) => reverseReceiveOrder(ctx, id),
+      createPutaway: (ctx, id) => createPutawayFromReceive(ctx, id),
+    },
+  },
+});
+
+/** 上架单 list (/purchase/pickingIn) and the JSON API `putawayOrder`. */
+export const putawayOrderResource = defineResource({
+  name: "putawayOrder",
+  label: "上架单",
+  pageName: "上架单",
+  pageUrl: "/purchase/pickingIn",
+  writeCode: "CGGL-010",
+  readCodes: ["CGGL-010", "CGGL-009", "CGGL-001"],
+  scope: "company",
+  table: putawayOrders,
+  readOnly: { create: true, delete: true },
+  extra: {
+    receiveOrderNo: sql<string | null>`(select r.no from receive_orders r where r.id = ${putawayOrders.receiveOrderId})`,
+    purchaseOrderNo: sql<string | null>`(select o.no from purchase_orders o where o.id = ${putawayOrders.purchaseOrderId})`,
+    partnerName: sql<string | null>`(select p.name from receive_orders r join enterprise_relations p on p.id = r.partner_id where r.id = ${putawayOrders.receiveOrderId})`,
+    warehouseName: sql<string>`(select w.name from warehouses w where w.id = ${putawayOrders.warehouseId})`,
+    totalQty: sql<string>`(select coalesce(sum(l.qty), 0)::text from putaway_order_lines l where l.putaway_order_id = ${putawayOrders.id})`,
+    createdByName: sql<string | null>`(select u.name from users u where u.id = ${putawayOrders.createdBy})`,
+  },
+  sortable: {
+    creationTime: putawayOrders.id,
+    no: putawayOrders.no,
+    status: putawayOrders.status,
+    postedAt: putawayOrders.postedAt,
+  },
+  defaultSort: { field: "creationTime", dir: "desc" },
+  filters: {
+    status: equals(putawayOrders.status),
+    warehouseId: equals(putawayOrders.warehouseId),
+    receiveOrderId: equals(putawayOrders.receiveOrderId),
+    no: text(putawayOrders.no),
+    ...dateRangeFilters(putawayOrders.creationTime, "date"),
+  },
+  keyword: (kw) => {
+    const like = `%${escapeLike(kw)}%`;
+    return or(ilike(putawayOrders.no, like), sql`exists (select 1 from receive_orders r where r.id = ${putawayOrders.receiveOrderId} and r.no ilike ${like})`);
+  },
+  input: z.object({}),
+  exportAs: { status: (r) => labelOf(PUTAWAY_ORDER_STATUSES, r.status as 10) },
+  document: {
+    get: (ctx, id) => getPutawayOrder(ctx, id),
+    actions: {
+      confirm: (ctx, id, body) => confirmPutawayOrder(ctx, id, body),
+    },
+  },
+});
