@@ -1,0 +1,84 @@
+import type { Ctx } from "../auth/context";
+import { chineseAmount } from "../lib/chinese-amount";
+import { formatMoney, formatNumber, formatQty, sum, type DecimalInput } from "../lib/decimal";
+import { DomainError } from "../lib/errors";
+import { getCompanyInfo } from "../organization/organization.resources";
+import { getCompanyTimeZone } from "../setting/setting.service";
+
+/**
+ * What a print page (/print/*, spec 000 §2) shows, already formatted: the sheet component
+ * (app/components/print/PrintSheet.tsx) renders it without any arithmetic or permission logic.
+ * Each document kind builds one in ./print.service.ts from its own service's getter.
+ */
+export interface PrintSheetData {
+  title: string;
+  company: { name: string; address: string; phone: string };
+  no: string;
+  date: string;
+  statusLabel: string;
+  /** Header fields (partner, warehouse, payment terms …) in display order. */
+  fields: { label: string; value: string }[];
+  columns: PrintColumn[];
+  rows: Record<string, string>[];
+  /** The totals row under the lines: column key → text. */
+  totals: Record<string, string>;
+  /** The total amount in figures and in Chinese capitals (大写), when amounts are shown. */
+  amount?: { figures: string; capitals: string };
+  remark: string;
+  signatures: string[];
+}
+
+export interface PrintColumn {
+  key: string;
+  label: string;
+  align?: "left" | "right" | "center";
+}
+
+/** Spec 000 §8: a document whose status label is 草稿 or 未成交 is not printed. */
+export const PRINT_REFUSED = "草稿或未成交状态的订单不允许打印";
+const UNPRINTABLE_LABELS = new Set(["草稿", "未成交"]);
+
+export function assertPrintable(statusLabel: string) {
+  if (UNPRINTABLE_LABELS.has(statusLabel)) throw new DomainError("conflict", PRINT_REFUSED);
+}
+
+/**
+ * Purchase prices are private (issue 8): the same rule as the receiving note's own page
+ * (server/purchase/receive-order.service.ts) — holders of 产品价格 (CPGL-002) or 采购订单 (CGGL-001).
+ */
+export function canSeePurchasePrices(ctx: Pick<Ctx, "permissions">) {
+  return ctx.permissions.has("CPGL-002") || ctx.permissions.has("CGGL-001");
+}
+
+/** Costs (moving average, batch cost) belong to holders of CPGL-002. */
+export function canSeeCosts(ctx: Pick<Ctx, "permissions">) {
+  return ctx.permissions.has("CPGL-002");
+}
+
+export async function companyHeader(ctx: Ctx) {
+  const c = await getCompanyInfo(ctx);
+  return { name: c.name, address: [c.city, c.address].filter(Boolean).join(" "), phone: c.phone ?? "" };
+}
+
+/** A timestamp or date as the company's calendar day (YYYY-MM-DD). */
+export async function printDate(ctx: Ctx, value: Date | string | null | undefined) {
+  if (!value) return "";
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const tz = await getCompanyTimeZone(ctx);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(value));
+}
+
+export const qtyText = (v: DecimalInput | null | undefined) => (v === null || v === undefined || v === "" ? "" : formatQty(v));
+export const priceText = (v: DecimalInput | null | undefined, scale = 2) => (v === null || v === undefined || v === "" ? "" : formatNumber(v, scale));
+export const moneyText = (v: DecimalInput | null | undefined) => (v === null || v === undefined || v === "" ? "" : formatNumber(v, 2));
+
+/** The amount block: figures with ￥ and the same amount in Chinese capitals. */
+export function amountBlock(total: DecimalInput) {
+  return { figures: formatMoney(total), capitals: chineseAmount(total) };
+}
+
+export function totalOf(values: (DecimalInput | null | undefined)[]) {
+  return sum(values);
+}
+
+export const SIGNATURES = ["制单", "审核", "仓管", "收货人"];
