@@ -3,7 +3,8 @@
  * HTTP stack on PGlite (in memory) and, when BENCH_DATABASE_URL is set, on PostgreSQL, then
  * measures server time of the signed-in pages and the gzip size of the JS each page loads.
  * Then one company with a million products on PostgreSQL (bench/million.mts; BENCH_MILLION=0
- * skips it).
+ * skips it), with the stock list over a million balance rows; and issue 8's postings per second
+ * and opening-stock import (bench/stock.mts; BENCH_STOCK=0 skips it).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -17,6 +18,7 @@ import { setDatabase } from "../server/db/client";
 import { createApp } from "../server/http";
 import { logLine, ROUNDS, signIn, timePage } from "./measure.mts";
 import { benchMillion } from "./million.mts";
+import { benchStock } from "./stock.mts";
 
 // As `npm start` runs: React and Remix in their optimised builds (see settleModes in main.ts).
 process.env.QIPEI_MODE ??= "development";
@@ -91,5 +93,6 @@ if (!fs.existsSync("build/index.js")) {
 await measure("PGlite（内存）");
 if (process.env.BENCH_DATABASE_URL) await measure("PostgreSQL", process.env.BENCH_DATABASE_URL);
 else console.log("\n(设置 BENCH_DATABASE_URL=postgres://… 可同时测量 PostgreSQL)");
+if (process.env.BENCH_DATABASE_URL && process.env.BENCH_STOCK !== "0") await benchStock(process.env.BENCH_DATABASE_URL);
 if (process.env.BENCH_MILLION !== "0") await benchMillion();
 process.exit(0);

@@ -4,10 +4,10 @@ import { expect, login, tabs, test, waitForTabsHydrated } from "../helpers";
 /**
  * Menu entries and top-bar buttons whose page is not built yet (issue 7 item 16): they open
  * inside the shell with 此功能正在建设中, menu and tabs kept; unknown urls still get the 404
- * page. 库存余额 (/warehouse/goods, CKGL-001) and 销售开单 (/sale/orderCreate) are menu pages
+ * page. 物流信息 (/warehouse/logistic, CKGL-009) and 销售开单 (/sale/orderCreate) are menu pages
  * no route file serves yet; when one gets built, pick another unbuilt entry here.
  */
-const UNBUILT = { code: "CKGL-001", name: "库存余额", url: "/warehouse/goods", area: "CKGL" };
+const UNBUILT = { code: "CKGL-009", name: "物流信息", url: "/warehouse/logistic", area: "CKGL" };
 
 async function expectConstruction(page: Page, name: string, url: string) {
   const main = page.locator("main");
@@ -53,7 +53,7 @@ test.describe("pages not built yet (JavaScript)", () => {
     expect(res?.status()).toBe(200);
     await expectConstruction(page, UNBUILT.name, UNBUILT.url);
 
-    for (const unknown of ["/warehouse/goods/nope", "/warehouse/nope", "/no/such/page"]) {
+    for (const unknown of ["/warehouse/logistic/nope", "/warehouse/nope", "/no/such/page"]) {
       const r = await page.goto(unknown);
       expect(r?.status(), unknown).toBe(404);
       await expect(page.getByTestId("error-page")).toHaveAttribute("data-status", "404");
