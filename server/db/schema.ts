@@ -11,3 +11,5 @@ export * from "../system/business-code.tables";
 export * from "../stock/stock.tables";
 export * from "../purchase/purchase.tables";
 export * from "../warehouse/warehouse.tables";
+export * from "../sale/sale.tables";
+export * from "../finance/finance.tables";

@@ -168,3 +168,88 @@ export const STOCK_DOC_TYPES = [
   ["pickingOrder", "拣货单"],
   ["deliverOrder", "发货单"],
 ] as const satisfies Dict<string>;
+
+/** Sales order (spec 000 §4). */
+export const SALES_ORDER_STATUSES = [
+  [0, "草稿"],
+  [30, "待发货"],
+  [40, "发货中"],
+  [50, "部分发货"],
+  [60, "发货完成"],
+  [90, "买家已取消"],
+  [95, "未成交"],
+  [100, "已完成"],
+] as const satisfies Dict;
+
+/** Picking list (spec 000 §4; 90 for one voided). */
+export const PICKING_ORDER_STATUSES = [
+  [0, "草稿"],
+  [10, "待拣货"],
+  [100, "拣货完成"],
+  [90, "已作废"],
+] as const satisfies Dict;
+
+/** Delivery note (spec 000 §4; 90 for one voided before it was confirmed). */
+export const DELIVER_ORDER_STATUSES = [
+  [20, "待发货"],
+  [30, "发货完成"],
+  [90, "已作废"],
+] as const satisfies Dict;
+
+/** Sales return: draft, waiting for approval, approved (waiting to be booked in), done, voided. */
+export const SALES_RETURN_STATUSES = [
+  [0, "草稿"],
+  [10, "待审核"],
+  [20, "待入库"],
+  [100, "已完成"],
+  [90, "已作废"],
+] as const satisfies Dict;
+
+/** Approval (spec 000 §4). */
+export const APPROVAL_STATUSES = [
+  [0, "待审核"],
+  [1, "通过"],
+  [2, "驳回"],
+] as const satisfies Dict;
+
+/** What an approval is for: an order over the customer's credit limit, a sales return. */
+export const APPROVAL_KINDS = [
+  [1, "超信用额度"],
+  [2, "销售退货"],
+] as const satisfies Dict;
+
+/** Receipts from customers and payments to suppliers. */
+export const PAYMENT_KINDS = [
+  [1, "收款"],
+  [2, "付款"],
+] as const satisfies Dict;
+
+export const PARTNER_PAYMENT_STATUSES = [
+  [0, "草稿"],
+  [100, "已确认"],
+  [90, "已作废"],
+] as const satisfies Dict;
+
+/** A statement of account's confirmation by the partner. */
+export const STATEMENT_CONFIRM_STATUSES = [
+  [0, "未确认"],
+  [1, "已确认"],
+  [2, "有异议"],
+] as const satisfies Dict;
+
+/** Document types of partner account entries (partner_account_entries.doc_type). */
+export const ACCOUNT_DOC_TYPES = [
+  ["opening", "期初欠款"],
+  ["deliverOrder", "销售发货"],
+  ["deliverOrderBack", "销售发货红冲"],
+  ["salesReturnOrder", "销售退货"],
+  ["salesReturnOrderBack", "销售退货红冲"],
+  ["receiveOrder", "采购收货"],
+  ["receiveOrderBack", "采购收货红冲"],
+  ["purchaseReturnOrder", "采购退货"],
+  ["purchaseReturnOrderBack", "采购退货红冲"],
+  ["receipt", "收款"],
+  ["receiptBack", "收款作废"],
+  ["payment", "付款"],
+  ["paymentBack", "付款作废"],
+] as const satisfies Dict<string>;

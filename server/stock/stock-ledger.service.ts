@@ -23,7 +23,7 @@ import {
 } from "../lib/decimal";
 import { DomainError } from "../lib/errors";
 import { products } from "../product/product.tables";
-import { productCosts, stockBalances, stockLocations, stockLocks, stockMoves } from "./stock.tables";
+import { productCosts, stockBalances, stockDemands, stockLocations, stockLocks, stockMoves } from "./stock.tables";
 
 /**
  * THE ONLY WRITER OF STOCK (../shared/design/stock-ledger.md). Every change of a balance's
@@ -112,6 +112,7 @@ interface LocationRow {
   warehouseId: number;
   fullName: string;
   isEnabled: boolean;
+  kind: number;
 }
 
 const keyOf = (productId: number, locationId: number, batchNo: string) => `${productId}|${locationId}|${batchNo}`;
@@ -145,6 +146,7 @@ async function locationsOf(tx: Executor, ctx: Ctx, ids: number[]): Promise<Map<n
       warehouseId: stockLocations.warehouseId,
       fullName: stockLocations.fullName,
       isEnabled: stockLocations.isEnabled,
+      kind: stockLocations.kind,
     })
     .from(stockLocations)
     .where(and(eq(stockLocations.companyId, ctx.companyId), inArray(stockLocations.id, unique)));
@@ -483,7 +485,18 @@ export async function postStock(tx: Executor, ctx: Ctx, posting: Posting): Promi
     });
   }
 
-  return writePosting(tx, ctx, [...balances.values()], [...costs.values()], moves, now);
+  const posted = await writePosting(tx, ctx, [...balances.values()], [...costs.values()], moves, now);
+  // Shelf stock that arrived goes to the demands waiting for it (oldest first).
+  const arrived = lines.filter((l) => gt(l.q, 0) && locations.get(l.locationId)!.kind === 0);
+  if (arrived.length) {
+    await fillDemands(
+      tx,
+      ctx,
+      arrived.map((l) => l.productId),
+      arrived.map((l) => locations.get(l.locationId)!.warehouseId),
+    );
+  }
+  return posted;
 }
 
 /**
@@ -649,4 +662,297 @@ export async function averageCosts(ex: Executor, ctx: Ctx, productIds: number[])
     .from(productCosts)
     .where(and(eq(productCosts.companyId, ctx.companyId), inArray(productCosts.productId, [...new Set(productIds)])));
   return new Map(rows.map((r) => [r.productId, r.avgCost]));
+}
+
+// ─── Reservations: locks chosen by the ledger (first-in-first-out), demands waiting for stock ───
+
+export interface Demand {
+  productId: number;
+  warehouseId: number;
+  qty: DecimalInput;
+  docLineId: number;
+}
+
+export interface Reservation {
+  docLineId: number;
+  productId: number;
+  locked: Decimal;
+  short: Decimal;
+  locks: { locationId: number; batchNo: string; qty: Decimal }[];
+}
+
+/**
+ * The balance rows a FIFO allocation may take from, locked (global order) with the products'
+ * cost rows: shelf locations (kind 0, enabled) of the warehouses, with something available.
+ * The candidates are read without a lock, then locked and re-read: a row another transaction
+ * emptied meanwhile simply has nothing available any more.
+ */
+async function lockShelfStock(tx: Executor, ctx: Ctx, productIds: number[], warehouseIds: number[]) {
+  const cand = rowsOf(
+    await tx.execute(sql`select b.product_id, b.location_id, b.batch_no from stock_balances b join stock_locations l on l.id = b.location_id
+      where b.company_id = ${ctx.companyId} and b.product_id = any(${intArray(productIds)}::int[]) and b.warehouse_id = any(${intArray(warehouseIds)}::int[])
+        and l.kind = 0 and l.is_enabled and b.qty > b.locked_qty`),
+  );
+  const keys = lockOrder(cand.map((r) => ({ productId: Number(r.product_id), locationId: Number(r.location_id), batchNo: String(r.batch_no) })));
+  const { balances, costs } = await lockRows(tx, ctx, keys, productIds);
+  // Per (product, warehouse): oldest stock first, then location and batch for a stable choice.
+  const pools = new Map<string, BalanceRow[]>();
+  for (const row of balances.values()) {
+    const k = `${row.productId}|${row.warehouseId}`;
+    const list = pools.get(k) ?? [];
+    list.push(row);
+    pools.set(k, list);
+  }
+  for (const list of pools.values()) list.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime() || a.locationId - b.locationId || (a.batchNo < b.batchNo ? -1 : a.batchNo > b.batchNo ? 1 : 0));
+  return { balances, costs, pools };
+}
+
+/** Takes up to `need` from the pool's available stock, oldest first; marks what it took as locked. */
+function takeFifo(pool: BalanceRow[] | undefined, costs: Map<number, CostRow>, need: Decimal) {
+  const taken: { locationId: number; batchNo: string; qty: Decimal }[] = [];
+  let left = need;
+  for (const row of pool ?? []) {
+    if (!gt(left, 0)) break;
+    const available = sub(row.qty, row.lockedQty);
+    if (!gt(available, 0)) continue;
+    const q = lt(available, left) ? available : left;
+    row.lockedQty = add(row.lockedQty, q);
+    row.dirty = true;
+    const cost = costs.get(row.productId)!;
+    cost.lockedQty = add(cost.lockedQty, q);
+    cost.dirty = true;
+    taken.push({ locationId: row.locationId, batchNo: row.batchNo, qty: q });
+    left = sub(left, q);
+  }
+  return { taken, short: left };
+}
+
+/**
+ * Locks stock for document lines (a sales order being submitted) first-in-first-out over the
+ * warehouse's shelf locations. What cannot be locked is refused with every short product named
+ * — or, with `allowShortage`, recorded as a demand (stock_demands) that stock arriving later
+ * fills. Returns, per line, what was locked where and what is short.
+ */
+export async function reserveStock(
+  tx: Executor,
+  ctx: Ctx,
+  doc: { docType: string; docId: number; docNo: string },
+  demands: Demand[],
+  opts: { allowShortage?: boolean } = {},
+): Promise<Reservation[]> {
+  const items = demands.map((d) => ({ ...d, q: quantityOf(d.qty) }));
+  for (const d of items) if (!gt(d.q, 0)) throw new DomainError("bad_request", "数量必须大于 0");
+  if (items.length === 0) return [];
+  const productIds = [...new Set(items.map((d) => d.productId))].sort((a, b) => a - b);
+  const warehouseIds = [...new Set(items.map((d) => d.warehouseId))];
+  const { balances, costs, pools } = await lockShelfStock(tx, ctx, productIds, warehouseIds);
+  const out: Reservation[] = items.map((d) => {
+    const { taken, short } = takeFifo(pools.get(`${d.productId}|${d.warehouseId}`), costs, d.q);
+    return { docLineId: d.docLineId, productId: d.productId, locked: sub(d.q, short), short, locks: taken };
+  });
+  const shortOnes = out.filter((r) => gt(r.short, 0));
+  if (shortOnes.length && !opts.allowShortage) {
+    const labels = await productLabels(
+      tx,
+      ctx,
+      shortOnes.map((r) => r.productId),
+    );
+    const byProduct = new Map<number, { need: Decimal; locked: Decimal }>();
+    for (const r of out) {
+      if (!shortOnes.some((s) => s.productId === r.productId)) continue;
+      const t = byProduct.get(r.productId) ?? { need: dec(0), locked: dec(0) };
+      byProduct.set(r.productId, { need: add(t.need, add(r.locked, r.short)), locked: add(t.locked, r.locked) });
+    }
+    const parts = [...byProduct].map(([pid, t]) => `${labels.get(pid) ?? ""} 可用 ${qtyString(t.locked)} 件，需要 ${qtyString(t.need)} 件`);
+    throw new DomainError("conflict", `库存不足：${parts.join("；")}`);
+  }
+  const now = ctx.now ?? new Date();
+  await writePosting(tx, ctx, [...balances.values()], [...costs.values()], [], now);
+  const lockRowsToInsert = out.flatMap((r) => {
+    const wh = items.find((d) => d.docLineId === r.docLineId)!.warehouseId;
+    return r.locks.map((l) => ({
+      companyId: ctx.companyId,
+      productId: r.productId,
+      locationId: l.locationId,
+      warehouseId: wh,
+      batchNo: l.batchNo,
+      qty: qtyString(l.qty),
+      docType: doc.docType,
+      docId: doc.docId,
+      docNo: doc.docNo,
+      docLineId: r.docLineId,
+      userId: ctx.userId,
+      createdAt: now,
+    }));
+  });
+  if (lockRowsToInsert.length) await tx.insert(stockLocks).values(lockRowsToInsert);
+  if (shortOnes.length) {
+    await tx.insert(stockDemands).values(
+      shortOnes.map((r) => ({
+        companyId: ctx.companyId,
+        productId: r.productId,
+        warehouseId: items.find((d) => d.docLineId === r.docLineId)!.warehouseId,
+        qty: qtyString(r.short),
+        docType: doc.docType,
+        docId: doc.docId,
+        docNo: doc.docNo,
+        docLineId: r.docLineId,
+        userId: ctx.userId,
+        createdAt: now,
+      })),
+    );
+  }
+  return out;
+}
+
+/**
+ * Shelf stock that became free (arrived, or released by a cancellation) goes to the demands
+ * waiting for it in its warehouse, oldest demand first, FIFO over the stock. Demands another
+ * transaction holds (its document is being changed) are skipped, never waited for. Returns
+ * what was locked for which document line.
+ */
+export async function fillDemands(tx: Executor, ctx: Ctx, productIds: number[], warehouseIds?: number[]) {
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return [];
+  const waiting = rowsOf(
+    await tx.execute(sql`select id, product_id, warehouse_id, qty::text as qty, doc_type, doc_id, doc_no, doc_line_id from stock_demands
+      where company_id = ${ctx.companyId} and product_id = any(${intArray(ids)}::int[])
+        ${warehouseIds?.length ? sql`and warehouse_id = any(${intArray([...new Set(warehouseIds)])}::int[])` : sql``}
+      order by id for update skip locked`),
+  ).map((r) => ({
+    id: Number(r.id),
+    productId: Number(r.product_id),
+    warehouseId: Number(r.warehouse_id),
+    qty: dec(String(r.qty)),
+    docType: String(r.doc_type),
+    docId: Number(r.doc_id),
+    docNo: String(r.doc_no),
+    docLineId: Number(r.doc_line_id),
+  }));
+  if (waiting.length === 0) return [];
+  const { balances, costs, pools } = await lockShelfStock(
+    tx,
+    ctx,
+    [...new Set(waiting.map((d) => d.productId))].sort((a, b) => a - b),
+    [...new Set(waiting.map((d) => d.warehouseId))],
+  );
+  const now = ctx.now ?? new Date();
+  const locks: (typeof stockLocks.$inferInsert)[] = [];
+  const filled: { docType: string; docId: number; docLineId: number; productId: number; qty: Decimal }[] = [];
+  const changed: { id: number; qty: string }[] = [];
+  for (const d of waiting) {
+    const { taken, short } = takeFifo(pools.get(`${d.productId}|${d.warehouseId}`), costs, d.qty);
+    if (taken.length === 0) continue;
+    for (const t of taken) {
+      locks.push({
+        companyId: ctx.companyId,
+        productId: d.productId,
+        locationId: t.locationId,
+        warehouseId: d.warehouseId,
+        batchNo: t.batchNo,
+        qty: qtyString(t.qty),
+        docType: d.docType,
+        docId: d.docId,
+        docNo: d.docNo,
+        docLineId: d.docLineId,
+        userId: ctx.userId,
+        createdAt: now,
+      });
+    }
+    filled.push({ docType: d.docType, docId: d.docId, docLineId: d.docLineId, productId: d.productId, qty: sub(d.qty, short) });
+    changed.push({ id: d.id, qty: qtyString(short) });
+  }
+  if (locks.length === 0) return [];
+  await writePosting(tx, ctx, [...balances.values()], [...costs.values()], [], now);
+  await tx.insert(stockLocks).values(locks);
+  await tx.execute(sql`with v as (select * from json_to_recordset(${asJson(changed)}::json) as v(id bigint, qty numeric)),
+      d as (delete from stock_demands s using v where s.id = v.id and v.qty = 0 and s.company_id = ${ctx.companyId})
+    update stock_demands s set qty = v.qty from v where s.id = v.id and v.qty > 0 and s.company_id = ${ctx.companyId}`);
+  return filled;
+}
+
+/** Drops what a document's lines still wait for (a cancelled order, a line cancelled). */
+export async function cancelDemands(tx: Executor, ctx: Ctx, doc: { docType: string; docId: number }, docLineIds?: number[]) {
+  const conds: SQL[] = [eq(stockDemands.companyId, ctx.companyId), eq(stockDemands.docType, doc.docType), eq(stockDemands.docId, doc.docId)];
+  if (docLineIds) {
+    if (docLineIds.length === 0) return [];
+    conds.push(inArray(stockDemands.docLineId, docLineIds));
+  }
+  return tx
+    .delete(stockDemands)
+    .where(and(...conds))
+    .returning({ docLineId: stockDemands.docLineId, productId: stockDemands.productId, qty: stockDemands.qty });
+}
+
+/**
+ * Releases part of what a document line locked, on given keys (a delivery about to post its
+ * outflow from exactly those batches): the lock rows shrink, and the balances' locked quantity
+ * with them. Refused when the line did not lock that much there. The caller holds the document
+ * row lock (a document's lock rows change only under it).
+ */
+export async function releaseLockedQty(
+  tx: Executor,
+  ctx: Ctx,
+  doc: { docType: string; docId: number },
+  parts: { docLineId: number; productId: number; locationId: number; batchNo?: string; qty: DecimalInput }[],
+) {
+  const items = parts.map((p) => ({ ...p, batchNo: p.batchNo ?? "", q: quantityOf(p.qty) })).filter((p) => gt(p.q, 0));
+  if (items.length === 0) return;
+  const held = await tx
+    .select()
+    .from(stockLocks)
+    .where(
+      and(
+        eq(stockLocks.companyId, ctx.companyId),
+        eq(stockLocks.docType, doc.docType),
+        eq(stockLocks.docId, doc.docId),
+        inArray(
+          stockLocks.docLineId,
+          items.map((p) => p.docLineId),
+        ),
+      ),
+    )
+    .orderBy(asc(stockLocks.id));
+  const need = new Map<string, Decimal>();
+  for (const p of items) {
+    const k = `${p.docLineId}|${keyOf(p.productId, p.locationId, p.batchNo)}`;
+    need.set(k, add(need.get(k) ?? 0, p.q));
+  }
+  const shrink: { id: number; qty: Decimal }[] = [];
+  for (const [k, n] of need) {
+    let left = n;
+    for (const l of held) {
+      if (`${l.docLineId}|${keyOf(l.productId, l.locationId, l.batchNo)}` !== k || !gt(left, 0)) continue;
+      const q = lt(dec(l.qty), left) ? dec(l.qty) : left;
+      shrink.push({ id: l.id, qty: sub(l.qty, q) });
+      left = sub(left, q);
+    }
+    if (gt(left, 0)) {
+      const p = items.find((x) => `${x.docLineId}|${keyOf(x.productId, x.locationId, x.batchNo)}` === k)!;
+      const labels = await productLabels(tx, ctx, [p.productId]);
+      throw new DomainError("conflict", `产品 ${labels.get(p.productId) ?? ""} 在该货位锁定的数量不足 ${qtyString(n)} 件`);
+    }
+  }
+  const { balances, costs } = await lockRows(
+    tx,
+    ctx,
+    lockOrder(items),
+    items.map((p) => p.productId),
+  );
+  for (const p of items) {
+    const row = balances.get(keyOf(p.productId, p.locationId, p.batchNo))!;
+    row.lockedQty = sub(row.lockedQty, p.q);
+    row.dirty = true;
+    const cost = costs.get(p.productId)!;
+    cost.lockedQty = sub(cost.lockedQty, p.q);
+    cost.dirty = true;
+  }
+  await writePosting(tx, ctx, [...balances.values()], [...costs.values()], [], ctx.now ?? new Date());
+  const gone = shrink.filter((s) => isZero(s.qty)).map((s) => s.id);
+  const kept = shrink.filter((s) => !isZero(s.qty)).map((s) => ({ id: s.id, qty: qtyString(s.qty) }));
+  if (gone.length) await tx.delete(stockLocks).where(inArray(stockLocks.id, gone));
+  if (kept.length) {
+    await tx.execute(sql`update stock_locks s set qty = v.qty from json_to_recordset(${asJson(kept)}::json) as v(id bigint, qty numeric)
+      where s.id = v.id and s.company_id = ${ctx.companyId}`);
+  }
 }

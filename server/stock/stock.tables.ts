@@ -242,3 +242,36 @@ export const stockLocks = pgTable(
     check("stock_locks_qty_pos", sql`${t.qty} > 0`),
   ],
 );
+
+/**
+ * Demand waiting for stock (缺货): the part of a document line (a sales order line submitted
+ * short) that could not be locked. Shelf stock arriving in the warehouse (a put-away, a
+ * transfer in, a stocktake surplus…) is locked for the oldest demands first by the stock
+ * ledger, which then shrinks or deletes the demand. /purchase/urgent lists what is open.
+ */
+export const stockDemands = pgTable(
+  "stock_demands",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    companyId: owner(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    warehouseId: integer("warehouse_id")
+      .notNull()
+      .references(() => warehouses.id, { onDelete: "restrict" }),
+    qty: qtyColumn("qty").notNull(),
+    docType: text("doc_type").notNull(),
+    docId: integer("doc_id").notNull(),
+    docNo: text("doc_no").notNull(),
+    docLineId: integer("doc_line_id").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("stock_demands_line_uq").on(t.companyId, t.docType, t.docLineId),
+    index("stock_demands_doc_idx").on(t.companyId, t.docType, t.docId),
+    index("stock_demands_product_idx").on(t.companyId, t.productId, t.warehouseId, t.id),
+    check("stock_demands_qty_pos", sql`${t.qty} > 0`),
+  ],
+);

@@ -36,6 +36,8 @@ export const DEFAULT_RULES: readonly BusinessCodeRule[] = [
   { docType: "salesReturnOrder", label: "销售退货单", prefix: "XT", datePart: "yyyyMMdd", seqLength: 4, reset: "day" },
   { docType: "pickingOrder", label: "拣货单", prefix: "JX", datePart: "yyyyMMdd", seqLength: 4, reset: "day" },
   { docType: "deliverOrder", label: "发货单", prefix: "FH", datePart: "yyyyMMdd", seqLength: 4, reset: "day" },
+  { docType: "receipt", label: "收款单", prefix: "SK", datePart: "yyyyMMdd", seqLength: 4, reset: "day" },
+  { docType: "payment", label: "付款单", prefix: "FK", datePart: "yyyyMMdd", seqLength: 4, reset: "day" },
 ];
 
 export function defaultRuleOf(docType: string): BusinessCodeRule {

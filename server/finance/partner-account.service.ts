@@ -1,0 +1,184 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Ctx } from "../auth/context";
+import type { Executor } from "../db/client";
+import { add, dec, gt, moneyString, roundMoney, sub, tryDecimal, type Decimal, type DecimalInput } from "../lib/decimal";
+import { DomainError } from "../lib/errors";
+import { enterpriseRelations } from "../organization/organization.tables";
+import { getCompanyTimeZone } from "../setting/setting.service";
+import { partnerAccountEntries, partnerAccounts } from "./finance.tables";
+
+/**
+ * The partner's account (往来账) — the ONLY writer of partner_accounts and of
+ * partner_account_entries' amounts. Every write locks the partner's account row; LOCK ORDER:
+ * a document posting takes it LAST (document rows → stock balances → product costs → partner
+ * account), so a delivery and an order submit of the same customer wait, never deadlock.
+ *
+ * Sign: balance > 0 = the customer owes us (rel 1) / we owe the supplier (rel 0). Entry amounts
+ * are signed changes: delivery +, sales return −, receipt −; receiving note +, purchase return −,
+ * payment −.
+ */
+export interface LockedAccount {
+  id: number;
+  partnerId: number;
+  name: string;
+  rel: number;
+  balance: Decimal;
+  openOrderAmount: Decimal;
+  creditLimit: Decimal | null;
+  paymentTerm: number | null;
+}
+
+function rowsOf(res: unknown): Record<string, unknown>[] {
+  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
+}
+
+/** Locks (making it first if needed) the partner's account row; refuses another company's partner. */
+export async function lockPartnerAccount(tx: Executor, ctx: Ctx, partnerId: number): Promise<LockedAccount> {
+  const [p] = await tx
+    .select({ id: enterpriseRelations.id })
+    .from(enterpriseRelations)
+    .where(and(eq(enterpriseRelations.id, partnerId), eq(enterpriseRelations.companyId, ctx.companyId)));
+  if (!p) throw new DomainError("not_found", "往来单位不存在");
+  await tx.insert(partnerAccounts).values({ companyId: ctx.companyId, partnerId }).onConflictDoNothing();
+  const [r] = rowsOf(
+    await tx.execute(sql`select a.id, a.partner_id, a.balance::text as balance, a.open_order_amount::text as open_order_amount,
+        e.name, e.rel, e.credit_limit::text as credit_limit, e.payment_term
+      from partner_accounts a join enterprise_relations e on e.id = a.partner_id
+      where a.company_id = ${ctx.companyId} and a.partner_id = ${partnerId}
+      for update of a`),
+  );
+  return {
+    id: Number(r!.id),
+    partnerId,
+    name: String(r!.name),
+    rel: Number(r!.rel),
+    balance: dec(String(r!.balance)),
+    openOrderAmount: dec(String(r!.open_order_amount)),
+    creditLimit: r!.credit_limit === null || r!.credit_limit === undefined ? null : dec(String(r!.credit_limit)),
+    paymentTerm: r!.payment_term === null || r!.payment_term === undefined ? null : Number(r!.payment_term),
+  };
+}
+
+/** Today's date (yyyy-mm-dd) in the company's time zone. */
+export async function companyToday(tx: Executor, ctx: Ctx): Promise<string> {
+  const tz = await getCompanyTimeZone(ctx, tx);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(ctx.now ?? new Date());
+}
+
+/** When a document dated `date` falls due under payment terms (spec §9): 100 月结 end of month, 200 次月结 end of next month, else N days. */
+export function dueDateOf(date: string, paymentTerm: number | null): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const utc = (yy: number, mm: number, dd: number) => new Date(Date.UTC(yy, mm, dd)).toISOString().slice(0, 10);
+  if (paymentTerm === 100) return utc(y, m, 0);
+  if (paymentTerm === 200) return utc(y, m + 1, 0);
+  return utc(y, m - 1, d + (paymentTerm && paymentTerm > 0 ? paymentTerm : 0));
+}
+
+export interface EntryInput {
+  partnerId: number;
+  /** deliverOrder, salesReturnOrder, receiveOrder, purchaseReturnOrder, receipt, payment, opening, or one of them + "Back". */
+  docType: string;
+  docId: number;
+  docNo: string;
+  /** Signed change of the partner's balance (see the sign rule above); 2 decimals. */
+  amount: DecimalInput;
+  /** Business date, default today in the company's time zone. */
+  entryDate?: string;
+  /** Default: from the partner's payment terms for an increase, none for a decrease. */
+  dueDate?: string | null;
+  remark?: string | null;
+}
+
+/**
+ * Posts one document's effect on a partner's balance (in the document's transaction, last).
+ * A document posts once: a second post of the same (docType, docId) is refused. Returns the entry.
+ */
+export async function postPartnerEntry(tx: Executor, ctx: Ctx, e: EntryInput) {
+  const amount = tryDecimal(e.amount);
+  if (!amount || !amount.isFinite()) throw new DomainError("bad_request", "金额不正确");
+  const acct = await lockPartnerAccount(tx, ctx, e.partnerId);
+  const entryDate = e.entryDate ?? (await companyToday(tx, ctx));
+  const dueDate = e.dueDate !== undefined ? e.dueDate : gt(amount, 0) ? dueDateOf(entryDate, acct.paymentTerm) : null;
+  const balanceAfter = roundMoney(add(acct.balance, amount));
+  const [entry] = await tx
+    .insert(partnerAccountEntries)
+    .values({
+      companyId: ctx.companyId,
+      partnerId: e.partnerId,
+      docType: e.docType,
+      docId: e.docId,
+      docNo: e.docNo,
+      entryDate,
+      dueDate,
+      amount: moneyString(roundMoney(amount)),
+      balanceAfter: moneyString(balanceAfter),
+      remark: e.remark ?? null,
+      userId: ctx.userId,
+      creationTime: ctx.now ?? new Date(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: partnerAccountEntries.id });
+  if (!entry) throw new DomainError("conflict", `单据 ${e.docNo} 已记入往来账`);
+  await tx
+    .update(partnerAccounts)
+    .set({ balance: moneyString(balanceAfter), updatedAt: ctx.now ?? new Date() })
+    .where(eq(partnerAccounts.id, acct.id));
+  return { entryId: entry.id, balanceAfter: moneyString(balanceAfter), entryDate, dueDate };
+}
+
+/** Changes a customer's open order amount (submitted, not yet delivered) by `delta` (never below 0). */
+export async function addOpenOrderAmount(tx: Executor, ctx: Ctx, partnerId: number, delta: DecimalInput) {
+  const acct = await lockPartnerAccount(tx, ctx, partnerId);
+  const next = add(acct.openOrderAmount, delta);
+  await tx
+    .update(partnerAccounts)
+    .set({ openOrderAmount: moneyString(next.isNegative() ? dec(0) : roundMoney(next)), updatedAt: ctx.now ?? new Date() })
+    .where(eq(partnerAccounts.id, acct.id));
+}
+
+export interface CreditState {
+  limit: Decimal | null;
+  balance: Decimal;
+  openOrderAmount: Decimal;
+  /** balance + open orders + what is being added. */
+  exposure: Decimal;
+  /** How far the exposure goes over the limit (0 when within, or without a limit). */
+  over: Decimal;
+}
+
+/**
+ * The customer's credit with `adding` more on order (the caller then adds it with
+ * addOpenOrderAmount in the same transaction). The account row stays locked until the
+ * transaction ends, so two orders of one customer are checked one after the other.
+ * A limit of null or 0 means no limit.
+ */
+export async function creditCheck(tx: Executor, ctx: Ctx, partnerId: number, adding: DecimalInput): Promise<CreditState> {
+  const acct = await lockPartnerAccount(tx, ctx, partnerId);
+  const exposure = add(add(acct.balance, acct.openOrderAmount), adding);
+  const limit = acct.creditLimit && gt(acct.creditLimit, 0) ? acct.creditLimit : null;
+  const over = limit && gt(exposure, limit) ? sub(exposure, limit) : dec(0);
+  return { limit, balance: acct.balance, openOrderAmount: acct.openOrderAmount, exposure, over };
+}
+
+/** Balance, open orders and limit of partners (no lock: pages and the order form's header). */
+export async function accountSummaries(ex: Executor, ctx: Ctx, partnerIds: number[]) {
+  if (partnerIds.length === 0) return new Map<number, { balance: string; openOrderAmount: string; creditLimit: string | null; paymentTerm: number | null }>();
+  const ids = `{${[...new Set(partnerIds)].map((i) => Math.trunc(i)).join(",")}}`;
+  const rows = rowsOf(
+    await ex.execute(sql`select e.id, coalesce(a.balance, 0)::text as balance, coalesce(a.open_order_amount, 0)::text as open_order_amount,
+        e.credit_limit::text as credit_limit, e.payment_term
+      from enterprise_relations e left join partner_accounts a on a.partner_id = e.id and a.company_id = e.company_id
+      where e.company_id = ${ctx.companyId} and e.id = any(${ids}::int[])`),
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        balance: moneyString(String(r.balance)),
+        openOrderAmount: moneyString(String(r.open_order_amount)),
+        creditLimit: r.credit_limit === null || r.credit_limit === undefined ? null : moneyString(String(r.credit_limit)),
+        paymentTerm: r.payment_term === null || r.payment_term === undefined ? null : Number(r.payment_term),
+      },
+    ]),
+  );
+}

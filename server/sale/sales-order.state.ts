@@ -1,0 +1,62 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Ctx } from "../auth/context";
+import type { Executor } from "../db/client";
+import { DomainError } from "../lib/errors";
+import { salesOrders } from "./sale.tables";
+import { SO_DELIVERED, SO_DELIVERING, SO_PARTIAL, SO_WAITING } from "./sales-order.status";
+
+/**
+ * What a sales order line holds besides its own columns, from the stock ledger's tables (the one
+ * source of truth): `lockedQty` = Σ stock_locks of the line (docType salesOrder), `shortQty` =
+ * its stock_demands row (waiting for stock, shown on /purchase/urgent). Delivered, picked,
+ * returned and cancelled quantities are the line's own columns.
+ */
+export const SALES_ORDER_DOC_TYPE = "salesOrder";
+
+function rowsOf(res: unknown): Record<string, unknown>[] {
+  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
+}
+
+/** Locked and short quantity per line of the orders (lines with neither are absent). */
+export async function lineHoldings(ex: Executor, ctx: Ctx, orderIds: number[]): Promise<Map<number, { lockedQty: string; shortQty: string }>> {
+  if (orderIds.length === 0) return new Map();
+  const ids = `{${[...new Set(orderIds)].map((i) => Math.trunc(i)).join(",")}}`;
+  const rows = rowsOf(
+    await ex.execute(sql`select line_id, sum(locked)::numeric(16,2)::text as locked, sum(short)::numeric(16,2)::text as short from (
+        select doc_line_id as line_id, qty as locked, 0 as short from stock_locks where company_id = ${ctx.companyId} and doc_type = ${SALES_ORDER_DOC_TYPE} and doc_id = any(${ids}::int[])
+        union all
+        select doc_line_id, 0, qty from stock_demands where company_id = ${ctx.companyId} and doc_type = ${SALES_ORDER_DOC_TYPE} and doc_id = any(${ids}::int[])
+      ) x group by line_id`),
+  );
+  return new Map(rows.map((r) => [Number(r.line_id), { lockedQty: String(r.locked), shortQty: String(r.short) }]));
+}
+
+/**
+ * Sets a submitted order's status from its lines and its open picking lists / delivery notes
+ * (the caller holds the order's row lock and has just changed them):
+ *   every line delivered + cancelled ≥ ordered → 60 发货完成;
+ *   else an open picking list (0, 10) or delivery note (20) → 40 发货中;
+ *   else something delivered → 50 部分发货; else → 30 待发货.
+ * Orders in other statuses are left alone. Returns the status.
+ */
+export async function refreshSalesOrderStatus(tx: Executor, ctx: Ctx, orderId: number): Promise<number> {
+  const [r] = rowsOf(
+    await tx.execute(sql`select o.status,
+        coalesce((select bool_and(l.delivered_qty + l.cancelled_qty >= l.qty) from sales_order_lines l where l.order_id = o.id), true) as all_done,
+        coalesce((select bool_or(l.delivered_qty > 0) from sales_order_lines l where l.order_id = o.id), false) as some_delivered,
+        exists(select 1 from picking_orders p where p.company_id = o.company_id and p.sales_order_id = o.id and p.status in (0, 10))
+          or exists(select 1 from deliver_orders d where d.company_id = o.company_id and d.sales_order_id = o.id and d.status = 20) as open_notes
+      from sales_orders o where o.id = ${orderId} and o.company_id = ${ctx.companyId}`),
+  );
+  if (!r) throw new DomainError("not_found", "销售订单不存在");
+  const status = Number(r.status);
+  if (![SO_WAITING, SO_DELIVERING, SO_PARTIAL, SO_DELIVERED].includes(status)) return status;
+  const next = r.all_done === true ? SO_DELIVERED : r.open_notes === true ? SO_DELIVERING : r.some_delivered === true ? SO_PARTIAL : SO_WAITING;
+  if (next !== status) {
+    await tx
+      .update(salesOrders)
+      .set({ status: next, updatedAt: ctx.now ?? new Date() })
+      .where(and(eq(salesOrders.id, orderId), eq(salesOrders.companyId, ctx.companyId)));
+  }
+  return next;
+}
