@@ -134,8 +134,6 @@ CREATE TABLE "sales_order_lines" (
 	"discount" numeric(5, 2) DEFAULT '100' NOT NULL,
 	"amount" numeric(16, 2) NOT NULL,
 	"cost_price" numeric(18, 4),
-	"locked_qty" numeric(16, 2) DEFAULT '0' NOT NULL,
-	"short_qty" numeric(16, 2) DEFAULT '0' NOT NULL,
 	"picked_qty" numeric(16, 2) DEFAULT '0' NOT NULL,
 	"delivered_qty" numeric(16, 2) DEFAULT '0' NOT NULL,
 	"returned_qty" numeric(16, 2) DEFAULT '0' NOT NULL,
@@ -382,7 +380,6 @@ CREATE INDEX "picking_orders_company_status_idx" ON "picking_orders" USING btree
 CREATE INDEX "picking_orders_order_idx" ON "picking_orders" USING btree ("company_id","sales_order_id");--> statement-breakpoint
 CREATE INDEX "sales_order_lines_order_idx" ON "sales_order_lines" USING btree ("order_id","line_no");--> statement-breakpoint
 CREATE INDEX "sales_order_lines_product_idx" ON "sales_order_lines" USING btree ("company_id","product_id");--> statement-breakpoint
-CREATE INDEX "sales_order_lines_short_idx" ON "sales_order_lines" USING btree ("company_id","product_id") WHERE "sales_order_lines"."short_qty" > 0;--> statement-breakpoint
 CREATE UNIQUE INDEX "sales_orders_no_uq" ON "sales_orders" USING btree ("company_id","no");--> statement-breakpoint
 CREATE INDEX "sales_orders_company_id_idx" ON "sales_orders" USING btree ("company_id","id");--> statement-breakpoint
 CREATE INDEX "sales_orders_company_status_idx" ON "sales_orders" USING btree ("company_id","status","id");--> statement-breakpoint

@@ -70,9 +70,10 @@ export const salesOrders = pgTable(
 );
 
 /**
- * One product of a sales order. The quantities tell the line's story (all ≥ 0):
- * qty ordered = locked (held in stock for it) + short (waiting for stock, 紧急采购) + picked-not-yet-delivered
- * + delivered + cancelled, roughly; `returnedQty` ≤ `deliveredQty` counts what came back.
+ * One product of a sales order. Open = qty − delivered − cancelled; of the open part, what is
+ * held in stock for the line (stock_locks) and what waits for stock (stock_demands, 紧急采购)
+ * live in the stock ledger's tables (server/sale/sales-order.state.ts lineHoldings), never here.
+ * `pickedQty` is picked and not yet delivered; `returnedQty` ≤ `deliveredQty` came back.
  */
 export const salesOrderLines = pgTable(
   "sales_order_lines",
@@ -93,8 +94,6 @@ export const salesOrderLines = pgTable(
     amount: moneyColumn("amount").notNull(),
     /** Moving average cost when the order was written (4 dp): the below-cost warning and the low-price report. */
     costPrice: costColumn("cost_price"),
-    lockedQty: qtyColumn("locked_qty").notNull().default("0"),
-    shortQty: qtyColumn("short_qty").notNull().default("0"),
     pickedQty: qtyColumn("picked_qty").notNull().default("0"),
     deliveredQty: qtyColumn("delivered_qty").notNull().default("0"),
     returnedQty: qtyColumn("returned_qty").notNull().default("0"),
@@ -103,10 +102,6 @@ export const salesOrderLines = pgTable(
   (t) => [
     index("sales_order_lines_order_idx").on(t.orderId, t.lineNo),
     index("sales_order_lines_product_idx").on(t.companyId, t.productId),
-    /** 紧急采购: open lines short of stock. */
-    index("sales_order_lines_short_idx")
-      .on(t.companyId, t.productId)
-      .where(sql`${t.shortQty} > 0`),
   ],
 );
 

@@ -352,7 +352,8 @@ export const ROLE_GRANTS: Record<string, (code: string) => boolean> = {
   manager: () => true,
   sales: (c) =>
     c.startsWith("XSGL") ||
-    c.startsWith("XQGL") ||
+    // Approving credit and returns (需求审批, 退货审批) is the manager's.
+    (c.startsWith("XQGL") && c !== "XQGL-005" && c !== "XQGL-007") ||
     c.startsWith("CPGL") ||
     ["CKGL", "CKGL-G1", "CKGL-001", "CKGL-002", "CWGL", "CWGL-G1", "CWGL-001"].includes(c) ||
     ["TJBB", "TJBB-G1", "TJBB-G4"].includes(c) ||
