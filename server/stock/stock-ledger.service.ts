@@ -810,6 +810,10 @@ export async function reserveStock(
  * waiting for it in its warehouse, oldest demand first, FIFO over the stock. Demands another
  * transaction holds (its document is being changed) are skipped, never waited for. Returns
  * what was locked for which document line.
+ *
+ * A demand recorded by a transaction that commits while an arrival is being posted is not seen
+ * by that arrival (it was not committed yet); the next arrival or release fills it. Locks are
+ * never wrong either way: only an allocation can come one event late.
  */
 export async function fillDemands(tx: Executor, ctx: Ctx, productIds: number[], warehouseIds?: number[]) {
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
