@@ -31,7 +31,7 @@ export * from "../server/product/pinyin";
 export * from "../server/organization/organization.resources";
 export * from "../server/master-data/page";
 export * from "../server/product/product.import";
-export * from "../server/stock/line-pick.service";
+export * from "../server/trade/line-pick.service";
 export * from "../server/lib/line-form";
 export * from "../server/print/print.service";
 export * from "../server/warehouse/move-order.service";

@@ -84,7 +84,7 @@ export function lineIntentOf(intent: unknown): LineIntent | null {
 /**
  * The lines after a no-JavaScript 添加行 / 删除: one blank line appended (`blank` gives its
  * defaults), or line <i> removed. Works on raw lines and on resolved lines alike
- * (server/stock/line-pick.service.ts `blankResolvedLine()`). A document always keeps at least one (blank) line to type in.
+ * (server/trade/line-pick.service.ts `blankResolvedLine()`). A document always keeps at least one (blank) line to type in.
  */
 export function applyLineIntent<T extends object = RawLine>(lines: readonly T[], intent: LineIntent, blank: T = {} as T): T[] {
   if (intent.kind === "addLine") return lines.length >= MAX_LINES ? [...lines] : [...lines, { ...blank }];

@@ -13,7 +13,7 @@ import { applyLineIntent, lineErrorsOf, lineIntentOf, readLines, withoutBlankLin
 import { enterpriseRelations } from "../organization/organization.tables";
 import { pinyinOf } from "../product/pinyin";
 import { actionsFor } from "../stock/document";
-import { pickedProductsByIds, productLabelOf, resolveLines, type PickedProduct, type ResolvedLine } from "../stock/line-pick.service";
+import { pickedProductsByIds, productLabelOf, resolveLines, type PickedProduct, type ResolvedLine } from "../trade/line-pick.service";
 import { warehouses } from "../stock/stock.tables";
 import { PurchaseOrderInputSchema } from "./purchase-order.input";
 import { cancelPurchaseOrder, completePurchaseOrder, createPurchaseOrder, getPurchaseOrder, removePurchaseOrder, submitPurchaseOrder, updatePurchaseOrder, type PurchaseOrderView } from "./purchase-order.service";

@@ -9,7 +9,7 @@ import { formErrorOf } from "../lib/form-reply";
 import { parseId } from "../lib/ids";
 import { applyLineIntent, lineErrorsOf, lineIntentOf, readLines, withoutBlankLines, type RawLine } from "../lib/line-form";
 import { enterpriseRelations } from "../organization/organization.tables";
-import { pickedProductsByIds, productLabelOf, resolveLines, type PickedProduct, type ResolvedLine } from "../stock/line-pick.service";
+import { pickedProductsByIds, productLabelOf, resolveLines, type PickedProduct, type ResolvedLine } from "../trade/line-pick.service";
 import { warehouses } from "../stock/stock.tables";
 import { users } from "../system/system.tables";
 import { purchaseFilterLookups } from "./purchase-order.page";

@@ -7,7 +7,7 @@ import { setFlash } from "../lib/flash";
 import { formErrorOf } from "../lib/form-reply";
 import { parseId } from "../lib/ids";
 import { applyLineIntent, lineErrorsOf, lineIntentOf, readLines, withoutBlankLines, type RawLine } from "../lib/line-form";
-import { pickedProductsByIds, productLabelOf, resolveLines, type PickedProduct, type ResolvedLine } from "../stock/line-pick.service";
+import { pickedProductsByIds, productLabelOf, resolveLines, type PickedProduct, type ResolvedLine } from "../trade/line-pick.service";
 import { stockLocations } from "../stock/stock.tables";
 import { PurchaseReturnInputSchema } from "./purchase-return.input";
 import {

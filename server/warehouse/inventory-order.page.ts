@@ -4,7 +4,7 @@ import { requirePage } from "../auth/guard";
 import { formErrorOf } from "../lib/form-reply";
 import { setFlash } from "../lib/flash";
 import { parseId } from "../lib/ids";
-import { resolveLineProduct } from "../stock/line-pick.service";
+import { resolveLineProduct } from "../trade/line-pick.service";
 import {
   addInventoryLine,
   countInventoryOrder,

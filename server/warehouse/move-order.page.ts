@@ -8,7 +8,7 @@ import { setFlash } from "../lib/flash";
 import { parseId } from "../lib/ids";
 import { defaultLocationsOf } from "../stock/location.service";
 import { applyLineIntent, isBlankLine, lineErrorsOf, lineFieldName, lineIntentOf, readLines } from "../lib/line-form";
-import { blankResolvedLine, pickedProductsByIds, productLabelOf, resolveLines, type ResolvedLine } from "../stock/line-pick.service";
+import { blankResolvedLine, pickedProductsByIds, productLabelOf, resolveLines, type ResolvedLine } from "../trade/line-pick.service";
 import { MoveOrderLineSchema } from "./move-order.input";
 import { batchesOnHand, confirmMoveOrder, createMoveOrder, getMoveOrder, removeMoveOrder, reverseMoveOrder, updateMoveOrder, voidMoveOrder, warehousesWithLocations, type BatchOnHand, type MoveOrderView } from "./move-order.service";
 

@@ -3,7 +3,7 @@
  * server hands it. Pure types and names: shared by the plain form and the lazy grid.
  */
 
-/** The facts the product picker shows (server/stock/line-pick.service.ts `PickedProduct`). */
+/** The facts the product picker shows (server/trade/line-pick.service.ts `PickedProduct`). */
 export interface LineProduct {
   productId: number;
   mainOE: string;
@@ -18,7 +18,7 @@ export interface LineProduct {
   avgCost?: string | null;
 }
 
-/** One line as the page hands it to the editor: server/stock/line-pick.service.ts `ResolvedLine` fits. */
+/** One line as the page hands it to the editor: server/trade/line-pick.service.ts `ResolvedLine` fits. */
 export interface EditorLine {
   /** Posted field → text: productId, productText, productPicked, qty, price, locationId, batchNo, reasonCode, remark … */
   values: Record<string, string>;

@@ -3,8 +3,10 @@ import { json } from "@remix-run/node";
 import { answerMethods, assertCanPickLines, DomainError, parseId, pickProducts, requireApiUser } from "~/services.server";
 
 /**
- * GET /api/app/stock/linePick?keyword=…&partnerId=…&warehouseId=…&limit=… → { items } : the line
- * editor's product picker (server/stock/line-pick.service.ts), company-scoped.
+ * GET /api/app/stock/linePick?keyword=…&partnerId=…&warehouseId=…&limit=…&side=sale|purchase → { items } :
+ * the line editor's product picker (server/trade/line-pick.service.ts), company-scoped. side=sale
+ * (the sales order form): partnerId is the customer, lastPrice its last sales price, plus
+ * available stock per shelf location; default purchase.
  */
 function linePick(request: Request) {
   return answerMethods(request, {
@@ -21,11 +23,15 @@ function linePick(request: Request) {
       };
       const rawLimit = params.get("limit") ?? params.get("maxResultCount");
       const limit = rawLimit && /^\d{1,3}$/.test(rawLimit) ? Number(rawLimit) : undefined;
+      const rawSide = params.get("side");
+      if (rawSide && rawSide !== "sale" && rawSide !== "purchase") throw new DomainError("bad_request", "side 只能是 sale 或 purchase");
+      const side = rawSide === "sale" ? "sale" : "purchase";
       const items = await pickProducts(ctx, {
         keyword: params.get("keyword") ?? params.get("q") ?? params.get("filter") ?? "",
-        partnerId: idParam("partnerId", "供应商"),
+        partnerId: idParam("partnerId", side === "sale" ? "客户" : "供应商"),
         warehouseId: idParam("warehouseId", "仓库"),
         limit,
+        side,
       });
       return json({ items }, { headers: { "Cache-Control": "no-store" } });
     },

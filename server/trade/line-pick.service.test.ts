@@ -10,8 +10,9 @@ import { products } from "../product/product.tables";
 import { purchaseOrderLines, purchaseOrders } from "../purchase/purchase.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { assertCanPickLines, pickProducts, resolveLineProduct, resolveLines } from "./line-pick.service";
-import { lockStock, postStock } from "./stock-ledger.service";
-import { productLocations, stockLocations, warehouses } from "./stock.tables";
+import { salesOrderLines, salesOrders } from "../sale/sale.tables";
+import { lockStock, postStock } from "../stock/stock-ledger.service";
+import { productLocations, stockLocations, warehouses } from "../stock/stock.tables";
 
 /** The line editor's product picker: search, facts per warehouse and supplier, company scope. */
 describe("line pick", () => {
@@ -128,5 +129,113 @@ describe("line pick", () => {
     await db().update(products).set({ isEnabled: true }).where(eq(products.id, otherId));
     expect(() => assertCanPickLines({ ...boss1, permissions: new Set(["CPGL-001"]) })).toThrow("没有权限");
     expect(() => assertCanPickLines(boss1)).not.toThrow();
+  });
+});
+
+/** side=sale: shelf stock per location, this customer's last sales price, list price, cost for 产品价格 only. */
+describe("line pick for sales orders", () => {
+  useTestDatabase();
+  let boss1: Ctx;
+  let boss2: Ctx;
+  let sales1: Ctx;
+  const tag = Date.now().toString(36).toUpperCase().slice(-5);
+  const code = `LPS-${tag}-01`;
+  let productId: number;
+  let foreignProductId: number;
+  let warehouseId: number;
+  let customerId: number;
+  let otherCustomerId: number;
+  let foreignCustomerId: number;
+  let foreignWarehouseId: number;
+
+  async function order(ctx: Ctx, no: string, status: number, partnerId: number, whId: number, pid: number, price: string) {
+    const [o] = await db().insert(salesOrders).values({ companyId: ctx.companyId, no: `${no}-${tag}`, status, partnerId, warehouseId: whId }).returning();
+    await db().insert(salesOrderLines).values({ companyId: ctx.companyId, orderId: o!.id, lineNo: 1, productId: pid, qty: "1", price, amount: price });
+  }
+
+  beforeAll(async () => {
+    ({ ctx: boss1 } = await ctxOf("boss1"));
+    ({ ctx: boss2 } = await ctxOf("boss2"));
+    ({ ctx: sales1 } = await ctxOf("sales1"));
+    productId = (await createRow<{ id: number }>(productResource, boss1, { mainOE: code, name: `销售拣选刹车片${tag}`, priceSale: "120.00" })).id;
+    foreignProductId = (await createRow<{ id: number }>(productResource, boss2, { mainOE: code, name: `别家刹车片${tag}`, priceSale: "150.00" })).id;
+    const [w] = await db().insert(warehouses).values({ companyId: boss1.companyId, name: `销售仓${tag}` }).returning();
+    warehouseId = w!.id;
+    const [w2] = await db().insert(warehouses).values({ companyId: boss2.companyId, name: `别家仓${tag}` }).returning();
+    foreignWarehouseId = w2!.id;
+    const locs = await db()
+      .insert(stockLocations)
+      .values([
+        { companyId: boss1.companyId, warehouseId, code: "S-01", fullName: `销售仓${tag}-S-01`, kind: 0 },
+        { companyId: boss1.companyId, warehouseId, code: "S-02", fullName: `销售仓${tag}-S-02`, kind: 0 },
+        { companyId: boss1.companyId, warehouseId, code: "R-01", fullName: `销售仓${tag}-R-01`, kind: 2 },
+      ])
+      .returning();
+    const [s1, s2, returns] = locs.map((l) => l.id);
+    await inTransaction((tx) =>
+      postStock(tx, boss1, {
+        bizType: "PurchaseOrder",
+        docType: "test",
+        docId: 11,
+        docNo: "LPS1",
+        lines: [
+          { productId, locationId: s1!, batchNo: "B1", qty: "3", unitCost: "50", source: 1 },
+          { productId, locationId: s2!, batchNo: "B1", qty: "7", unitCost: "50", source: 1 },
+          { productId, locationId: returns!, batchNo: "B1", qty: "4", unitCost: "50", source: 3 },
+        ],
+      }),
+    );
+    await inTransaction((tx) => lockStock(tx, boss1, { docType: "test", docId: 12, docNo: "LPS2" }, [{ productId, locationId: s2!, batchNo: "B1", qty: "2", docLineId: 1 }]));
+    const customers = await db().select({ id: enterpriseRelations.id }).from(enterpriseRelations).where(and(eq(enterpriseRelations.companyId, boss1.companyId), eq(enterpriseRelations.rel, 1))).limit(2);
+    customerId = customers[0]!.id;
+    otherCustomerId = customers[1]!.id;
+    const [fc] = await db().select({ id: enterpriseRelations.id }).from(enterpriseRelations).where(and(eq(enterpriseRelations.companyId, boss2.companyId), eq(enterpriseRelations.rel, 1))).limit(1);
+    foreignCustomerId = fc!.id;
+    // Submitted orders give the last price (newest first); a draft and 未成交 never do.
+    await order(boss1, "LPSO-1", 60, customerId, warehouseId, productId, "101.00");
+    await order(boss1, "LPSO-2", 30, customerId, warehouseId, productId, "108.50");
+    await order(boss1, "LPSO-3", 0, customerId, warehouseId, productId, "1.00");
+    await order(boss1, "LPSO-4", 95, customerId, warehouseId, productId, "2.00");
+    await order(boss1, "LPSO-5", 30, otherCustomerId, warehouseId, productId, "99.00");
+    await order(boss2, "LPSO-6", 30, foreignCustomerId, foreignWarehouseId, foreignProductId, "140.00");
+  });
+
+  it("gives the customer's last sales price, the list price, shelf stock per location and cost for 产品价格", async () => {
+    const [p] = (await pickProducts(boss1, { keyword: code, partnerId: customerId, warehouseId, side: "sale" })).filter((x) => x.productId === productId);
+    expect(p).toMatchObject({ lastPrice: "108.50", priceSale: "120.00", available: "8.00", avgCost: "50.0000" });
+    // Shelf locations only (the returns area is not sellable), most available first.
+    expect(p!.locations).toEqual([
+      { locationName: `销售仓${tag}-S-02`, available: "5.00" },
+      { locationName: `销售仓${tag}-S-01`, available: "3.00" },
+    ]);
+    const [other] = await pickProducts(boss1, { keyword: code, partnerId: otherCustomerId, warehouseId, side: "sale" });
+    expect(other!.lastPrice).toBe("99.00");
+    // The purchase side is unchanged: all locations, no sales prices.
+    const [purchase] = await pickProducts(boss1, { keyword: code, partnerId: customerId, warehouseId });
+    expect(purchase).toMatchObject({ available: "12.00", lastPrice: null });
+    expect(purchase!.locations).toBeUndefined();
+  });
+
+  it("shows prices but no cost to a salesperson without 产品价格", async () => {
+    const noCost: Ctx = { ...sales1, permissions: new Set([...sales1.permissions].filter((c) => c !== "CPGL-002")) };
+    expect((await pickProducts(sales1, { keyword: code, warehouseId, side: "sale" }))[0]!.avgCost).toBe("50.0000");
+    const [p] = await pickProducts(noCost, { keyword: code, partnerId: customerId, warehouseId, side: "sale" });
+    expect(p).toMatchObject({ productId, lastPrice: "108.50", priceSale: "120.00", available: "8.00" });
+    expect(p!.avgCost).toBeUndefined();
+  });
+
+  it("never leaks another company's prices, customers or stock", async () => {
+    // boss2 asking with boss1's customer: boss2's own product, no price from boss1's orders.
+    const [p] = await pickProducts(boss2, { keyword: code, partnerId: customerId, side: "sale" });
+    expect(p).toMatchObject({ productId: foreignProductId, lastPrice: null, priceSale: "150.00", available: "0.00" });
+    const [own] = await pickProducts(boss2, { keyword: code, partnerId: foreignCustomerId, warehouseId: foreignWarehouseId, side: "sale" });
+    expect(own).toMatchObject({ productId: foreignProductId, lastPrice: "140.00", locations: [] });
+    // boss1 asking with boss2's customer sees no price of boss2's.
+    const [mine] = await pickProducts(boss1, { keyword: code, partnerId: foreignCustomerId, warehouseId, side: "sale" });
+    expect(mine).toMatchObject({ productId, lastPrice: null });
+    await expect(pickProducts(boss2, { keyword: code, warehouseId, side: "sale" })).rejects.toThrow("仓库不存在");
+    // Resolving typed text on the sales side carries the same facts.
+    const r = await resolveLineProduct(boss1, code, { partnerId: customerId, warehouseId, side: "sale" });
+    expect(r.kind === "chosen" && r.product.lastPrice).toBe("108.50");
   });
 });

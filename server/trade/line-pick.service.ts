@@ -9,7 +9,8 @@ import { normalizeOE } from "../product/oe";
 import { ownProductKeyword } from "../product/product.resources";
 import { productOes, products } from "../product/product.tables";
 import { purchaseOrderLines, purchaseOrders } from "../purchase/purchase.tables";
-import { productCosts, productLocations, stockBalances, stockLocations, warehouses } from "./stock.tables";
+import { salesOrderLines, salesOrders } from "../sale/sale.tables";
+import { productCosts, productLocations, stockBalances, stockLocations, warehouses } from "../stock/stock.tables";
 
 /**
  * The product picker of every document line (app/components/lines/LineEditor.tsx): the
@@ -18,7 +19,12 @@ import { productCosts, productLocations, stockBalances, stockLocations, warehous
  * available in the document's warehouse (Σ qty − locked of stock_balances), the last purchase
  * price from the document's supplier, the product's default location in that warehouse, the
  * sale price and, for holders of 产品价格 (CPGL-002), the moving average cost.
+ * With `side: "sale"` (the sales order form) the facts are the salesperson's instead: stock
+ * available on the warehouse's shelf locations (what an order can lock), per location (at most
+ * 5), and the last price THIS customer paid (its newest submitted sales order with the product).
  * Company-scoped throughout: another company's products are never found.
+ *
+ * It serves purchase, stock and sale documents alike, so it lives above those areas (trade).
  */
 export interface PickedProduct {
   productId: number;
@@ -35,12 +41,21 @@ export interface PickedProduct {
   priceSale: string | null;
   /** Moving average cost, only for holders of CPGL-002. */
   avgCost?: string | null;
+  /** side "sale" with a warehouse: available stock of its shelf locations holding some (most first, at most 5). */
+  locations?: { locationName: string; available: string }[];
 }
 
-export interface PickQuery {
-  keyword: string;
+/** Whose facts the picker gives: a purchase document's (default) or a sales order's. */
+export type PickSide = "sale" | "purchase";
+
+export interface PickOptions {
   partnerId?: number | null;
   warehouseId?: number | null;
+  side?: PickSide;
+}
+
+export interface PickQuery extends PickOptions {
+  keyword: string;
   /** At most 40 (default 20). */
   limit?: number;
 }
@@ -54,6 +69,10 @@ const canSeeLastPrice = (ctx: Ctx) => ctx.permissions.has("CPGL-002") || ctx.per
 
 /** Purchase orders that never bought anything (草稿, 已作废) give no last price. */
 const NOT_PURCHASED = [0, 90];
+/** Sales orders that never sold anything (草稿, 未成交) give no last price. */
+const NOT_SOLD = [0, 95];
+/** At most this many shelf locations are listed per product. */
+const LOCATIONS_MAX = 5;
 
 async function ensureWarehouse(ctx: Ctx, warehouseId: number | null | undefined) {
   if (!warehouseId) return null;
@@ -66,7 +85,7 @@ async function ensureWarehouse(ctx: Ctx, warehouseId: number | null | undefined)
 }
 
 /** The picker's facts for these products (in the given order), company-scoped; unknown ids are left out. */
-export async function pickedProductsByIds(ctx: Ctx, productIds: readonly number[], opts: { partnerId?: number | null; warehouseId?: number | null } = {}): Promise<PickedProduct[]> {
+export async function pickedProductsByIds(ctx: Ctx, productIds: readonly number[], opts: PickOptions = {}): Promise<PickedProduct[]> {
   const ids = [...new Set(productIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (!ids.length) return [];
   const warehouseId = await ensureWarehouse(ctx, opts.warehouseId);
@@ -86,15 +105,64 @@ export async function pickedProductsByIds(ctx: Ctx, productIds: readonly number[
   if (!rows.length) return [];
   const found = rows.map((r) => r.productId);
 
+  const sale = opts.side === "sale";
+  // A sales order can only lock shelf stock (kind 0, enabled locations): that is what it sees.
+  const shelf = sale ? sql`exists (select 1 from stock_locations l where l.id = ${stockBalances.locationId} and l.kind = 0 and l.is_enabled)` : undefined;
   const stock = await db()
     .select({ productId: stockBalances.productId, available: sql<string>`coalesce(sum(${stockBalances.qty} - ${stockBalances.lockedQty}), 0)::text` })
     .from(stockBalances)
-    .where(and(eq(stockBalances.companyId, ctx.companyId), inArray(stockBalances.productId, found), warehouseId ? eq(stockBalances.warehouseId, warehouseId) : undefined))
+    .where(and(eq(stockBalances.companyId, ctx.companyId), inArray(stockBalances.productId, found), warehouseId ? eq(stockBalances.warehouseId, warehouseId) : undefined, shelf))
     .groupBy(stockBalances.productId);
   const availableOf = new Map(stock.map((s) => [s.productId, s.available]));
 
   const lastPriceOf = new Map<number, string>();
-  if (opts.partnerId && canSeeLastPrice(ctx)) {
+  const locationsOf = new Map<number, { locationName: string; available: string }[]>();
+  if (sale && opts.partnerId) {
+    // This customer's newest submitted order with the product (line price before discount).
+    const prices = await db()
+      .selectDistinctOn([salesOrderLines.productId], { productId: salesOrderLines.productId, price: salesOrderLines.price })
+      .from(salesOrderLines)
+      .innerJoin(salesOrders, eq(salesOrders.id, salesOrderLines.orderId))
+      .where(
+        and(
+          eq(salesOrders.companyId, ctx.companyId),
+          eq(salesOrders.partnerId, opts.partnerId),
+          notInArray(salesOrders.status, NOT_SOLD),
+          eq(salesOrderLines.companyId, ctx.companyId),
+          inArray(salesOrderLines.productId, found),
+        ),
+      )
+      .orderBy(salesOrderLines.productId, desc(salesOrders.id), desc(salesOrderLines.id));
+    for (const p of prices) lastPriceOf.set(p.productId, p.price);
+  }
+  if (sale && warehouseId) {
+    const perLocation = await db()
+      .select({
+        productId: stockBalances.productId,
+        locationName: stockLocations.fullName,
+        available: sql<string>`sum(${stockBalances.qty} - ${stockBalances.lockedQty})::text`,
+      })
+      .from(stockBalances)
+      .innerJoin(stockLocations, eq(stockLocations.id, stockBalances.locationId))
+      .where(
+        and(
+          eq(stockBalances.companyId, ctx.companyId),
+          eq(stockBalances.warehouseId, warehouseId),
+          inArray(stockBalances.productId, found),
+          eq(stockLocations.kind, 0),
+          eq(stockLocations.isEnabled, true),
+          sql`${stockBalances.qty} > ${stockBalances.lockedQty}`,
+        ),
+      )
+      .groupBy(stockBalances.productId, stockLocations.id, stockLocations.fullName)
+      .orderBy(stockBalances.productId, sql`sum(${stockBalances.qty} - ${stockBalances.lockedQty}) desc`, asc(stockLocations.fullName));
+    for (const l of perLocation) {
+      const list = locationsOf.get(l.productId) ?? [];
+      if (list.length < LOCATIONS_MAX) list.push({ locationName: l.locationName, available: l.available });
+      locationsOf.set(l.productId, list);
+    }
+  }
+  if (!sale && opts.partnerId && canSeeLastPrice(ctx)) {
     const prices = await db()
       .selectDistinctOn([purchaseOrderLines.productId], { productId: purchaseOrderLines.productId, price: purchaseOrderLines.price })
       .from(purchaseOrderLines)
@@ -145,6 +213,7 @@ export async function pickedProductsByIds(ctx: Ctx, productIds: readonly number[
       defaultLocationName: loc?.name ?? null,
     };
     if (withCost) picked.avgCost = costOf.get(id) ?? null;
+    if (sale && warehouseId) picked.locations = locationsOf.get(id) ?? [];
     return [picked];
   });
 }
@@ -181,7 +250,7 @@ const CHOICES_MAX = 20;
  * replacement OE), then by an exact name; otherwise the picker's search decides (one → chosen,
  * several → choices, none → a Chinese message).
  */
-export async function resolveLineProduct(ctx: Ctx, text: string, opts: { partnerId?: number | null; warehouseId?: number | null } = {}): Promise<LineProductResolution> {
+export async function resolveLineProduct(ctx: Ctx, text: string, opts: PickOptions = {}): Promise<LineProductResolution> {
   const typed = (text ?? "").trim().slice(0, 100);
   if (!typed) return { kind: "none", message: "请输入产品编码或名称" };
   const norm = normalizeOE(typed);
@@ -242,7 +311,7 @@ export const productLabelOf = (p: Pick<PickedProduct, "mainOE" | "name">) => `${
  * new text is resolved by `resolveLineProduct`. A productId of another company is dropped (and
  * its text resolved). Blank lines pass through untouched.
  */
-export async function resolveLines(ctx: Ctx, lines: readonly RawLine[], opts: { partnerId?: number | null; warehouseId?: number | null } = {}): Promise<ResolvedLine[]> {
+export async function resolveLines(ctx: Ctx, lines: readonly RawLine[], opts: PickOptions = {}): Promise<ResolvedLine[]> {
   const idOf = (l: RawLine) => (/^\d{1,9}$/.test((l.productId ?? "").trim()) ? Number(l.productId!.trim()) : null);
   const textOf = (l: RawLine) => (l.productText ?? "").trim();
   const keeps = (l: RawLine) => idOf(l) !== null && (textOf(l) === "" || textOf(l) === (l.productPicked ?? "").trim());
