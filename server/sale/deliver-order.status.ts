@@ -1,0 +1,30 @@
+import { DELIVER_ORDER_STATUSES } from "../lib/dictionary";
+import { defineStatusMachine } from "../stock/document";
+
+/** Delivery note statuses (spec 000 §4). */
+export const DL_WAITING = 20;
+export const DL_DONE = 30;
+export const DL_VOID = 90;
+
+/**
+ * 发货单:
+ *
+ * | action    | from   | to                                                                       |
+ * |-----------|--------|--------------------------------------------------------------------------|
+ * | confirm   | 20     | 30 发货完成 (locks released, outflow posted at the moving average, the customer's account +amount) |
+ * | void      | 20     | 90 已作废 (nothing posted; the picked goods wait for a new delivery note) |
+ * | logistics | 20, 30 | —  (logistics company, tracking number, packages, receiver)             |
+ */
+export const DELIVER_ORDER_MACHINE = defineStatusMachine({
+  label: "发货单",
+  statuses: DELIVER_ORDER_STATUSES,
+  actions: {
+    confirm: { label: "确认发货", from: [DL_WAITING], to: DL_DONE },
+    void: { label: "作废", from: [DL_WAITING], to: DL_VOID },
+    logistics: { label: "修改物流信息", from: [DL_WAITING, DL_DONE], to: null },
+  },
+});
+
+export type DeliverOrderAction = keyof typeof DELIVER_ORDER_MACHINE.actions;
+
+export const DELIVER_ORDER_USER_ACTIONS = ["confirm", "void"] as const satisfies readonly DeliverOrderAction[];

@@ -1,0 +1,275 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Ctx } from "../auth/context";
+import type { Executor } from "../db/client";
+import { inTransaction } from "../db/transaction";
+import { add, dec, gt, isZero, qtyString, type Decimal } from "../lib/decimal";
+import { labelOf, SALES_ORDER_STATUSES } from "../lib/dictionary";
+import { DomainError } from "../lib/errors";
+import { parseInput } from "../lib/validate";
+import { getCompanySettings } from "../setting/setting.service";
+import { assertTransition, lockDocument } from "../stock/document";
+import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
+import { confirmDeliveryInTx, createDeliveryFromPicking, validId } from "./deliver-order.service";
+import { DL_VOID, DL_WAITING } from "./deliver-order.status";
+import { ConfirmPickingInputSchema } from "./picking-order.input";
+import { PICKING_ORDER_MACHINE, PK_DONE, PK_DRAFT, PK_VOID, PK_WAITING } from "./picking-order.status";
+import { deliverOrders, pickingOrderLines, pickingOrders, salesOrderLines, salesOrders } from "./sale.tables";
+import { refreshSalesOrderStatus, SALES_ORDER_DOC_TYPE } from "./sales-order.state";
+import { SALES_ORDER_MACHINE, SO_DELIVERING, SO_PARTIAL, SO_WAITING } from "./sales-order.status";
+
+export { createDeliveryFromPicking, confirmDelivery, confirmDeliveryInTx } from "./deliver-order.service";
+
+/**
+ * Picking lists (拣货单, /sale/picking). A picking list tells the warehouse where to take a
+ * sales order's goods from: one line per stock lock of the order (location + batch, chosen
+ * first-in-first-out when the order was submitted). Confirming it records what was picked
+ * (≤ planned); what was not picked stays locked for the order and can go on a new list.
+ *
+ * Which locked quantity is still to be picked, per (order line, location, batch):
+ *   locked − on open lists (0, 10: planned qty) − picked on completed lists whose delivery
+ *   note is not posted yet (posted ones released their locks already).
+ *
+ * Lock order: sales order row → picking list row → (delivery note row → ledger) → partner account.
+ */
+export const PICKING_DOC_TYPE = "pickingOrder";
+export const PICKING_LABEL = "拣货单";
+const ORDER_LABEL = "销售订单";
+
+function rowsOf(res: unknown): Record<string, unknown>[] {
+  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
+}
+
+/** The order's locked stock not yet on a picking list, per (line, location, batch), FIFO order. */
+export async function unpickedLocks(ex: Executor, ctx: Ctx, orderId: number) {
+  const rows = rowsOf(
+    await ex.execute(sql`with locks as (
+        select doc_line_id as line_id, product_id, location_id, batch_no, sum(qty) as qty, min(id) as first_id
+        from stock_locks where company_id = ${ctx.companyId} and doc_type = ${SALES_ORDER_DOC_TYPE} and doc_id = ${orderId}
+        group by doc_line_id, product_id, location_id, batch_no
+      ), covered as (
+        select pl.sales_order_line_id as line_id, pl.location_id, pl.batch_no,
+          sum(case when p.status in (${PK_DRAFT}, ${PK_WAITING}) then pl.qty else pl.picked_qty end) as qty
+        from picking_order_lines pl join picking_orders p on p.id = pl.picking_order_id
+        where p.company_id = ${ctx.companyId} and p.sales_order_id = ${orderId}
+          and (p.status in (${PK_DRAFT}, ${PK_WAITING})
+            or (p.status = ${PK_DONE} and not exists (select 1 from deliver_orders d where d.company_id = p.company_id and d.picking_order_id = p.id and d.status = 30)))
+        group by pl.sales_order_line_id, pl.location_id, pl.batch_no
+      )
+      select l.line_id, l.product_id, l.location_id, l.batch_no, (l.qty - coalesce(c.qty, 0))::text as qty
+      from locks l
+        join sales_order_lines sl on sl.id = l.line_id
+        left join covered c on c.line_id = l.line_id and c.location_id = l.location_id and c.batch_no = l.batch_no
+      where l.qty - coalesce(c.qty, 0) > 0
+      order by sl.line_no, sl.id, l.first_id`),
+  );
+  return rows.map((r) => ({
+    salesOrderLineId: Number(r.line_id),
+    productId: Number(r.product_id),
+    locationId: Number(r.location_id),
+    batchNo: String(r.batch_no),
+    qty: String(r.qty),
+  }));
+}
+
+/**
+ * Makes a picking list (10 待拣货) of the order's locked stock not yet on one; the order goes
+ * to 40 发货中. Null when nothing is locked or everything locked is already on a list. The
+ * order row is locked here (again, harmlessly, when the caller holds it).
+ */
+export async function createPickingInTx(tx: Executor, ctx: Ctx, orderId: number) {
+  const order = await lockDocument(tx, salesOrders, ctx, orderId, ORDER_LABEL);
+  if (order.status !== SO_DELIVERING) assertTransition(SALES_ORDER_MACHINE, "pick", order.status);
+  const todo = await unpickedLocks(tx, ctx, order.id);
+  if (todo.length === 0) return null;
+  const no = await nextDocumentNo(tx, ctx, PICKING_DOC_TYPE, { exists: noTakenIn(tx, ctx, pickingOrders) });
+  const now = ctx.now ?? new Date();
+  const [picking] = await tx
+    .insert(pickingOrders)
+    .values({
+      companyId: ctx.companyId,
+      no,
+      status: PK_WAITING,
+      salesOrderId: order.id,
+      partnerId: order.partnerId,
+      warehouseId: order.warehouseId,
+      createdBy: ctx.userId,
+      creationTime: now,
+      updatedAt: now,
+    })
+    .returning({ id: pickingOrders.id, no: pickingOrders.no });
+  await tx.insert(pickingOrderLines).values(
+    todo.map((t, i) => ({
+      companyId: ctx.companyId,
+      lineNo: i + 1,
+      pickingOrderId: picking!.id,
+      salesOrderLineId: t.salesOrderLineId,
+      productId: t.productId,
+      locationId: t.locationId,
+      batchNo: t.batchNo,
+      qty: qtyString(t.qty),
+      pickedQty: "0",
+    })),
+  );
+  await refreshSalesOrderStatus(tx, ctx, order.id);
+  return { id: picking!.id, no: picking!.no, status: PK_WAITING };
+}
+
+/**
+ * Called by submitSalesOrder inside its transaction (the order row is locked, its stock
+ * reserved): with AutoCreatePickOut (default on) a picking list is made from the order's locks.
+ * Nothing locked (all short) → no picking list.
+ */
+export async function afterSalesOrderSubmitted(tx: Executor, ctx: Ctx, orderId: number) {
+  const settings = await getCompanySettings(ctx, tx);
+  if (settings.AutoCreatePickOut === false) return null;
+  return createPickingInTx(tx, ctx, orderId);
+}
+
+/**
+ * Called by cancelSalesOrder inside its transaction (the order row is locked): open picking
+ * lists (0, 10) and delivery notes (20) of the order are voided (90), and what was picked but
+ * not delivered is no longer picked. Releasing the locks is the cancellation's own work.
+ */
+export async function voidOpenNotesOfOrder(tx: Executor, ctx: Ctx, orderId: number) {
+  const now = ctx.now ?? new Date();
+  const pickings = await tx
+    .select({ id: pickingOrders.id })
+    .from(pickingOrders)
+    .where(and(eq(pickingOrders.companyId, ctx.companyId), eq(pickingOrders.salesOrderId, orderId), inArray(pickingOrders.status, [PK_DRAFT, PK_WAITING])))
+    .orderBy(asc(pickingOrders.id))
+    .for("update");
+  if (pickings.length) {
+    await tx
+      .update(pickingOrders)
+      .set({ status: PK_VOID, updatedAt: now })
+      .where(and(eq(pickingOrders.companyId, ctx.companyId), inArray(pickingOrders.id, pickings.map((p) => p.id)), inArray(pickingOrders.status, [PK_DRAFT, PK_WAITING])));
+  }
+  const notes = await tx
+    .select({ id: deliverOrders.id })
+    .from(deliverOrders)
+    .where(and(eq(deliverOrders.companyId, ctx.companyId), eq(deliverOrders.salesOrderId, orderId), eq(deliverOrders.status, DL_WAITING)))
+    .orderBy(asc(deliverOrders.id))
+    .for("update");
+  if (notes.length) {
+    await tx
+      .update(deliverOrders)
+      .set({ status: DL_VOID, updatedAt: now })
+      .where(and(eq(deliverOrders.companyId, ctx.companyId), inArray(deliverOrders.id, notes.map((n) => n.id)), eq(deliverOrders.status, DL_WAITING)));
+  }
+  await tx
+    .update(salesOrderLines)
+    .set({ pickedQty: "0" })
+    .where(and(eq(salesOrderLines.orderId, orderId), eq(salesOrderLines.companyId, ctx.companyId), sql`${salesOrderLines.pickedQty} <> 0`));
+  return { pickingIds: pickings.map((p) => p.id), deliveryIds: notes.map((n) => n.id) };
+}
+
+/** 生成拣货单 (manual): for a submitted order's locked stock not yet on a picking list. */
+export async function createPickingForOrder(ctx: Ctx, orderId: number) {
+  return inTransaction(async (tx) => {
+    const created = await createPickingInTx(tx, ctx, orderId);
+    if (!created) throw new DomainError("conflict", "该销售订单没有待拣货的锁定库存");
+    return created;
+  });
+}
+
+async function lockPickingWithOrder(tx: Executor, ctx: Ctx, id: number) {
+  if (!validId(id)) throw new DomainError("not_found", `${PICKING_LABEL}不存在`);
+  const [ref] = await tx
+    .select({ orderId: pickingOrders.salesOrderId })
+    .from(pickingOrders)
+    .where(and(eq(pickingOrders.id, id), eq(pickingOrders.companyId, ctx.companyId)));
+  if (!ref) throw new DomainError("not_found", `${PICKING_LABEL}不存在`);
+  const order = await lockDocument(tx, salesOrders, ctx, ref.orderId, ORDER_LABEL);
+  const picking = await lockDocument(tx, pickingOrders, ctx, id, PICKING_LABEL);
+  return { order, picking };
+}
+
+function assertOrderOpen(status: number) {
+  if (![SO_WAITING, SO_DELIVERING, SO_PARTIAL].includes(status)) {
+    throw new DomainError("conflict", `销售订单当前状态为“${labelOf(SALES_ORDER_STATUSES, status)}”，不能拣货`);
+  }
+}
+
+/**
+ * 确认拣货 (10 → 100): picked quantities per line (≤ planned; lines left out are picked in
+ * full). The order lines' pickedQty rises; what was not picked stays locked for the order. Then
+ * with AutoCreateDeliver a delivery note of the picked goods, with AutoConfirmDeliver confirmed
+ * at once — all in this transaction.
+ */
+export async function confirmPicking(ctx: Ctx, id: number, picked?: unknown) {
+  const given = parseInput(ConfirmPickingInputSchema, picked);
+  return inTransaction(async (tx) => {
+    const { order, picking } = await lockPickingWithOrder(tx, ctx, id);
+    assertTransition(PICKING_ORDER_MACHINE, "confirm", picking.status);
+    assertOrderOpen(order.status);
+    const lines = await tx
+      .select()
+      .from(pickingOrderLines)
+      .where(and(eq(pickingOrderLines.pickingOrderId, picking.id), eq(pickingOrderLines.companyId, ctx.companyId)))
+      .orderBy(asc(pickingOrderLines.lineNo), asc(pickingOrderLines.id));
+    const byId = new Map(lines.map((l) => [l.id, l]));
+    const qtyOf = new Map<number, string>();
+    const errors: string[] = [];
+    for (const g of given) {
+      const l = byId.get(g.lineId);
+      if (!l) throw new DomainError("bad_request", "拣货行不存在");
+      if (qtyOf.has(g.lineId)) throw new DomainError("bad_request", "同一拣货行不能提交两次");
+      if (gt(g.qty, l.qty)) errors.push(`第 ${l.lineNo} 行：拣货数量 ${qtyString(g.qty)} 超过计划数量 ${qtyString(l.qty)}`);
+      qtyOf.set(g.lineId, qtyString(g.qty));
+    }
+    if (errors.length) throw new DomainError("bad_request", errors.join("；"), { lines: errors });
+    const finals = lines.map((l) => ({ ...l, pickedQty: qtyOf.get(l.id) ?? l.qty }));
+    if (finals.every((l) => isZero(l.pickedQty))) throw new DomainError("bad_request", "拣货数量全部为 0，不能确认拣货；不拣请作废拣货单");
+    const perOrderLine = new Map<number, Decimal>();
+    for (const l of finals) {
+      await tx.update(pickingOrderLines).set({ pickedQty: l.pickedQty }).where(eq(pickingOrderLines.id, l.id));
+      if (gt(l.pickedQty, 0)) perOrderLine.set(l.salesOrderLineId, add(perOrderLine.get(l.salesOrderLineId) ?? dec(0), l.pickedQty));
+    }
+    for (const [lineId, q] of perOrderLine) {
+      await tx
+        .update(salesOrderLines)
+        .set({ pickedQty: sql`${salesOrderLines.pickedQty} + ${qtyString(q)}::numeric` })
+        .where(and(eq(salesOrderLines.id, lineId), eq(salesOrderLines.companyId, ctx.companyId)));
+    }
+    const now = ctx.now ?? new Date();
+    await tx.update(pickingOrders).set({ status: PK_DONE, pickerId: ctx.userId, postedAt: now, postedBy: ctx.userId, updatedAt: now }).where(eq(pickingOrders.id, picking.id));
+    await refreshSalesOrderStatus(tx, ctx, order.id);
+    const settings = await getCompanySettings(ctx, tx);
+    let delivery: { id: number; no: string; status: number } | null = null;
+    if (settings.AutoCreateDeliver !== false) {
+      delivery = await createDeliveryFromPicking(tx, ctx, picking.id);
+      if (settings.AutoConfirmDeliver !== false) delivery = await confirmDeliveryInTx(tx, ctx, delivery.id);
+    }
+    return { id: picking.id, no: picking.no, status: PK_DONE, delivery };
+  });
+}
+
+/** 生成发货单 (manual): a delivery note for a completed picking list without one. */
+export async function createDeliveryForPicking(ctx: Ctx, id: number) {
+  return inTransaction(async (tx) => {
+    await lockPickingWithOrder(tx, ctx, id);
+    return createDeliveryFromPicking(tx, ctx, id);
+  });
+}
+
+/** 提交 (0 → 10). */
+export async function submitPicking(ctx: Ctx, id: number) {
+  return inTransaction(async (tx) => {
+    const { order, picking } = await lockPickingWithOrder(tx, ctx, id);
+    assertTransition(PICKING_ORDER_MACHINE, "submit", picking.status);
+    assertOrderOpen(order.status);
+    await tx.update(pickingOrders).set({ status: PK_WAITING, updatedAt: ctx.now ?? new Date() }).where(eq(pickingOrders.id, picking.id));
+    return { id: picking.id, no: picking.no, status: PK_WAITING };
+  });
+}
+
+/** 作废 (0/10 → 90): the locks stay with the order; a new picking list can take them. */
+export async function voidPicking(ctx: Ctx, id: number) {
+  return inTransaction(async (tx) => {
+    const { order, picking } = await lockPickingWithOrder(tx, ctx, id);
+    assertTransition(PICKING_ORDER_MACHINE, "void", picking.status);
+    await tx.update(pickingOrders).set({ status: PK_VOID, updatedAt: ctx.now ?? new Date() }).where(eq(pickingOrders.id, picking.id));
+    await refreshSalesOrderStatus(tx, ctx, order.id);
+    return { id: picking.id, no: picking.no, status: PK_VOID };
+  });
+}
