@@ -78,6 +78,8 @@ export interface LineEditorProps {
   /** The enclosing form's field names whose values the picker sends (partnerId, warehouseId). */
   partnerField?: string;
   warehouseField?: string;
+  /** Whose facts the picker shows: a purchase document's (default: last purchase price) or a sales order's (side=sale: the customer's last price, stock per location). */
+  pickerSide?: "sale" | "purchase";
   /** Ctrl+Enter presses the form's button name=intent with this value (else the form's last submit button). */
   submitIntent?: string;
   /** Values of a new line. */

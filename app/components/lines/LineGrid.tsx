@@ -2,7 +2,7 @@ import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from "man
 import { MRT_Localization_ZH_HANS } from "mantine-react-table/locales/zh-Hans/index.esm.mjs";
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { readNumberInput, ROUNDED_HINT } from "#server/lib/number-text";
-import { amountOf, formatTotal, infoText, totalsOf, withDefaults } from "./line-view";
+import { amountOf, belowCostOf, formatTotal, infoText, totalsOf, withDefaults } from "./line-view";
 import { columnKey, isEditable, lineName, selectOptionsOf, PRODUCT_FIELDS, productLabel, type EditorLine, type LineColumn, type LineProduct } from "./line-types";
 import type { LineEditorProps } from "./LineEditor";
 import { ProductPicker } from "./ProductPicker";
@@ -30,7 +30,7 @@ interface GridApi {
   setNote: (row: number, field: string, note: string | null) => void;
   pick: (row: number, product: LineProduct) => void;
   remove: (row: number) => void;
-  params: () => { partnerId?: string; warehouseId?: string };
+  params: () => { partnerId?: string; warehouseId?: string; side?: "sale" | "purchase" };
 }
 
 const Api = createContext<GridApi | null>(null);
@@ -53,6 +53,7 @@ function NumberCell({ row, line, column }: { row: number; line: GridLine; column
   const note = line.notes?.[column.name];
   const serverError = api.errors[lineName(api.prefix, row, column.name)]?.[0];
   const error = note && note !== ROUNDED_HINT ? note : serverError;
+  const warning = belowCostOf(line.values, line.product, column);
   return (
     <div>
       <input
@@ -78,6 +79,11 @@ function NumberCell({ row, line, column }: { row: number; line: GridLine; column
         }}
       />
       {error ? <div className={css.error}>{error}</div> : note === ROUNDED_HINT ? <div className={css.hint}>{note}</div> : null}
+      {warning ? (
+        <div className={css.warning} data-warning="belowCost">
+          {warning}
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -232,10 +238,10 @@ export default function LineGrid(props: LineEditorProps) {
         });
         focusNext.current = { row: Math.max(0, row - 1), col: editableKeys[0]! };
       },
-      params: () => ({ partnerId: formField(props.partnerField), warehouseId: formField(props.warehouseField) }),
+      params: () => ({ partnerId: formField(props.partnerField), warehouseId: formField(props.warehouseField), side: props.pickerSide }),
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [prefix, errors, editable, editableKeys, columns, props.partnerField, props.warehouseField],
+    [prefix, errors, editable, editableKeys, columns, props.partnerField, props.warehouseField, props.pickerSide],
   );
 
   const addLine = useCallback(() => {

@@ -1,5 +1,5 @@
 import { ADD_LINE_INTENT, removeLineIntent } from "#server/lib/line-form";
-import { amountOf, formatTotal, infoText, totalsOf, withDefaults } from "./line-view";
+import { amountOf, belowCostOf, formatTotal, infoText, totalsOf, withDefaults } from "./line-view";
 import { columnKey, lineName, selectOptionsOf, PRODUCT_FIELDS, productLabel, type EditorLine, type LineColumn } from "./line-types";
 import type { LineEditorProps } from "./LineEditor";
 import css from "./lines.module.css";
@@ -146,6 +146,7 @@ function PlainRow({ index, line, prefix, columns, errors, readOnly }: { index: n
           }
           case "number": {
             const error = fieldError(c.name);
+            const warning = belowCostOf(values, line.product, c);
             return (
               <td key={key} style={{ width: c.width ?? 100 }}>
                 <input
@@ -160,6 +161,11 @@ function PlainRow({ index, line, prefix, columns, errors, readOnly }: { index: n
                   maxLength={30}
                 />
                 {error ? <div className={css.error}>{error}</div> : null}
+                {warning ? (
+                  <div className={css.warning} data-warning="belowCost">
+                    {warning}
+                  </div>
+                ) : null}
               </td>
             );
           }

@@ -21,8 +21,8 @@ export interface ProductPickerProps {
   picked: string;
   label: string;
   invalid?: boolean;
-  /** The document's supplier and warehouse, read when a search starts. */
-  params: () => { partnerId?: string; warehouseId?: string };
+  /** The document's supplier (customer for side=sale) and warehouse, read when a search starts. */
+  params: () => { partnerId?: string; warehouseId?: string; side?: "sale" | "purchase" };
   onText: (text: string) => void;
   onPick: (product: LineProduct) => void;
   inputProps: Record<string, unknown>;
@@ -66,6 +66,7 @@ export function ProductPicker({ text, picked, label, invalid, params, onText, on
   const request = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const asked = useRef("");
+  const sideRef = useRef<"sale" | "purchase">("purchase");
 
   useEffect(() => () => {
     request.current?.abort();
@@ -95,6 +96,8 @@ export function ProductPicker({ text, picked, label, invalid, params, onText, on
       const p = params();
       if (p.partnerId) q.set("partnerId", p.partnerId);
       if (p.warehouseId) q.set("warehouseId", p.warehouseId);
+      if (p.side === "sale") q.set("side", "sale");
+      sideRef.current = p.side ?? "purchase";
       try {
         const res = await fetch(`/api/app/stock/linePick?${q}`, { signal: ac.signal, headers: { Accept: "application/json" } });
         if (!res.ok) throw new Error(String(res.status));
@@ -208,8 +211,10 @@ export function ProductPicker({ text, picked, label, invalid, params, onText, on
               <span className={css.optionFacts}>
                 可用 {formatNumberText(p.available, 2) ?? p.available}
                 {p.unitName ? ` ${p.unitName}` : ""}
-                {p.lastPrice !== null ? ` · 上次进价 ${formatMoneyText(p.lastPrice) ?? p.lastPrice}` : ""}
-                {p.defaultLocationName ? ` · 默认货位 ${p.defaultLocationName}` : ""}
+                {p.lastPrice !== null ? ` · ${sideRef.current === "sale" ? "上次售价" : "上次进价"} ${formatMoneyText(p.lastPrice) ?? p.lastPrice}` : ""}
+                {sideRef.current === "sale" && p.priceSale !== null ? ` · 售价 ${formatMoneyText(p.priceSale) ?? p.priceSale}` : ""}
+                {p.avgCost !== undefined && p.avgCost !== null && sideRef.current === "sale" ? ` · 成本 ${formatNumberText(p.avgCost, 4) ?? p.avgCost}` : ""}
+                {p.locations?.length ? ` · ${p.locations.map((l) => `${l.locationName} ${formatNumberText(l.available, 2) ?? l.available}`).join("、")}` : p.defaultLocationName ? ` · 默认货位 ${p.defaultLocationName}` : ""}
               </span>
             </li>
           ))}

@@ -16,7 +16,12 @@ export interface LineProduct {
   defaultLocationName: string | null;
   priceSale: string | null;
   avgCost?: string | null;
+  /** The sales side's shelf stock per location (at most 5). */
+  locations?: readonly { locationName: string; available: string }[];
 }
+
+/** Product facts a number cell can start from when a product is picked. */
+export type ProductNumberField = "lastPrice" | "priceSale" | "avgCost";
 
 /** One line as the page hands it to the editor: server/trade/line-pick.service.ts `ResolvedLine` fits. */
 export interface EditorLine {
@@ -33,16 +38,30 @@ export type LineOption = { value: string; label: string };
 export type LineColumn =
   /** The product picker: posts productId, productText (what was typed) and productPicked. Always first. */
   | { kind: "product"; label?: string; width?: number }
-  /** A quantity or price typed as text (number-text rules, 2 decimals). `defaultFrom` prefills a blank cell when a product is picked (price ← lastPrice). */
-  | { kind: "number"; name: string; label: string; required?: boolean; width?: number; defaultFrom?: "lastPrice" | "priceSale" | "avgCost"; total?: boolean }
-  /** qty × price, computed (never posted): `of: ["qty", "price"]`. */
-  | { kind: "amount"; label: string; of: [string, string]; width?: number; total?: boolean }
+  /**
+   * A quantity or price typed as text (number-text rules, 2 decimals). `defaultFrom` prefills a blank cell when a product is
+   * picked (price ← lastPrice; a list takes the first fact the product has: ["lastPrice", "priceSale"]).
+   * `warnBelowCost` (a price): the cell warns 低于成本 when price × the line's `percent` field ÷ 100 is below the product's
+   * avgCost (known only to those allowed to see it) — a warning, the line still posts.
+   */
+  | {
+      kind: "number";
+      name: string;
+      label: string;
+      required?: boolean;
+      width?: number;
+      defaultFrom?: ProductNumberField | readonly ProductNumberField[];
+      total?: boolean;
+      warnBelowCost?: { percent?: string };
+    }
+  /** qty × price, computed (never posted): `of: ["qty", "price"]`; with `percent: "discount"` × discount ÷ 100. */
+  | { kind: "amount"; label: string; of: [string, string]; percent?: string; width?: number; total?: boolean }
   /** A select (location, reason code). `defaultFrom: "defaultLocationId"` prefills a blank location when a product is picked. */
   | { kind: "select"; name: string; label: string; options: readonly LineOption[]; required?: boolean; width?: number; defaultFrom?: "defaultLocationId"; placeholder?: string; optionsByProduct?: Readonly<Record<string, readonly LineOption[]>> }
   /** Free text (batch, remark). */
   | { kind: "text"; name: string; label: string; width?: number; maxLength?: number }
   /** Read-only facts of the picked product. */
-  | { kind: "info"; field: "available" | "lastPrice" | "defaultLocationName" | "priceSale" | "avgCost" | "unitName" | "brandName" | "name"; label: string; format?: "money" | "qty" | "cost" | "text"; width?: number };
+  | { kind: "info"; field: "available" | "lastPrice" | "defaultLocationName" | "priceSale" | "avgCost" | "unitName" | "brandName" | "name" | "locations"; label: string; format?: "money" | "qty" | "cost" | "text"; width?: number };
 
 export const PRODUCT_FIELDS = { id: "productId", text: "productText", picked: "productPicked" } as const;
 

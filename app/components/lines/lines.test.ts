@@ -71,3 +71,31 @@ describe("the plain line table (no JavaScript)", () => {
     expect(out).toContain("数量必须大于 0");
   });
 });
+
+describe("sales lines: discount, price defaults, below-cost warning", () => {
+  const sale: LineColumn[] = [
+    { kind: "product" },
+    { kind: "info", field: "locations", label: "库位库存" },
+    { kind: "number", name: "qty", label: "数量", total: true },
+    { kind: "number", name: "price", label: "单价", defaultFrom: ["lastPrice", "priceSale"], warnBelowCost: { percent: "discount" } },
+    { kind: "number", name: "discount", label: "折扣(%)" },
+    { kind: "amount", label: "金额", of: ["qty", "price"], percent: "discount" },
+  ];
+  const priced = { ...product, lastPrice: null, avgCost: "40.0000", locations: [{ locationName: "主仓-A-01", available: "6.00" }] };
+
+  it("takes the first price the product has and computes the discounted amount", () => {
+    expect(withDefaults({ qty: "1" }, priced, sale).price).toBe("50.00");
+    expect(withDefaults({ qty: "1" }, { ...priced, lastPrice: "45.00" }, sale).price).toBe("45.00");
+    expect(totalsOf([{ values: { qty: "3", price: "10", discount: "95" } }, { values: { qty: "1", price: "0.99", discount: "" } }], sale)["amount:qty*price"]).toBe("29.49");
+    expect(totalsOf([{ values: { qty: "1", price: "10.01", discount: "33.33" } }], sale)["amount:qty*price"]).toBe("3.34");
+  });
+
+  it("warns 低于成本 when the net price is below the known cost, never without a cost", () => {
+    const out = (values: Record<string, string>, p: typeof priced | typeof product = priced) => renderToStaticMarkup(createElement(PlainLineTable, { columns: sale, lines: [{ values: { productId: "7", ...values }, product: p }] }));
+    expect(out({ qty: "1", price: "45", discount: "80" })).toContain("低于成本");
+    expect(out({ qty: "1", price: "45", discount: "100" })).not.toContain("低于成本");
+    expect(out({ qty: "1", price: "39.99" })).toContain("低于成本");
+    expect(out({ qty: "1", price: "1" }, product)).not.toContain("低于成本");
+    expect(out({ qty: "1", price: "45" })).toContain("主仓-A-01 6.00");
+  });
+});
