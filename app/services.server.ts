@@ -60,3 +60,5 @@ export * from "../server/stock/places.service";
 export * from "../server/purchase/purchase-plan.service";
 export * from "../server/purchase/purchase-plan.resource";
 export * from "../server/purchase/purchase-plan.page";
+export * from "../server/purchase/urgent-purchase.service";
+export * from "../server/purchase/urgent-purchase.resource";

@@ -5,6 +5,7 @@ import { purchasePlanResource } from "../purchase/purchase-plan.resource";
 import { purchasePssResource } from "../purchase/purchase-pss.resource";
 import { purchaseOrderResource } from "../purchase/purchase-order.resource";
 import { purchaseExecuteResource } from "../purchase/purchase-execute.resource";
+import { urgentPurchaseResource } from "../purchase/urgent-purchase.resource";
 import { putawayOrderResource, receiveOrderResource } from "../purchase/receive-order.resource";
 import { brandResource, categoryResource, oeNumberResource, positionResource as productPositionResource, producingAreaResource, qualityResource, specificationResource, unitResource } from "../product/catalog.resources";
 import { productPriceResource, productResource, productTemplateResource } from "../product/product.resources";
@@ -21,6 +22,7 @@ import { addressResource, bankAccountResource, departmentResource, employeeResou
 const ALL: ResourceDef<any>[] = [
   purchaseOrderResource,
   purchaseExecuteResource,
+  urgentPurchaseResource,
   receiveOrderResource,
   putawayOrderResource,
   purchaseReturnOrderResource,
