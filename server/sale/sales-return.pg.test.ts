@@ -1,0 +1,94 @@
+import { and, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Ctx } from "../auth/context";
+import { db } from "../db/client";
+import { isDomainError } from "../lib/errors";
+import { partnerAccountEntries } from "../finance/finance.tables";
+import { stockMoves } from "../stock/stock.tables";
+import { ctxOf, useTestDatabase } from "../test/test-db";
+import { deliverOrderLines, salesOrderLines } from "./sale.tables";
+import { makeDeliveredOrder, makeReturnWorld, type ReturnWorld } from "./sales-return.fixture";
+import { approveSalesReturnOrder, confirmSalesReturnOrder, createSalesReturnOrder } from "./sales-return.service";
+
+/** Sales returns under real parallel transactions (PostgreSQL only: PGlite runs one at a time). */
+const url = process.env.TEST_DATABASE_URL;
+
+async function outcomes(n: number, call: (i: number) => Promise<unknown>) {
+  return Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      call(i).then(
+        () => "ok",
+        (e: unknown) => (isDomainError(e) && /[\u4e00-\u9fff]/.test(e.message) ? "refused" : `error: ${(e as Error).message}`),
+      ),
+    ),
+  );
+}
+
+describe.skipIf(!url)("sales returns in parallel (PostgreSQL)", () => {
+  useTestDatabase();
+  let sales: Ctx;
+  let boss: Ctx;
+  let w: ReturnWorld;
+
+  const movesOf = (ids: number[]) =>
+    db()
+      .select({ n: sql<number>`count(*)::int`, q: sql<string>`coalesce(sum(${stockMoves.qty}),0)::numeric(16,2)::text` })
+      .from(stockMoves)
+      .where(and(eq(stockMoves.docType, "salesReturnOrder"), sql`${stockMoves.docId} = any(${`{${ids.join(",")}}`}::int[])`));
+  const entriesOf = (ids: number[]) =>
+    db()
+      .select({ n: sql<number>`count(*)::int`, s: sql<string>`coalesce(sum(${partnerAccountEntries.amount}),0)::numeric(16,2)::text` })
+      .from(partnerAccountEntries)
+      .where(and(eq(partnerAccountEntries.docType, "salesReturnOrder"), sql`${partnerAccountEntries.docId} = any(${`{${ids.join(",")}}`}::int[])`));
+
+  beforeAll(async () => {
+    sales = (await ctxOf("sales1")).ctx;
+    boss = (await ctxOf("boss1")).ctx;
+    w = await makeReturnWorld(boss, "PG1", { qty: "100", cost: "7" });
+  });
+
+  it("the same confirm sent 10 times at once posts once: one inflow, one credit", async () => {
+    const { order, deliveryLines } = await makeDeliveredOrder(w, { qty: "5", price: "12", deliveries: ["5"] });
+    const { id } = await createSalesReturnOrder(
+      sales,
+      { partnerId: w.customerId, warehouseId: w.warehouseId, salesOrderId: order.id, lines: [{ productId: w.productId, qty: "3", reasonCode: 70, deliverOrderLineId: deliveryLines[0]!.id }] },
+      { submit: true },
+    );
+    await approveSalesReturnOrder(boss, id);
+    const results = await outcomes(10, () => confirmSalesReturnOrder(sales, id));
+    expect(results.filter((r) => r !== "ok" && r !== "refused")).toEqual([]);
+    expect(results.filter((r) => r === "ok")).toHaveLength(1);
+    const [m] = await movesOf([id]);
+    expect(m).toEqual({ n: 1, q: "3.00" });
+    const [e] = await entriesOf([id]);
+    expect(e).toEqual({ n: 1, s: "-36.00" });
+    const [line] = await db().select().from(salesOrderLines).where(eq(salesOrderLines.orderId, order.id));
+    expect(line!.returnedQty).toBe("3.00");
+  });
+
+  it("returns of the same order line confirmed at once never exceed the delivered quantity", async () => {
+    const { order, line, deliveryLines } = await makeDeliveredOrder(w, { qty: "10", price: "5", deliveries: ["4"] });
+    const ids: number[] = [];
+    // 8 approved returns of 1 each against 4 delivered: submit checks each alone, the race is the confirm.
+    for (let i = 0; i < 8; i++) {
+      const { id } = await createSalesReturnOrder(
+        sales,
+        { partnerId: w.customerId, warehouseId: w.warehouseId, salesOrderId: order.id, lines: [{ productId: w.productId, qty: "1", reasonCode: 50, deliverOrderLineId: deliveryLines[0]!.id }] },
+        { submit: true },
+      );
+      await approveSalesReturnOrder(boss, id);
+      ids.push(id);
+    }
+    const results = await outcomes(16, (i) => confirmSalesReturnOrder(sales, ids[i % 8]!));
+    expect(results.filter((r) => r !== "ok" && r !== "refused")).toEqual([]);
+    expect(results.filter((r) => r === "ok")).toHaveLength(4);
+    const [m] = await movesOf(ids);
+    expect(m).toEqual({ n: 4, q: "4.00" });
+    const [e] = await entriesOf(ids);
+    expect(e).toEqual({ n: 4, s: "-20.00" });
+    const [after] = await db().select().from(salesOrderLines).where(eq(salesOrderLines.id, line.id));
+    expect(after!.returnedQty).toBe("4.00");
+    const [dl] = await db().select().from(deliverOrderLines).where(eq(deliverOrderLines.id, deliveryLines[0]!.id));
+    expect(dl!.returnedQty).toBe("4.00");
+  });
+});
