@@ -4,6 +4,8 @@ import { safeStockResource } from "../stock/safe-stock.service";
 import { purchasePlanResource } from "../purchase/purchase-plan.resource";
 import { purchasePssResource } from "../purchase/purchase-pss.resource";
 import { purchaseOrderResource } from "../purchase/purchase-order.resource";
+import { salesOrderResource } from "../sale/sales-order.resource";
+import { creditApprovalResource } from "../sale/credit-approval.resource";
 import { purchaseExecuteResource } from "../purchase/purchase-execute.resource";
 import { urgentPurchaseResource } from "../purchase/urgent-purchase.resource";
 import { putawayOrderResource, receiveOrderResource } from "../purchase/receive-order.resource";
@@ -21,6 +23,8 @@ import { addressResource, bankAccountResource, departmentResource, employeeResou
  */
 const ALL: ResourceDef<any>[] = [
   purchaseOrderResource,
+  salesOrderResource,
+  creditApprovalResource,
   purchaseExecuteResource,
   urgentPurchaseResource,
   receiveOrderResource,
