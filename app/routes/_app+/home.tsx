@@ -4,11 +4,12 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { IconKey, IconUserCircle } from "@tabler/icons-react";
 import { t } from "../../../server/lib/i18n/zh-CN";
-import { requireUser, loadHome } from "~/services.server";
+import { DashboardCards } from "~/components/home/DashboardCards";
+import { requireUser, loadHome, loadDashboard } from "~/services.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);
-  return json(loadHome(ctx, context.pagePaths ?? new Set()));
+  return json({ ...loadHome(ctx, context.pagePaths ?? new Set()), dashboard: await loadDashboard(ctx) });
 }
 
 export default function Home() {
@@ -26,6 +27,7 @@ export default function Home() {
           <Fact label={t.home.role} value={data.role} testId="home-role" />
         </SimpleGrid>
       </Card>
+      <DashboardCards cards={data.dashboard} />
       <Card withBorder padding="lg">
         <Title order={4} mb="sm">
           {t.home.shortcuts}
