@@ -49,7 +49,7 @@ function decimalText({ label, positive, max = MAX_NUMBER }: NumberRule) {
 }
 
 /** 折扣 in percent: blank → 100 (no discount); 0 < d ≤ 100 with 2 decimals. */
-const discountText = z.unknown().transform((v, ctx) => {
+const discountText = z.unknown().optional().transform((v, ctx) => {
   if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) return "100";
   const parsed = decimalText({ label: "折扣", positive: true, max: "100" }).safeParse(v);
   if (!parsed.success) {
