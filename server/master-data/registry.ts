@@ -1,5 +1,7 @@
 import type { ResourceDef } from "../lib/resource";
 import { purchaseReturnOrderResource } from "../purchase/purchase-return.resource";
+import { salesReturnOrderResource } from "../sale/sales-return.resource";
+import { returnApprovalResource } from "../sale/return-approval.resource";
 import { safeStockResource } from "../stock/safe-stock.service";
 import { purchasePlanResource } from "../purchase/purchase-plan.resource";
 import { purchasePssResource } from "../purchase/purchase-pss.resource";
@@ -30,6 +32,8 @@ const ALL: ResourceDef<any>[] = [
   receiveOrderResource,
   putawayOrderResource,
   purchaseReturnOrderResource,
+  salesReturnOrderResource,
+  returnApprovalResource,
   safeStockResource,
   purchasePlanResource,
   purchasePssResource,

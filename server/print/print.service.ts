@@ -8,6 +8,7 @@ import { getPurchaseOrder } from "../purchase/purchase-order.service";
 import { getPurchaseReturnOrder, type PurchaseReturnView } from "../purchase/purchase-return.service";
 import { getReceiveOrder, type ReceiveOrderView } from "../purchase/receive-order.service";
 import { getMoveOrder, type MoveOrderView } from "../warehouse/move-order.service";
+import { salesReturnPrintSheet } from "../sale/sales-return.print";
 import {
   amountBlock,
   assertPrintable,
@@ -30,13 +31,14 @@ import {
  * refuses 草稿/未成交 (spec 000 §8; transfers print in every status) and leaves prices out for
  * those who may not see them.
  */
-export type PrintKind = "purchase" | "purchaseReturn" | "receive" | "allocation";
+export type PrintKind = "purchase" | "purchaseReturn" | "receive" | "allocation" | "saleReturn";
 
 export const PRINT_PAGES: Record<PrintKind, { code: string; title: string }> = {
   purchase: { code: "CGGL-001", title: "采购订单" },
   purchaseReturn: { code: "CGGL-003", title: "采购退货单" },
   receive: { code: "CGGL-009", title: "收货单" },
   allocation: { code: "CKGL-005", title: "调拨单" },
+  saleReturn: { code: "XSGL-003", title: "销售退货单" },
 };
 
 type Builder = (ctx: Ctx, orderId: number) => Promise<PrintSheetData>;
@@ -49,6 +51,7 @@ const BUILDERS: Record<PrintKind, Builder> = {
   purchaseReturn: async (ctx, id) => purchaseReturnSheet(ctx, await getPurchaseReturnOrder(ctx, id)),
   receive: async (ctx, id) => receiveOrderSheet(ctx, await getReceiveOrder(ctx, id)),
   allocation: async (ctx, id) => moveOrderSheet(ctx, await getMoveOrder(ctx, id)),
+  saleReturn: salesReturnPrintSheet,
 };
 
 /** The sheet of one document as `ctx` may print it (refused for 草稿/未成交, 不存在 for another company's). */

@@ -395,6 +395,16 @@ export async function decideReturnApproval(ctx: Ctx, approvalId: number, action:
   return decide(ctx, returnId, action, { comment: comment ?? "" });
 }
 
+/** The return an approval (kind 2) of the caller's company is about, any status; null when there is none. */
+export async function salesReturnOfApproval(ctx: Ctx, approvalId: number): Promise<SalesReturnView | null> {
+  if (!isId(approvalId)) return null;
+  const [a] = await db()
+    .select({ docId: approvals.docId })
+    .from(approvals)
+    .where(and(eq(approvals.id, approvalId), eq(approvals.companyId, ctx.companyId), eq(approvals.kind, RETURN_APPROVAL_KIND), eq(approvals.docType, SALES_RETURN_DOC_TYPE)));
+  return a ? getSalesReturnOrder(ctx, a.docId).catch(() => null) : null;
+}
+
 /** The location returned goods go to: the SalesReturnOrderLocation setting's when it is in the warehouse, else its 退货区. */
 export async function returnLocationFor(tx: Executor, ctx: Ctx, warehouseId: number): Promise<number> {
   const settings = await getCompanySettings(ctx, tx);
