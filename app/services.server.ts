@@ -73,3 +73,8 @@ export * from "../server/purchase/purchase-plan.resource";
 export * from "../server/purchase/purchase-plan.page";
 export * from "../server/purchase/urgent-purchase.service";
 export * from "../server/purchase/urgent-purchase.resource";
+export { loadPickingPage, pickingPageAction, deliveryFilterLookups, salePrintRedirect, PICKING_LIST_URL, type PickingPageData } from "../server/sale/picking-order.page";
+export { loadDeliverPage, deliverPageAction, DELIVER_LIST_URL, type DeliverPageData } from "../server/sale/deliver-order.page";
+export { loadScanPage, scanPageAction, type ScanPageData } from "../server/sale/scan-delivery.page";
+export { getPickingOrder, afterSalesOrderSubmitted, voidOpenNotesOfOrder, createPickingForOrder, confirmPicking, voidPicking, createDeliveryForPicking, type PickingOrderView } from "../server/sale/picking-order.service";
+export { getDeliverOrder, confirmDelivery, voidDelivery, updateDeliveryLogistics, type DeliverOrderView } from "../server/sale/deliver-order.service";

@@ -1,4 +1,7 @@
 import type { ResourceDef } from "../lib/resource";
+import { partnerAccountResource } from "../finance/partner-account.resource";
+import { paymentOrderResource, receiptResource } from "../finance/partner-payment.resource";
+import { paymentMethodResource } from "../finance/payment-method.resource";
 import { purchaseReturnOrderResource } from "../purchase/purchase-return.resource";
 import { salesReturnOrderResource } from "../sale/sales-return.resource";
 import { returnApprovalResource } from "../sale/return-approval.resource";
@@ -69,6 +72,10 @@ const ALL: ResourceDef<any>[] = [
   stockFlowResource,
   stockFlowCostResource,
   stockBatchResource,
+  paymentMethodResource,
+  partnerAccountResource,
+  receiptResource,
+  paymentOrderResource,
 ];
 
 const BY_NAME = new Map(ALL.map((d) => [d.name, d]));

@@ -1,17 +1,26 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
-import type { Executor } from "../db/client";
+import { alias } from "drizzle-orm/pg-core";
+import { db, type Executor } from "../db/client";
+import { chineseAmount } from "../lib/chinese-amount";
+import { enterpriseRelations } from "../organization/organization.tables";
+import { productBrands } from "../product/brand.tables";
+import { productUnits } from "../product/catalog.tables";
+import { products } from "../product/product.tables";
+import { stockLocations, warehouses } from "../stock/stock.tables";
+import { users } from "../system/system.tables";
+import { trackingLink } from "./logistics.input";
 import { inTransaction } from "../db/transaction";
 import { add, dec, div, gt, moneyString, mul, qtyString, roundCost, roundMoney, sub, sum, type Decimal } from "../lib/decimal";
-import { labelOf, SALES_ORDER_STATUSES } from "../lib/dictionary";
+import { DELIVER_ORDER_STATUSES, labelOf, SALES_ORDER_STATUSES } from "../lib/dictionary";
 import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { addOpenOrderAmount, postPartnerEntry } from "../finance/partner-account.service";
-import { assertTransition, lockDocument } from "../stock/document";
+import { actionsFor, assertTransition, lockDocument } from "../stock/document";
 import { postStock, releaseLockedQty } from "../stock/stock-ledger.service";
 import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
 import { DeliveryLogisticsInputSchema } from "./deliver-order.input";
-import { DELIVER_ORDER_MACHINE, DL_DONE, DL_VOID, DL_WAITING } from "./deliver-order.status";
+import { DELIVER_ORDER_MACHINE, DL_DONE, DL_VOID, DL_WAITING, type DeliverOrderAction } from "./deliver-order.status";
 import { PICKING_ORDER_MACHINE } from "./picking-order.status";
 import { deliverOrderLines, deliverOrders, logisticsCompanies, pickingOrderLines, pickingOrders, salesOrderLines, salesOrders } from "./sale.tables";
 import { refreshSalesOrderStatus, SALES_ORDER_DOC_TYPE } from "./sales-order.state";
@@ -322,4 +331,161 @@ export async function updateDeliveryLogistics(ctx: Ctx, id: number, input: unkno
     await tx.update(deliverOrders).set(set).where(eq(deliverOrders.id, note.id));
     return { id: note.id, no: note.no, status: note.status };
   });
+}
+
+/** Who may see delivery costs (出库成本): holders of 产品价格 (CPGL-002). */
+export function canSeeCosts(ctx: Pick<Ctx, "permissions">) {
+  return ctx.permissions.has("CPGL-002");
+}
+
+export interface DeliverOrderView {
+  id: number;
+  no: string;
+  status: number;
+  statusName: string;
+  salesOrderId: number;
+  salesOrderNo: string;
+  pickingOrderId: number | null;
+  pickingOrderNo: string | null;
+  partnerId: number;
+  partnerName: string;
+  warehouseName: string;
+  totalQty: string;
+  totalAmount: string;
+  totalAmountText: string;
+  totalCost: string | null;
+  logisticsCompanyId: number | null;
+  logisticsCompanyName: string | null;
+  trackingNo: string | null;
+  trackingUrl: string | null;
+  packages: number | null;
+  receiverName: string | null;
+  receiverPhone: string | null;
+  address: string | null;
+  shippedAt: Date | null;
+  scanCheckedAt: Date | null;
+  createdByName: string | null;
+  postedByName: string | null;
+  creationTime: Date;
+  postedAt: Date | null;
+  remark: string | null;
+  companyName: string;
+  actions: DeliverOrderAction[];
+  canEditLogistics: boolean;
+  lines: {
+    id: number;
+    lineNo: number;
+    productId: number;
+    mainOE: string;
+    productName: string;
+    brandName: string | null;
+    unitName: string | null;
+    locationName: string;
+    batchNo: string;
+    qty: string;
+    price: string;
+    amount: string;
+    unitCost: string | null;
+    scannedQty: string;
+  }[];
+}
+
+/** The delivery note with lines and names (document page, print sheet, JSON API); costs only for CPGL-002. */
+export async function getDeliverOrder(ctx: Ctx, id: number, ex: Executor = db()): Promise<DeliverOrderView> {
+  if (!validId(id)) throw new DomainError("not_found", `${DELIVER_LABEL}不存在`);
+  const creator = alias(users, "creator");
+  const poster = alias(users, "poster");
+  const [h] = await ex
+    .select({
+      d: deliverOrders,
+      salesOrderNo: salesOrders.no,
+      pickingOrderNo: pickingOrders.no,
+      partnerName: enterpriseRelations.name,
+      warehouseName: warehouses.name,
+      lcName: logisticsCompanies.name,
+      lcUrl: logisticsCompanies.trackingUrl,
+      createdByName: creator.name,
+      postedByName: poster.name,
+    })
+    .from(deliverOrders)
+    .innerJoin(salesOrders, eq(salesOrders.id, deliverOrders.salesOrderId))
+    .leftJoin(pickingOrders, eq(pickingOrders.id, deliverOrders.pickingOrderId))
+    .leftJoin(enterpriseRelations, eq(enterpriseRelations.id, deliverOrders.partnerId))
+    .leftJoin(warehouses, eq(warehouses.id, deliverOrders.warehouseId))
+    .leftJoin(logisticsCompanies, eq(logisticsCompanies.id, deliverOrders.logisticsCompanyId))
+    .leftJoin(creator, eq(creator.id, deliverOrders.createdBy))
+    .leftJoin(poster, eq(poster.id, deliverOrders.postedBy))
+    .where(and(eq(deliverOrders.id, id), eq(deliverOrders.companyId, ctx.companyId)));
+  if (!h) throw new DomainError("not_found", `${DELIVER_LABEL}不存在`);
+  const rows = await ex
+    .select({ l: deliverOrderLines, mainOE: products.mainOE, productName: products.name, brandName: productBrands.name, unitName: productUnits.name, locationName: stockLocations.fullName })
+    .from(deliverOrderLines)
+    .innerJoin(products, eq(products.id, deliverOrderLines.productId))
+    .leftJoin(productBrands, eq(productBrands.id, products.brandId))
+    .leftJoin(productUnits, eq(productUnits.id, products.unitId))
+    .leftJoin(stockLocations, eq(stockLocations.id, deliverOrderLines.locationId))
+    .where(and(eq(deliverOrderLines.deliverOrderId, id), eq(deliverOrderLines.companyId, ctx.companyId)))
+    .orderBy(asc(deliverOrderLines.lineNo), asc(deliverOrderLines.id));
+  const d = h.d;
+  const costs = canSeeCosts(ctx);
+  return {
+    id: d.id,
+    no: d.no,
+    status: d.status,
+    statusName: labelOf(DELIVER_ORDER_STATUSES, d.status as 20),
+    salesOrderId: d.salesOrderId,
+    salesOrderNo: h.salesOrderNo,
+    pickingOrderId: d.pickingOrderId,
+    pickingOrderNo: h.pickingOrderNo ?? null,
+    partnerId: d.partnerId,
+    partnerName: h.partnerName ?? "",
+    warehouseName: h.warehouseName ?? "",
+    totalQty: d.totalQty,
+    totalAmount: d.totalAmount,
+    totalAmountText: chineseAmount(d.totalAmount),
+    totalCost: costs ? d.totalCost : null,
+    logisticsCompanyId: d.logisticsCompanyId,
+    logisticsCompanyName: h.lcName ?? null,
+    trackingNo: d.trackingNo,
+    trackingUrl: trackingLink(h.lcUrl, d.trackingNo),
+    packages: d.packages,
+    receiverName: d.receiverName,
+    receiverPhone: d.receiverPhone,
+    address: d.address,
+    shippedAt: d.shippedAt,
+    scanCheckedAt: d.scanCheckedAt,
+    createdByName: h.createdByName ?? null,
+    postedByName: h.postedByName ?? null,
+    creationTime: d.creationTime,
+    postedAt: d.postedAt,
+    remark: d.remark,
+    companyName: ctx.companyName,
+    actions: actionsFor(DELIVER_ORDER_MACHINE, d.status).filter((a): a is DeliverOrderAction => a !== "logistics"),
+    canEditLogistics: DELIVER_ORDER_MACHINE.actions.logistics.from.includes(d.status),
+    lines: rows.map((r) => ({
+      id: r.l.id,
+      lineNo: r.l.lineNo,
+      productId: r.l.productId,
+      mainOE: r.mainOE,
+      productName: r.productName,
+      brandName: r.brandName ?? null,
+      unitName: r.unitName ?? null,
+      locationName: r.locationName ?? "",
+      batchNo: r.l.batchNo,
+      qty: r.l.qty,
+      price: r.l.price,
+      amount: r.l.amount,
+      unitCost: costs ? r.l.unitCost : null,
+      scannedQty: r.l.scannedQty,
+    })),
+  };
+}
+
+/** Enabled logistics companies of the company (the delivery note's select). */
+export async function logisticsOptions(ctx: Ctx, ex: Executor = db()) {
+  return ex
+    .select({ id: logisticsCompanies.id, name: logisticsCompanies.name })
+    .from(logisticsCompanies)
+    .where(and(eq(logisticsCompanies.companyId, ctx.companyId), eq(logisticsCompanies.isEnabled, true)))
+    .orderBy(asc(logisticsCompanies.id));
 }

@@ -1,18 +1,25 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
-import type { Executor } from "../db/client";
+import { alias } from "drizzle-orm/pg-core";
+import { db, type Executor } from "../db/client";
+import { enterpriseRelations } from "../organization/organization.tables";
+import { productBrands } from "../product/brand.tables";
+import { productUnits } from "../product/catalog.tables";
+import { products } from "../product/product.tables";
+import { stockLocations, warehouses } from "../stock/stock.tables";
+import { users } from "../system/system.tables";
 import { inTransaction } from "../db/transaction";
 import { add, dec, gt, isZero, qtyString, type Decimal } from "../lib/decimal";
-import { labelOf, SALES_ORDER_STATUSES } from "../lib/dictionary";
+import { DELIVER_ORDER_STATUSES, labelOf, PICKING_ORDER_STATUSES, SALES_ORDER_STATUSES } from "../lib/dictionary";
 import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { getCompanySettings } from "../setting/setting.service";
-import { assertTransition, lockDocument } from "../stock/document";
+import { actionsFor, assertTransition, lockDocument } from "../stock/document";
 import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
 import { confirmDeliveryInTx, createDeliveryFromPicking, validId } from "./deliver-order.service";
 import { DL_VOID, DL_WAITING } from "./deliver-order.status";
 import { ConfirmPickingInputSchema } from "./picking-order.input";
-import { PICKING_ORDER_MACHINE, PK_DONE, PK_DRAFT, PK_VOID, PK_WAITING } from "./picking-order.status";
+import { PICKING_ORDER_MACHINE, PK_DONE, PK_DRAFT, PK_VOID, PK_WAITING, type PickingOrderAction } from "./picking-order.status";
 import { deliverOrders, pickingOrderLines, pickingOrders, salesOrderLines, salesOrders } from "./sale.tables";
 import { refreshSalesOrderStatus, SALES_ORDER_DOC_TYPE } from "./sales-order.state";
 import { SALES_ORDER_MACHINE, SO_DELIVERING, SO_PARTIAL, SO_WAITING } from "./sales-order.status";
@@ -272,4 +279,125 @@ export async function voidPicking(ctx: Ctx, id: number) {
     await refreshSalesOrderStatus(tx, ctx, order.id);
     return { id: picking.id, no: picking.no, status: PK_VOID };
   });
+}
+
+export interface PickingOrderView {
+  id: number;
+  no: string;
+  status: number;
+  statusName: string;
+  salesOrderId: number;
+  salesOrderNo: string;
+  partnerId: number;
+  partnerName: string;
+  warehouseId: number;
+  warehouseName: string;
+  pickerName: string | null;
+  createdByName: string | null;
+  creationTime: Date;
+  postedAt: Date | null;
+  remark: string | null;
+  companyName: string;
+  totalQty: string;
+  totalPicked: string;
+  actions: PickingOrderAction[];
+  deliveries: { id: number; no: string; status: number; statusName: string }[];
+  lines: {
+    id: number;
+    lineNo: number;
+    salesOrderLineId: number;
+    productId: number;
+    mainOE: string;
+    productName: string;
+    brandName: string | null;
+    unitName: string | null;
+    locationId: number;
+    locationName: string;
+    batchNo: string;
+    qty: string;
+    pickedQty: string;
+  }[];
+}
+
+/** The picking list with its lines and names (document page, print sheet, JSON API). */
+export async function getPickingOrder(ctx: Ctx, id: number, ex: Executor = db()): Promise<PickingOrderView> {
+  if (!validId(id)) throw new DomainError("not_found", `${PICKING_LABEL}不存在`);
+  const creator = alias(users, "creator");
+  const picker = alias(users, "picker");
+  const [h] = await ex
+    .select({
+      p: pickingOrders,
+      salesOrderNo: salesOrders.no,
+      orderStatus: salesOrders.status,
+      partnerName: enterpriseRelations.name,
+      warehouseName: warehouses.name,
+      createdByName: creator.name,
+      pickerName: picker.name,
+    })
+    .from(pickingOrders)
+    .innerJoin(salesOrders, eq(salesOrders.id, pickingOrders.salesOrderId))
+    .leftJoin(enterpriseRelations, eq(enterpriseRelations.id, pickingOrders.partnerId))
+    .leftJoin(warehouses, eq(warehouses.id, pickingOrders.warehouseId))
+    .leftJoin(creator, eq(creator.id, pickingOrders.createdBy))
+    .leftJoin(picker, eq(picker.id, pickingOrders.pickerId))
+    .where(and(eq(pickingOrders.id, id), eq(pickingOrders.companyId, ctx.companyId)));
+  if (!h) throw new DomainError("not_found", `${PICKING_LABEL}不存在`);
+  const rows = await ex
+    .select({ l: pickingOrderLines, mainOE: products.mainOE, productName: products.name, brandName: productBrands.name, unitName: productUnits.name, locationName: stockLocations.fullName })
+    .from(pickingOrderLines)
+    .innerJoin(products, eq(products.id, pickingOrderLines.productId))
+    .leftJoin(productBrands, eq(productBrands.id, products.brandId))
+    .leftJoin(productUnits, eq(productUnits.id, products.unitId))
+    .leftJoin(stockLocations, eq(stockLocations.id, pickingOrderLines.locationId))
+    .where(and(eq(pickingOrderLines.pickingOrderId, id), eq(pickingOrderLines.companyId, ctx.companyId)))
+    .orderBy(asc(pickingOrderLines.lineNo), asc(pickingOrderLines.id));
+  const deliveries = await ex
+    .select({ id: deliverOrders.id, no: deliverOrders.no, status: deliverOrders.status })
+    .from(deliverOrders)
+    .where(and(eq(deliverOrders.companyId, ctx.companyId), eq(deliverOrders.pickingOrderId, id)))
+    .orderBy(asc(deliverOrders.id));
+  const p = h.p;
+  const orderOpen = [SO_WAITING, SO_DELIVERING, SO_PARTIAL].includes(h.orderStatus);
+  const actions = actionsFor(PICKING_ORDER_MACHINE, p.status).filter((a) => {
+    if (a === "createDelivery") return orderOpen && !deliveries.some((d) => d.status !== DL_VOID);
+    if (a === "confirm" || a === "submit") return orderOpen;
+    return true;
+  });
+  return {
+    id: p.id,
+    no: p.no,
+    status: p.status,
+    statusName: labelOf(PICKING_ORDER_STATUSES, p.status as 10),
+    salesOrderId: p.salesOrderId,
+    salesOrderNo: h.salesOrderNo,
+    partnerId: p.partnerId,
+    partnerName: h.partnerName ?? "",
+    warehouseId: p.warehouseId,
+    warehouseName: h.warehouseName ?? "",
+    pickerName: h.pickerName ?? null,
+    createdByName: h.createdByName ?? null,
+    creationTime: p.creationTime,
+    postedAt: p.postedAt,
+    remark: p.remark,
+    companyName: ctx.companyName,
+    totalQty: qtyString(rows.reduce((s, r) => add(s, r.l.qty), dec(0))),
+    totalPicked: qtyString(rows.reduce((s, r) => add(s, r.l.pickedQty), dec(0))),
+    actions,
+    deliveries: deliveries.map((d) => ({ ...d, statusName: labelOf(DELIVER_ORDER_STATUSES, d.status as 20) })),
+    lines: rows.map((r) => ({
+      id: r.l.id,
+      lineNo: r.l.lineNo,
+      salesOrderLineId: r.l.salesOrderLineId,
+      productId: r.l.productId,
+      mainOE: r.mainOE,
+      productName: r.productName,
+      brandName: r.brandName ?? null,
+      unitName: r.unitName ?? null,
+      locationId: r.l.locationId,
+      locationName: r.locationName ?? "",
+      batchNo: r.l.batchNo,
+      qty: r.l.qty,
+      pickedQty: r.l.pickedQty,
+    })),
+  };
 }

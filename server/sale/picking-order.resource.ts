@@ -1,0 +1,68 @@
+import { ilike, or, sql } from "drizzle-orm";
+import * as z from "zod";
+import { labelOf, PICKING_ORDER_STATUSES } from "../lib/dictionary";
+import { dateRangeFilters } from "../lib/date-range";
+import { equals } from "../lib/list-read";
+import { defineResource } from "../lib/resource";
+import { escapeLike } from "../lib/validate";
+import { CreatePickingInputSchema } from "./picking-order.input";
+import { confirmPicking, createDeliveryForPicking, createPickingForOrder, getPickingOrder, submitPicking, voidPicking } from "./picking-order.service";
+import { parseInput } from "../lib/validate";
+import { pickingOrders } from "./sale.tables";
+
+/** 拣货单 list (/sale/picking, XSGL-006) and the JSON API `pickingOrder`. */
+export const pickingOrderResource = defineResource({
+  name: "pickingOrder",
+  label: "拣货单",
+  pageName: "拣货单",
+  pageUrl: "/sale/picking",
+  writeCode: "XSGL-006",
+  readCodes: ["XSGL-006", "XSGL-007", "XSGL-001"],
+  scope: "company",
+  table: pickingOrders,
+  readOnly: { create: true, delete: true },
+  extra: {
+    salesOrderNo: sql<string>`(select o.no from sales_orders o where o.id = ${pickingOrders.salesOrderId})`,
+    partnerName: sql<string>`(select p.name from enterprise_relations p where p.id = ${pickingOrders.partnerId})`,
+    warehouseName: sql<string>`(select w.name from warehouses w where w.id = ${pickingOrders.warehouseId})`,
+    totalQty: sql<string>`(select coalesce(sum(l.qty), 0)::text from picking_order_lines l where l.picking_order_id = ${pickingOrders.id})`,
+    totalPicked: sql<string>`(select coalesce(sum(l.picked_qty), 0)::text from picking_order_lines l where l.picking_order_id = ${pickingOrders.id})`,
+    pickerName: sql<string | null>`(select u.name from users u where u.id = ${pickingOrders.pickerId})`,
+    createdByName: sql<string | null>`(select u.name from users u where u.id = ${pickingOrders.createdBy})`,
+  },
+  sortable: {
+    creationTime: pickingOrders.id,
+    no: pickingOrders.no,
+    status: pickingOrders.status,
+    postedAt: pickingOrders.postedAt,
+  },
+  defaultSort: { field: "creationTime", dir: "desc" },
+  filters: {
+    status: equals(pickingOrders.status),
+    partnerId: equals(pickingOrders.partnerId),
+    warehouseId: equals(pickingOrders.warehouseId),
+    salesOrderId: equals(pickingOrders.salesOrderId),
+    no: { kind: "text", where: (v: string) => (v.trim() ? ilike(pickingOrders.no, `%${escapeLike(v.trim())}%`) : undefined) },
+    ...dateRangeFilters(pickingOrders.creationTime, "date"),
+  },
+  keyword: (kw) => {
+    const like = `%${escapeLike(kw)}%`;
+    return or(
+      ilike(pickingOrders.no, like),
+      sql`exists (select 1 from enterprise_relations p where p.id = ${pickingOrders.partnerId} and p.name ilike ${like})`,
+      sql`exists (select 1 from sales_orders o where o.id = ${pickingOrders.salesOrderId} and o.no ilike ${like})`,
+    );
+  },
+  input: z.object({}),
+  exportAs: { status: (r) => labelOf(PICKING_ORDER_STATUSES, r.status as 10) },
+  document: {
+    create: (ctx, body) => createPickingForOrder(ctx, parseInput(CreatePickingInputSchema, body).salesOrderId),
+    get: (ctx, id) => getPickingOrder(ctx, id),
+    actions: {
+      submit: (ctx, id) => submitPicking(ctx, id),
+      confirm: (ctx, id, body) => confirmPicking(ctx, id, body),
+      void: (ctx, id) => voidPicking(ctx, id),
+      createDelivery: (ctx, id) => createDeliveryForPicking(ctx, id),
+    },
+  },
+});
