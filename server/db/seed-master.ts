@@ -22,6 +22,7 @@ import { vehicleGroups, vehicleMakes, vehicleMfrs, vehicleModels, vehicles } fro
 import type { Db, Executor } from "./client";
 import { seedDemoStock } from "../stock/stock.seed";
 import { seedDemoDocuments } from "../purchase/purchase.seed";
+import { seedDemoFinance } from "../finance/finance.seed";
 
 /**
  * Demo master data: the platform dictionaries (categories, qualities, vehicles, OE numbers,
@@ -63,6 +64,8 @@ export async function seedMasterData(ex: Executor) {
     await seedDemoStock(tx);
     // Purchase, receiving, return, plan, transfer and stocktake documents in every status (through their services).
     await seedDemoDocuments(tx);
+    // Payment methods, receipts and payments in every status (through the finance service).
+    await seedDemoFinance(tx);
     await tx
       .insert(settings)
       .values({

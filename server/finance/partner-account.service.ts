@@ -182,3 +182,26 @@ export async function accountSummaries(ex: Executor, ctx: Ctx, partnerIds: numbe
     ]),
   );
 }
+
+/**
+ * Reverses what a document posted (red-letter, 红冲): posts `<docType>Back` with the opposite of
+ * its entry, in the reversal's transaction (last, like the posting). Nothing when the document
+ * never posted (e.g. a zero amount). Returns the reversal entry or null.
+ */
+export async function reversePartnerEntry(tx: Executor, ctx: Ctx, doc: { docType: string; docId: number; docNo: string; entryDate?: string; remark?: string | null }) {
+  const [orig] = await tx
+    .select({ partnerId: partnerAccountEntries.partnerId, amount: partnerAccountEntries.amount })
+    .from(partnerAccountEntries)
+    .where(and(eq(partnerAccountEntries.companyId, ctx.companyId), eq(partnerAccountEntries.docType, doc.docType), eq(partnerAccountEntries.docId, doc.docId)));
+  if (!orig) return null;
+  return postPartnerEntry(tx, ctx, {
+    partnerId: orig.partnerId,
+    docType: `${doc.docType}Back`,
+    docId: doc.docId,
+    docNo: doc.docNo,
+    amount: dec(orig.amount).neg(),
+    entryDate: doc.entryDate,
+    dueDate: null,
+    remark: doc.remark ?? `红冲 ${doc.docNo}`,
+  });
+}

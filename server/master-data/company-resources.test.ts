@@ -16,6 +16,7 @@ import { companyIdOf, ctxOf, useTestDatabase } from "../test/test-db";
 import { expectExportMatchesList, expectListBehaviour, readSheet } from "../test/list-behaviour";
 import { MASTER_DATA_RESOURCES, resourceByName, resourceByPage } from "./registry";
 import { locationResource, warehouseResource } from "../stock/warehouse.resources";
+import { paymentMethodResource } from "../finance/payment-method.resource";
 
 /**
  * Each company's own master data (/product/*, /organization/*) through the generic resource
@@ -154,6 +155,13 @@ const SAMPLES: Sample[] = [
     field: "bankName",
     required: "请输入开户银行",
     input: (n, text) => ({ bankName: text, accountName: "穗通汽配", accountNumber: `6222 0000 ${String(n).padStart(4, "0")}`, remark: "基本户" }),
+  },
+  {
+    def: paymentMethodResource,
+    tag: "PAY",
+    field: "name",
+    required: "请输入付款方式名称",
+    input: (n, text) => ({ name: text, sortOrder: n }),
   },
 ];
 

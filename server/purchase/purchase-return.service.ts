@@ -21,6 +21,7 @@ import { companies, users } from "../system/system.tables";
 import { purchaseOrderLines, purchaseOrders, purchaseReturnOrderLines, purchaseReturnOrders, receiveOrderLines, receiveOrders } from "./purchase.tables";
 import { PurchaseReturnInputSchema, type PurchaseReturnInput } from "./purchase-return.input";
 import { PURCHASE_RETURN_BUTTONS, PURCHASE_RETURN_MACHINE, type PurchaseReturnAction } from "./purchase-return.status";
+import { postPartnerEntry, reversePartnerEntry } from "../finance/partner-account.service";
 
 /**
  * 采购退货 (purchase returns). Lock order, the same as every use case touching a purchase order:
@@ -258,6 +259,8 @@ export async function confirmPurchaseReturnOrder(ctx: Ctx, id: number) {
         .where(eq(purchaseOrderLines.id, lineId));
     }
     await tx.update(purchaseReturnOrders).set({ status: 100, postedAt: ctx.now, postedBy: ctx.userId, updatedAt: ctx.now }).where(eq(purchaseReturnOrders.id, id));
+    // What the supplier owes back lowers the payable (partner account LAST in the lock order).
+    if (gt(doc.totalAmount, 0)) await postPartnerEntry(tx, ctx, { partnerId: doc.partnerId, docType: PURCHASE_RETURN_DOC_TYPE, docId: id, docNo: doc.no, amount: dec(doc.totalAmount).neg() });
   });
   return { id, status: 100 };
 }
@@ -293,6 +296,8 @@ export async function reversePurchaseReturnOrder(ctx: Ctx, id: number) {
       }
     }
     await tx.update(purchaseReturnOrders).set({ status: 90, updatedAt: ctx.now }).where(eq(purchaseReturnOrders.id, id));
+    // The credit posted back (purchaseReturnOrderBack, +), partner account last.
+    await reversePartnerEntry(tx, ctx, { docType: PURCHASE_RETURN_DOC_TYPE, docId: id, docNo: doc.no });
   });
   return { id, status: 90 };
 }

@@ -23,6 +23,7 @@ import { purchaseOrderLines, purchaseOrders, putawayOrderLines, putawayOrders, r
 import { ConfirmReceiveInputSchema, CreateReceiveInputSchema } from "./receive-order.input";
 import { RECEIVE_ORDER_MACHINE, type ReceiveOrderAction } from "./receive-order.status";
 import { createPutawayOrderFor } from "./putaway-order.service";
+import { postPartnerEntry, reversePartnerEntry } from "../finance/partner-account.service";
 
 /**
  * Receiving notes (收货单, /purchase/receive). Lock order for everything that touches a purchase
@@ -213,6 +214,9 @@ async function confirmInTx(tx: Executor, ctx: Ctx, id: number, input: { lines: {
   await tx.update(receiveOrders).set({ status: 100, locationId, postedAt: now, postedBy: ctx.userId, updatedAt: now }).where(eq(receiveOrders.id, note.id));
   await refreshOrder(tx, ctx, order?.id ?? null);
   if (autoPutaway) await createPutawayOrderFor(tx, ctx, note.id);
+  // The supplier's payable (partner account LAST in the lock order): Σ received × price.
+  const payable = roundMoney(sum(posted.map((l) => mul(l.receivedQty, l.price))));
+  if (gt(payable, 0)) await postPartnerEntry(tx, ctx, { partnerId: note.partnerId, docType: RECEIVE_DOC_TYPE, docId: note.id, docNo: note.no, amount: payable });
   return { id: note.id, no: note.no, status: 100 };
 }
 
@@ -271,6 +275,8 @@ export async function reverseReceiveOrder(ctx: Ctx, id: number) {
     const now = ctx.now ?? new Date();
     await tx.update(receiveOrders).set({ status: 90, updatedAt: now }).where(eq(receiveOrders.id, note.id));
     await refreshOrder(tx, ctx, order?.id ?? null);
+    // The payable posted back (receiveOrderBack, the opposite amount), partner account last.
+    await reversePartnerEntry(tx, ctx, { docType: RECEIVE_DOC_TYPE, docId: note.id, docNo: note.no });
     return { id: note.id, no: note.no, status: 90 };
   });
 }

@@ -1,0 +1,398 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Ctx } from "../auth/context";
+import { db, type Executor } from "../db/client";
+import { busyError, inTransaction } from "../db/transaction";
+import { dec, gt, lt, moneyString, sub, type Decimal } from "../lib/decimal";
+import { ACCOUNT_DOC_TYPES, labelOf, PARTNER_PAYMENT_STATUSES, PAYMENT_KINDS } from "../lib/dictionary";
+import { DomainError } from "../lib/errors";
+import { t } from "../lib/i18n/zh-CN";
+import { isId } from "../lib/ids";
+import { parseInput } from "../lib/validate";
+import { enterpriseRelations } from "../organization/organization.tables";
+import { actionsFor, assertTransition, lockDocument } from "../stock/document";
+import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
+import { users } from "../system/system.tables";
+import { partnerAccountEntries, partnerPaymentAllocations, partnerPayments, paymentMethods } from "./finance.tables";
+import { companyToday, postPartnerEntry } from "./partner-account.service";
+import { PartnerPaymentInputSchema } from "./partner-payment.input";
+import { PARTNER_PAYMENT_MACHINE, type PartnerPaymentAction } from "./partner-payment.status";
+
+/**
+ * Receipts (收款, kind 1, customers) and payments (付款, kind 2, suppliers). Confirming one posts
+ * −amount to the partner's account (docType receipt / payment) and allocates it to the partner's
+ * open document entries, oldest first (or to the chosen ones first): allocation rows, the
+ * entries' settledAmount, and what is left stays on the receipt as an advance
+ * (unallocatedAmount). A document posted LATER is not settled automatically by an earlier
+ * advance: the balance is right either way, and the ageing shows the advance as a credit.
+ * Voiding a confirmed one posts the opposite (receiptBack / paymentBack) and undoes its
+ * allocations. Lock order: the receipt row → the partner account (postPartnerEntry) → entries.
+ *
+ * A form posted twice makes one row: `requestKey` (random per rendered form) is unique per
+ * company; the second post answers with the first one's result.
+ */
+export const FINANCE_CODE = "CWGL-001";
+export const PAYMENT_DOC_TYPE: Record<1 | 2, "receipt" | "payment"> = { 1: "receipt", 2: "payment" };
+export const PAYMENT_LABEL: Record<1 | 2, string> = { 1: "收款单", 2: "付款单" };
+/** The partner relation a kind needs: receipts from customers (rel 1), payments to suppliers (rel 0). */
+const REL_OF_KIND: Record<1 | 2, number> = { 1: 1, 2: 0 };
+
+export function requireFinance(ctx: Pick<Ctx, "permissions">) {
+  if (!ctx.permissions.has(FINANCE_CODE)) throw new DomainError("forbidden", t.errors.pages[403]!.message);
+}
+
+function rowsOf(res: unknown): Record<string, unknown>[] {
+  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
+}
+
+class DuplicateRequest extends Error {}
+
+/**
+ * Open document entries of a partner: increases not yet fully settled, that are neither a
+ * reversal (…Back) nor reversed by one. Oldest first. `ids` narrows them to the chosen ones.
+ */
+export function openEntriesSql(companyId: number, partnerId: number, ids?: number[]) {
+  const only = ids && ids.length ? sql` and e.id = any(${`{${ids.map((i) => Math.trunc(i)).join(",")}}`}::bigint[])` : sql``;
+  return sql`select e.id, e.doc_type, e.doc_id, e.doc_no, e.entry_date::text as entry_date, e.due_date::text as due_date,
+      e.amount::text as amount, e.settled_amount::text as settled_amount
+    from partner_account_entries e
+    where e.company_id = ${companyId} and e.partner_id = ${partnerId}
+      and e.amount > e.settled_amount and e.amount > 0 and e.doc_type not like '%Back'
+      and not exists (select 1 from partner_account_entries b
+        where b.company_id = e.company_id and b.doc_type = e.doc_type || 'Back' and b.doc_id = e.doc_id)${only}
+    order by e.entry_date, e.id`;
+}
+
+/** Allocates `amount` to the partner's open entries (chosen ones first, then oldest first); returns what is left. The caller holds the account lock. */
+async function allocate(tx: Executor, ctx: Ctx, paymentId: number, partnerId: number, amount: Decimal, chosen: number[]): Promise<Decimal> {
+  let left = amount;
+  const used = new Set<number>();
+  const take = async (rows: Record<string, unknown>[]) => {
+    for (const r of rows) {
+      if (!gt(left, 0)) return;
+      const id = Number(r.id);
+      if (used.has(id)) continue;
+      used.add(id);
+      const open = sub(String(r.amount), String(r.settled_amount));
+      const part = lt(open, left) ? open : left;
+      if (!gt(part, 0)) continue;
+      await tx.insert(partnerPaymentAllocations).values({ companyId: ctx.companyId, paymentId, entryId: id, amount: moneyString(part) });
+      await tx
+        .update(partnerAccountEntries)
+        .set({ settledAmount: sql`${partnerAccountEntries.settledAmount} + ${moneyString(part)}::numeric` })
+        .where(and(eq(partnerAccountEntries.id, id), eq(partnerAccountEntries.companyId, ctx.companyId)));
+      left = sub(left, part);
+    }
+  };
+  if (chosen.length) {
+    const rows = rowsOf(await tx.execute(openEntriesSql(ctx.companyId, partnerId, chosen)));
+    if (rows.length !== new Set(chosen).size) throw new DomainError("conflict", "所选单据不存在、不属于该往来单位或已结清");
+    await take(rows);
+  }
+  if (gt(left, 0)) await take(rowsOf(await tx.execute(openEntriesSql(ctx.companyId, partnerId))));
+  return left;
+}
+
+async function confirmIn(tx: Executor, ctx: Ctx, id: number, chosen: number[]) {
+  const doc = await lockDocument(tx, partnerPayments, ctx, id, "收付款单");
+  assertTransition(PARTNER_PAYMENT_MACHINE, "confirm", doc.status);
+  const kind = doc.kind as 1 | 2;
+  await postPartnerEntry(tx, ctx, {
+    partnerId: doc.partnerId,
+    docType: PAYMENT_DOC_TYPE[kind],
+    docId: doc.id,
+    docNo: doc.no,
+    amount: dec(doc.amount).neg(),
+    entryDate: doc.paidOn,
+    dueDate: null,
+    remark: doc.remark,
+  });
+  const left = await allocate(tx, ctx, doc.id, doc.partnerId, dec(doc.amount), chosen);
+  const now = ctx.now ?? new Date();
+  await tx
+    .update(partnerPayments)
+    .set({ status: 100, unallocatedAmount: moneyString(left), postedAt: now, postedBy: ctx.userId, updatedAt: now })
+    .where(eq(partnerPayments.id, doc.id));
+  return { id: doc.id, no: doc.no, status: 100 };
+}
+
+async function existingByKey(ex: Executor, ctx: Ctx, requestKey: string) {
+  const [row] = await ex
+    .select({ id: partnerPayments.id, no: partnerPayments.no, status: partnerPayments.status, kind: partnerPayments.kind })
+    .from(partnerPayments)
+    .where(and(eq(partnerPayments.companyId, ctx.companyId), eq(partnerPayments.requestKey, requestKey)));
+  return row;
+}
+
+export interface PartnerPaymentResult {
+  id: number;
+  no: string;
+  status: number;
+  kind: number;
+  /** This request had been posted before: the first post's row. */
+  duplicate?: boolean;
+}
+
+/**
+ * 登记收款 / 登记付款: creates a receipt or payment (draft 0) and, with `confirm`, confirms it in
+ * the same transaction (posted and allocated). The same `requestKey` again → the first row.
+ */
+export async function createPartnerPayment(ctx: Ctx, body: unknown, opts: { confirm?: boolean; tx?: Executor } = {}): Promise<PartnerPaymentResult> {
+  requireFinance(ctx);
+  const input = parseInput(PartnerPaymentInputSchema, body);
+  const kind = input.kind as 1 | 2;
+  if (input.requestKey) {
+    const seen = await existingByKey(opts.tx ?? db(), ctx, input.requestKey);
+    if (seen) return { ...seen, duplicate: true };
+  }
+  try {
+    return await inTransaction(
+      async (tx) => {
+        const [partner] = await tx
+          .select({ id: enterpriseRelations.id, rel: enterpriseRelations.rel })
+          .from(enterpriseRelations)
+          .where(and(eq(enterpriseRelations.id, input.partnerId), eq(enterpriseRelations.companyId, ctx.companyId)));
+        const who = kind === 1 ? "客户" : "供应商";
+        if (!partner || partner.rel !== REL_OF_KIND[kind]) throw new DomainError("bad_request", `所选${who}不存在`, { partnerId: [`所选${who}不存在`] });
+        const [method] = await tx
+          .select({ id: paymentMethods.id, isEnabled: paymentMethods.isEnabled })
+          .from(paymentMethods)
+          .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.companyId, ctx.companyId)));
+        if (!method || !method.isEnabled) throw new DomainError("bad_request", "所选付款方式不存在或已停用", { paymentMethodId: ["所选付款方式不存在或已停用"] });
+        const no = await nextDocumentNo(tx, ctx, PAYMENT_DOC_TYPE[kind], { exists: noTakenIn(tx, ctx, partnerPayments) });
+        const now = ctx.now ?? new Date();
+        const [row] = await tx
+          .insert(partnerPayments)
+          .values({
+            companyId: ctx.companyId,
+            no,
+            status: 0,
+            kind,
+            partnerId: input.partnerId,
+            paymentMethodId: input.paymentMethodId,
+            amount: input.amount,
+            unallocatedAmount: input.amount,
+            paidOn: input.paidOn,
+            remark: input.remark,
+            requestKey: input.requestKey,
+            createdBy: ctx.userId,
+            creationTime: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing({ target: [partnerPayments.companyId, partnerPayments.requestKey] })
+          .returning({ id: partnerPayments.id });
+        // Another post of the same form committed first: roll this one back (its number too).
+        if (!row) throw new DuplicateRequest();
+        if (opts.confirm) return { ...(await confirmIn(tx, ctx, row.id, input.entryIds)), kind };
+        return { id: row.id, no, status: 0, kind };
+      },
+      { tx: opts.tx },
+    );
+  } catch (e) {
+    if (e instanceof DuplicateRequest && input.requestKey) {
+      const seen = await existingByKey(opts.tx ?? db(), ctx, input.requestKey);
+      if (seen) return { ...seen, duplicate: true };
+    }
+    if (e instanceof DuplicateRequest) throw busyError();
+    throw e;
+  }
+}
+
+/** 确认: 0 → 100, posted to the partner's account and allocated (chosen entries first, then oldest first). */
+export async function confirmPartnerPayment(ctx: Ctx, id: number, body?: unknown, opts: { tx?: Executor } = {}) {
+  requireFinance(ctx);
+  const raw = body && typeof body === "object" ? (body as { entryIds?: unknown }).entryIds : undefined;
+  const chosen = raw === undefined ? [] : parseInput(PartnerPaymentInputSchema.pick({ entryIds: true }), { entryIds: raw }).entryIds;
+  return inTransaction((tx) => confirmIn(tx, ctx, id, chosen), { tx: opts.tx });
+}
+
+/** 作废: 100 → 90, the opposite posted (receiptBack / paymentBack) and the allocations undone. */
+export async function voidPartnerPayment(ctx: Ctx, id: number, opts: { tx?: Executor } = {}) {
+  requireFinance(ctx);
+  return inTransaction(async (tx) => {
+    const doc = await lockDocument(tx, partnerPayments, ctx, id, "收付款单");
+    assertTransition(PARTNER_PAYMENT_MACHINE, "void", doc.status);
+    const kind = doc.kind as 1 | 2;
+    await postPartnerEntry(tx, ctx, {
+      partnerId: doc.partnerId,
+      docType: `${PAYMENT_DOC_TYPE[kind]}Back`,
+      docId: doc.id,
+      docNo: doc.no,
+      amount: doc.amount,
+      entryDate: await companyToday(tx, ctx),
+      dueDate: null,
+      remark: `作废 ${doc.no}`,
+    });
+    const allocs = await tx.select().from(partnerPaymentAllocations).where(and(eq(partnerPaymentAllocations.paymentId, doc.id), eq(partnerPaymentAllocations.companyId, ctx.companyId)));
+    for (const a of allocs) {
+      await tx
+        .update(partnerAccountEntries)
+        .set({ settledAmount: sql`greatest(${partnerAccountEntries.settledAmount} - ${a.amount}::numeric, 0)` })
+        .where(and(eq(partnerAccountEntries.id, a.entryId), eq(partnerAccountEntries.companyId, ctx.companyId)));
+    }
+    await tx.delete(partnerPaymentAllocations).where(eq(partnerPaymentAllocations.paymentId, doc.id));
+    await tx.update(partnerPayments).set({ status: 90, unallocatedAmount: "0", updatedAt: ctx.now ?? new Date() }).where(eq(partnerPayments.id, doc.id));
+    return { id: doc.id, no: doc.no, status: 90 };
+  }, { tx: opts.tx });
+}
+
+/** Deletes a draft. */
+export async function removePartnerPayment(ctx: Ctx, id: number) {
+  requireFinance(ctx);
+  await inTransaction(async (tx) => {
+    const doc = await lockDocument(tx, partnerPayments, ctx, id, "收付款单");
+    assertTransition(PARTNER_PAYMENT_MACHINE, "remove", doc.status);
+    await tx.delete(partnerPayments).where(eq(partnerPayments.id, doc.id));
+  });
+  return { success: true };
+}
+
+const ACTIONS: Record<Exclude<PartnerPaymentAction, "remove">, (ctx: Ctx, id: number, body?: unknown) => Promise<unknown>> = {
+  confirm: confirmPartnerPayment,
+  void: (ctx, id) => voidPartnerPayment(ctx, id),
+};
+
+/** Status actions of one kind's documents (the JSON API: a receipt id is no payment). */
+export function partnerPaymentActions(kind: 1 | 2): Record<string, (ctx: Ctx, id: number, body: unknown) => Promise<unknown>> {
+  return Object.fromEntries(
+    Object.entries(ACTIONS).map(([name, run]) => [
+      name,
+      async (ctx: Ctx, id: number, body: unknown) => {
+        await getPartnerPayment(ctx, id, kind);
+        return run(ctx, id, body);
+      },
+    ]),
+  );
+}
+
+/** Runs one action of the document page by name. */
+export function runPartnerPaymentAction(ctx: Ctx, id: number, action: string) {
+  if (action === "remove") return removePartnerPayment(ctx, id);
+  const run = Object.hasOwn(ACTIONS, action) ? ACTIONS[action as keyof typeof ACTIONS] : undefined;
+  if (!run) throw new DomainError("bad_request", "未知操作");
+  return run(ctx, id);
+}
+
+export interface PartnerPaymentView {
+  id: number;
+  no: string;
+  kind: number;
+  kindName: string;
+  status: number;
+  statusName: string;
+  partnerId: number;
+  partnerName: string;
+  partnerRel: number;
+  paymentMethodId: number | null;
+  paymentMethodName: string | null;
+  amount: string;
+  unallocatedAmount: string;
+  paidOn: string;
+  remark: string | null;
+  requestKey: string | null;
+  createdByName: string | null;
+  creationTime: string;
+  postedAt: string | null;
+  actions: PartnerPaymentAction[];
+  allocations: { entryId: number; docType: string; typeLabel: string; docId: number; docNo: string; entryDate: string; dueDate: string | null; entryAmount: string; amount: string }[];
+}
+
+/** One receipt or payment with its allocations (`kind` given: another kind's id is 不存在). */
+export async function getPartnerPayment(ctx: Ctx, id: number, kind?: 1 | 2, ex: Executor = db()): Promise<PartnerPaymentView> {
+  requireFinance(ctx);
+  const label = kind ? PAYMENT_LABEL[kind] : "收付款单";
+  if (!isId(id)) throw new DomainError("not_found", `${label}不存在`);
+  const [r] = await ex
+    .select({
+      p: partnerPayments,
+      partnerName: enterpriseRelations.name,
+      partnerRel: enterpriseRelations.rel,
+      methodName: paymentMethods.name,
+      createdByName: users.name,
+    })
+    .from(partnerPayments)
+    .innerJoin(enterpriseRelations, eq(enterpriseRelations.id, partnerPayments.partnerId))
+    .leftJoin(paymentMethods, eq(paymentMethods.id, partnerPayments.paymentMethodId))
+    .leftJoin(users, eq(users.id, partnerPayments.createdBy))
+    .where(and(eq(partnerPayments.id, id), eq(partnerPayments.companyId, ctx.companyId)));
+  if (!r || (kind && r.p.kind !== kind)) throw new DomainError("not_found", `${label}不存在`);
+  const allocs = await ex
+    .select({
+      entryId: partnerPaymentAllocations.entryId,
+      amount: partnerPaymentAllocations.amount,
+      docType: partnerAccountEntries.docType,
+      docId: partnerAccountEntries.docId,
+      docNo: partnerAccountEntries.docNo,
+      entryDate: partnerAccountEntries.entryDate,
+      dueDate: partnerAccountEntries.dueDate,
+      entryAmount: partnerAccountEntries.amount,
+    })
+    .from(partnerPaymentAllocations)
+    .innerJoin(partnerAccountEntries, eq(partnerAccountEntries.id, partnerPaymentAllocations.entryId))
+    .where(and(eq(partnerPaymentAllocations.paymentId, id), eq(partnerPaymentAllocations.companyId, ctx.companyId)))
+    .orderBy(asc(partnerAccountEntries.entryDate), asc(partnerAccountEntries.id));
+  const p = r.p;
+  return {
+    id: p.id,
+    no: p.no,
+    kind: p.kind,
+    kindName: labelOf(PAYMENT_KINDS, p.kind as 1),
+    status: p.status,
+    statusName: labelOf(PARTNER_PAYMENT_STATUSES, p.status as 0),
+    partnerId: p.partnerId,
+    partnerName: r.partnerName,
+    partnerRel: r.partnerRel,
+    paymentMethodId: p.paymentMethodId,
+    paymentMethodName: r.methodName,
+    amount: p.amount,
+    unallocatedAmount: p.unallocatedAmount,
+    paidOn: p.paidOn,
+    remark: p.remark,
+    requestKey: p.requestKey,
+    createdByName: r.createdByName,
+    creationTime: p.creationTime.toISOString(),
+    postedAt: p.postedAt ? p.postedAt.toISOString() : null,
+    actions: actionsFor(PARTNER_PAYMENT_MACHINE, p.status),
+    allocations: allocs.map((a) => ({
+      entryId: a.entryId,
+      docType: a.docType,
+      typeLabel: labelOf(ACCOUNT_DOC_TYPES, a.docType as "receipt") || a.docType,
+      docId: a.docId,
+      docNo: a.docNo,
+      entryDate: a.entryDate,
+      dueDate: a.dueDate,
+      entryAmount: a.entryAmount,
+      amount: a.amount,
+    })),
+  };
+}
+
+/** A partner's open documents (for choosing what a receipt settles): outstanding = amount − settled. */
+export async function openDocumentsOf(ctx: Ctx, partnerId: number, ex: Executor = db()) {
+  requireFinance(ctx);
+  if (!isId(partnerId)) return [];
+  const rows = rowsOf(await ex.execute(openEntriesSql(ctx.companyId, partnerId)));
+  return rows.map((r) => ({
+    entryId: Number(r.id),
+    docType: String(r.doc_type),
+    typeLabel: labelOf(ACCOUNT_DOC_TYPES, String(r.doc_type) as "receipt") || String(r.doc_type),
+    docId: Number(r.doc_id),
+    docNo: String(r.doc_no),
+    entryDate: String(r.entry_date),
+    dueDate: r.due_date === null ? null : String(r.due_date),
+    amount: moneyString(String(r.amount)),
+    outstanding: moneyString(sub(String(r.amount), String(r.settled_amount))),
+  }));
+}
+
+/** The latest receipts/payments of a partner (the statement page's side list). */
+export async function recentPaymentsOf(ctx: Ctx, partnerId: number, limit = 10, ex: Executor = db()) {
+  requireFinance(ctx);
+  const rows = await ex
+    .select({ id: partnerPayments.id, no: partnerPayments.no, kind: partnerPayments.kind, status: partnerPayments.status, amount: partnerPayments.amount, unallocatedAmount: partnerPayments.unallocatedAmount, paidOn: partnerPayments.paidOn })
+    .from(partnerPayments)
+    .where(and(eq(partnerPayments.companyId, ctx.companyId), eq(partnerPayments.partnerId, partnerId)))
+    .orderBy(desc(partnerPayments.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, statusName: labelOf(PARTNER_PAYMENT_STATUSES, r.status as 0), kindName: labelOf(PAYMENT_KINDS, r.kind as 1) }));
+}
+
