@@ -117,7 +117,7 @@ describe.skipIf(!pg)("sales order races (PostgreSQL)", () => {
   it("20 orders of one customer with a credit limit submitted at once never go over the limit", async () => {
     const productId = await productWithStock("SO-CREDIT", "1000");
     // 20 orders of ￥130 against a limit of ￥1,000: at most 7 fit.
-    const ids = [];
+    const ids: number[] = [];
     for (let i = 0; i < 20; i++) ids.push((await createSalesOrder(ctx, order(limitedId, productId, "13"))).id);
     const results = await outcomes(20, (i) => submitSalesOrder(ctx, ids[i]!));
     const accepted = results.filter((r) => r.ok).length;
@@ -135,9 +135,9 @@ describe.skipIf(!pg)("sales order races (PostgreSQL)", () => {
 
   it("cancel and submit of orders of the last pieces racing: locks stay consistent", async () => {
     const productId = await productWithStock("SO-MIX", "10");
-    const first = [];
+    const first: number[] = [];
     for (let i = 0; i < 5; i++) first.push((await createSalesOrder(ctx, order(customerId, productId, "2"), { submit: true })).id);
-    const second = [];
+    const second: number[] = [];
     for (let i = 0; i < 10; i++) second.push((await createSalesOrder(ctx, order(customerId, productId, "1"))).id);
     const results = await outcomes(15, (i) => (i < 5 ? cancelSalesOrder(ctx, first[i]!) : submitSalesOrder(ctx, second[i - 5]!, { allowShortage: i % 2 === 0 })));
     expect(results.filter((r) => !r.ok && !r.message.startsWith("库存不足"))).toEqual([]);
