@@ -1,0 +1,185 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import css from "~/components/grid/grid.module.css";
+import po from "~/components/purchase/purchase.module.css";
+import type { PickingPageData } from "#server/sale/picking-order.page";
+import { pageTitle } from "../../../server/lib/i18n/zh-CN";
+import { loadPickingPage, pickingPageAction } from "~/services.server";
+
+/** One picking list (拣货单): where to take each line from; enter what was picked, confirm; 生成发货单; 作废. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return json(await loadPickingPage(request, params.id));
+}
+
+export function action({ request, params }: ActionFunctionArgs) {
+  return pickingPageAction(request, params.id);
+}
+
+const qty = (v: string | null) => (v ?? "").replace(/\.00$/, "").replace(/(\.\d)0$/, "$1");
+const time = (v: string | Date | null) => (v ? new Date(v).toLocaleString("zh-CN", { hour12: false, timeZone: "Asia/Shanghai" }) : "—");
+
+export default function PickingPage() {
+  const loaded = useLoaderData<typeof loader>() as unknown as PickingPageData;
+  const answered = useActionData<typeof action>() as unknown as PickingPageData | undefined;
+  const data = answered ?? loaded;
+  const doc = data.doc;
+  const editing = doc.actions.includes("confirm") && data.canWrite;
+  return (
+    <div className={po.page}>
+      <div className={po.titleRow}>
+        <h2 style={{ fontSize: 16, margin: 0 }}>拣货单 {doc.no}</h2>
+        <span className={po.status} data-testid="picking-status">
+          {doc.statusName}
+        </span>
+        <a href={`/print/picking?orderId=${doc.id}`} target="_blank" rel="noreferrer" className={css.btn} data-testid="picking-print">
+          打印拣货单
+        </a>
+      </div>
+      {data.message ? (
+        <div role="alert" className={po.fieldError} data-testid="picking-error">
+          {data.message}
+          {data.errors.length ? (
+            <ul>
+              {data.errors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      <dl className={po.summary}>
+        <div>
+          <dt>销售单号</dt>
+          <dd>
+            <Link to={`/sale/order/${doc.salesOrderId}`} prefetch="none">
+              {doc.salesOrderNo}
+            </Link>
+          </dd>
+        </div>
+        <div>
+          <dt>客户</dt>
+          <dd data-testid="picking-partner">{doc.partnerName}</dd>
+        </div>
+        <div>
+          <dt>仓库</dt>
+          <dd>{doc.warehouseName}</dd>
+        </div>
+        <div>
+          <dt>计划 / 已拣</dt>
+          <dd data-testid="picking-total">
+            {qty(doc.totalQty)} / {qty(doc.totalPicked)}
+          </dd>
+        </div>
+        <div>
+          <dt>创建人 / 时间</dt>
+          <dd>
+            {doc.createdByName ?? "—"} {time(doc.creationTime)}
+          </dd>
+        </div>
+        <div>
+          <dt>拣货人 / 时间</dt>
+          <dd>
+            {doc.pickerName ?? "—"} {doc.postedAt ? time(doc.postedAt) : ""}
+          </dd>
+        </div>
+      </dl>
+      <Form method="post" className={po.page}>
+        <table className={po.table} data-testid="picking-lines">
+          <caption className="visually-hidden">拣货明细</caption>
+          <thead>
+            <tr>
+              <th scope="col">序号</th>
+              <th scope="col">货位</th>
+              <th scope="col">批次</th>
+              <th scope="col">产品编码</th>
+              <th scope="col">产品名称</th>
+              <th scope="col">品牌</th>
+              <th scope="col" className={po.num}>计划数量</th>
+              <th scope="col" className={po.num}>已拣数量</th>
+            </tr>
+          </thead>
+          <tbody>
+            {doc.lines.map((l, i) => (
+              <tr key={l.id} data-testid={`picking-line-${l.lineNo}`}>
+                <td>{l.lineNo}</td>
+                <td>{l.locationName}</td>
+                <td>{l.batchNo}</td>
+                <td>{l.mainOE}</td>
+                <td>{l.productName}</td>
+                <td>{l.brandName ?? ""}</td>
+                <td className={po.num}>{qty(l.qty)}</td>
+                <td className={po.num}>
+                  {editing ? (
+                    <>
+                      <input type="hidden" name={`lines.${i}.id`} value={l.id} />
+                      <input
+                        name={`lines.${i}.pickedQty`}
+                        defaultValue={data.typed[String(l.id)] ?? qty(l.qty)}
+                        inputMode="decimal"
+                        aria-label={`第 ${l.lineNo} 行已拣数量`}
+                        style={{ width: 80, textAlign: "right" }}
+                        data-testid={`picking-qty-${l.lineNo}`}
+                      />
+                    </>
+                  ) : (
+                    qty(l.pickedQty)
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className={po.buttons}>
+          {editing ? (
+            <button type="submit" name="intent" value="confirm" className={`${css.btn} ${css.primary}`} data-testid="picking-confirm">
+              确认拣货
+            </button>
+          ) : null}
+          {data.canWrite && doc.actions.includes("submit") ? (
+            <button type="submit" name="intent" value="submit" formNoValidate className={css.btn} data-testid="picking-submit">
+              提交
+            </button>
+          ) : null}
+          {data.canDeliver && doc.actions.includes("createDelivery") ? (
+            <button type="submit" name="intent" value="createDelivery" formNoValidate className={`${css.btn} ${css.primary}`} data-testid="picking-create-delivery">
+              生成发货单
+            </button>
+          ) : null}
+          {data.canWrite && doc.actions.includes("void") ? (
+            <button
+              type="submit"
+              name="intent"
+              value="void"
+              formNoValidate
+              className={`${css.btn} ${css.danger}`}
+              data-testid="picking-void"
+              onClick={(e) => {
+                if (!window.confirm("作废后锁定的库存仍保留给订单，可重新生成拣货单。是否继续？")) e.preventDefault();
+              }}
+            >
+              作废
+            </button>
+          ) : null}
+          <Link to="/sale/picking" prefetch="none" className={css.btn}>
+            返回列表
+          </Link>
+        </div>
+      </Form>
+      {doc.deliveries.length ? (
+        <div className={po.buttons} data-testid="picking-deliveries">
+          <span>发货单：</span>
+          {doc.deliveries.map((d) => (
+            <Link key={d.id} to={`/sale/deliver/${d.id}`} prefetch="none">
+              {d.no}（{d.statusName}）
+            </Link>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ data }) => [{ title: pageTitle(`拣货单 ${(data as { doc?: { no?: string } } | undefined)?.doc?.no ?? ""}`) }];
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/shell/ShellErrorBoundary";
