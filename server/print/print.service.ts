@@ -9,6 +9,7 @@ import { getPurchaseReturnOrder, type PurchaseReturnView } from "../purchase/pur
 import { getReceiveOrder, type ReceiveOrderView } from "../purchase/receive-order.service";
 import { getMoveOrder, type MoveOrderView } from "../warehouse/move-order.service";
 import { salesReturnPrintSheet } from "../sale/sales-return.print";
+import { deliverPrintSheet, pickingPrintSheet } from "../sale/deliver-order.print";
 import {
   amountBlock,
   assertPrintable,
@@ -31,7 +32,7 @@ import {
  * refuses 草稿/未成交 (spec 000 §8; transfers print in every status) and leaves prices out for
  * those who may not see them.
  */
-export type PrintKind = "purchase" | "purchaseReturn" | "receive" | "allocation" | "saleReturn";
+export type PrintKind = "purchase" | "purchaseReturn" | "receive" | "allocation" | "saleReturn" | "deliver" | "picking";
 
 export const PRINT_PAGES: Record<PrintKind, { code: string; title: string }> = {
   purchase: { code: "CGGL-001", title: "采购订单" },
@@ -39,6 +40,8 @@ export const PRINT_PAGES: Record<PrintKind, { code: string; title: string }> = {
   receive: { code: "CGGL-009", title: "收货单" },
   allocation: { code: "CKGL-005", title: "调拨单" },
   saleReturn: { code: "XSGL-003", title: "销售退货单" },
+  deliver: { code: "XSGL-007", title: "发货单" },
+  picking: { code: "XSGL-006", title: "拣货单" },
 };
 
 type Builder = (ctx: Ctx, orderId: number) => Promise<PrintSheetData>;
@@ -52,6 +55,8 @@ const BUILDERS: Record<PrintKind, Builder> = {
   receive: async (ctx, id) => receiveOrderSheet(ctx, await getReceiveOrder(ctx, id)),
   allocation: async (ctx, id) => moveOrderSheet(ctx, await getMoveOrder(ctx, id)),
   saleReturn: salesReturnPrintSheet,
+  deliver: deliverPrintSheet,
+  picking: pickingPrintSheet,
 };
 
 /** The sheet of one document as `ctx` may print it (refused for 草稿/未成交, 不存在 for another company's). */
