@@ -67,8 +67,8 @@ export interface ReportResult {
   columns: ReportColumn[];
   totalCount: number;
   items: Record<string, unknown>[];
-  /** Σ of the summed fields over the whole selection (null when it is empty). */
-  totals: Record<string, unknown> | null;
+  /** Σ of the summed fields over the whole selection (0 when it is empty): the grid's 合计 row. */
+  totals: Record<string, unknown>;
   chart: { config: ReportChart; rows: Record<string, unknown>[] } | null;
 }
 
@@ -149,7 +149,7 @@ export async function runReport(def: ReportDef, ctx: Ctx, params: URLSearchParam
   const [rows, counted, totals, chartRows] = await Promise.all([
     db().execute(sql`select * from (${source}) g order by ${order} limit ${q.size} offset ${q.skip}`),
     db().execute(sql`select count(*)::int as n from (${source}) g`),
-    sums.length ? db().execute(sql`select ${sql.raw(sums.map((f) => `sum("${f}")::text as "${f}"`).join(", "))} from (${source}) g`) : Promise.resolve(null),
+    sums.length ? db().execute(sql`select ${sql.raw(sums.map((f) => `coalesce(sum("${f}"), 0)::text as "${f}"`).join(", "))} from (${source}) g`) : Promise.resolve(null),
     chartOk
       ? db().execute(
           sql`select * from (${source}) g order by ${sql.raw(`"${chartConfig.by ?? chartConfig.series[0]!.field}" desc nulls last`)}, ${sql.raw(def.tieBreak.map((c) => `"${c}"`).join(", "))} limit ${chartConfig.top ?? 10}`,
@@ -165,7 +165,7 @@ export async function runReport(def: ReportDef, ctx: Ctx, params: URLSearchParam
     columns,
     totalCount,
     items: rowsOf(rows).map((r, i) => ({ ...strip(r, allowed), id: r.id ?? `${q.skip + i + 1}` })),
-    totals: totalCount > 0 ? { ...(sumRow ? strip(sumRow, new Set(sums)) : {}), [def.totalLabel]: "合计", id: "total" } : null,
+    totals: { ...(sumRow ? strip(sumRow, new Set(sums)) : {}), [def.totalLabel]: "合计", id: "total" },
     chart: chartOk && chartRows ? { config: chartConfig, rows: rowsOf(chartRows).map((r) => strip(r, allowed)) } : null,
   };
 }
@@ -195,7 +195,7 @@ export async function exportReport(def: ReportDef, ctx: Ctx, params: URLSearchPa
       if (page.length < EXPORT_BATCH) break;
     }
     if (sums.length) {
-      const [t] = rowsOf(await db().execute(sql`select ${sql.raw(sums.map((f) => `sum("${f}")::text as "${f}"`).join(", "))} from (${source}) g`));
+      const [t] = rowsOf(await db().execute(sql`select ${sql.raw(sums.map((f) => `coalesce(sum("${f}"), 0)::text as "${f}"`).join(", "))} from (${source}) g`));
       yield { ...t, [def.totalLabel]: "合计" };
     }
   }

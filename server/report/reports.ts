@@ -19,15 +19,27 @@ export interface ReportPageData {
 }
 
 /**
- * Loader of a report page: the page's permission, then the report (or, with `export=1`, the
- * same selection as .xlsx named after the page) and the filters' option lists.
+ * Loader of a report page: the page's permission, then the report and the filters' option lists.
  */
 export async function loadReportPage(request: Request, pageUrl: string, optionNames: readonly ReportOptionName[] = []) {
   const ctx = await requirePage(request, pageUrl);
   const def = STATEMENT_REPORTS.get(pageUrl);
   if (!def) throw new Response("Not Found", { status: 404 });
   const params = new URL(request.url).searchParams;
-  if (params.get("export") === "1") return xlsxResponse(await exportReport(def, ctx, params));
   const [report, options] = await Promise.all([runReport(def, ctx, params), reportOptions(ctx, optionNames)]);
   return json<ReportPageData>({ report, options });
+}
+
+/**
+ * `GET /statements/export?report=<page url>&<the page's params>`: the report's selection as
+ * .xlsx named after the page, under the page's own permission. A resource route of its own: a
+ * page route's loader cannot answer a document request with a file (Remix renders the page).
+ */
+export async function exportReportPage(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const pageUrl = params.get("report") ?? "";
+  const def = STATEMENT_REPORTS.get(pageUrl);
+  if (!def) throw new Response("Not Found", { status: 404 });
+  const ctx = await requirePage(request, pageUrl);
+  return xlsxResponse(await exportReport(def, ctx, params));
 }

@@ -35,8 +35,8 @@ export function ReportPage({ filters, keywordPlaceholder, children }: { filters:
   const search = location.search;
   const names = ["q", ...filters.flatMap((f) => (f.kind === "dateRange" ? [`${f.name}From`, `${f.name}To`] : [f.name]))];
   const columns = applyGridSettings(report.columns, null);
-  const rows = report.totals ? [...report.items, report.totals] : report.items;
-  const exportHref = `${report.pageUrl}${hrefWith(search, { export: "1", page: null })}`;
+  const rows = [...report.items, report.totals];
+  const exportHref = `/statements/export${hrefWith(search, { report: report.pageUrl, page: null })}`;
   const value = (n: string) => {
     const v = report.query.filters[n];
     return v === undefined ? "" : String(v);
@@ -44,7 +44,7 @@ export function ReportPage({ filters, keywordPlaceholder, children }: { filters:
   return (
     <div className={css.wrap}>
       <Form method="get" className={`${css.card} ${css.filters}`} role="search" aria-label={`${report.pageName}筛选`}>
-        <HiddenParams search={search} except={[...names, "page", "export"]} />
+        <HiddenParams search={search} except={[...names, "page"]} />
         {filters.map((f) =>
           f.kind === "dateRange" ? (
             <DateRangeFilter key={f.name} name={f.name} label={f.label} from={value(`${f.name}From`)} to={value(`${f.name}To`)} />
