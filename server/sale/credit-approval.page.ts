@@ -8,9 +8,10 @@ import { setFlash } from "../lib/flash";
 import { formErrorOf } from "../lib/form-reply";
 import type { GridColumn } from "../lib/grid-settings";
 import { parseId } from "../lib/ids";
-import { loadResourcePage, openRowRedirectOf, resourcePageAction } from "../master-data/page";
+import { listParamsOf, loadResourcePage, openRowRedirectOf, resourcePageAction } from "../master-data/page";
 import { enterpriseRelations } from "../organization/organization.tables";
-import { approveCredit, getCreditApproval, rejectCredit, type CreditApprovalView } from "./credit-approval.service";
+import { getCompanyTimeZone } from "../setting/setting.service";
+import { approveCredit, getCreditApproval, rejectCredit } from "./credit-approval.service";
 import { CREDIT_APPROVER_CODE } from "./sales-order.service";
 
 /**
@@ -37,15 +38,24 @@ async function customersOf(ctx: Ctx) {
 }
 
 export async function loadCreditApprovalPage(request: Request, columns: readonly GridColumn[]) {
-  const open = await openRowRedirectOf(request, CREDIT_APPROVAL_URL, (id) => creditApprovalHref(id));
+  // 打开 (do=edit&sel=ID) or edit=ID: the approval opens beside the list, which keeps its filters.
+  const url = new URL(request.url);
+  const open = await openRowRedirectOf(request, CREDIT_APPROVAL_URL, (id) => creditApprovalHref(id, listParamsOf(url.searchParams).toString()));
   if (open) return open;
   const { ctx, data } = await loadResourcePage(request, CREDIT_APPROVAL_URL, { columns });
-  const decideId = parseId(new URL(request.url).searchParams.get("decide") ?? "");
-  const [customer, decision] = await Promise.all([customersOf(ctx), decideId ? getCreditApproval(ctx, decideId).catch(() => null) : Promise.resolve(null)]);
+  const decideId = parseId(url.searchParams.get("decide") ?? "");
+  const [customer, decision, timeZone] = await Promise.all([
+    customersOf(ctx),
+    decideId ? getCreditApproval(ctx, decideId).catch(() => null) : Promise.resolve(null),
+    getCompanyTimeZone(ctx),
+  ]);
+  // Times as the company's clock shows them (setting TimeZone): "2026-11-24 13:05".
+  const fmt = new Intl.DateTimeFormat("sv-SE", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+  const time = (d: Date | string | null) => (d ? fmt.format(new Date(d)) : null);
   return json({
     ...data,
     lookups: { ...data.lookups, customer },
-    decision: decision as CreditApprovalView | null,
+    decision: decision ? { ...decision, requestedAtText: time(decision.requestedAt), decidedAtText: time(decision.decidedAt) } : null,
     decisionMissing: decideId !== null && !decision,
     canDecide: ctx.permissions.has(CREDIT_APPROVER_CODE),
   });
