@@ -25,9 +25,9 @@ export const returnApprovalResource = defineResource({
   readOnly: { create: true, update: true, delete: true },
   extra: {
     partnerName: sql<string | null>`(select p.name from enterprise_relations p where p.id = ${approvals.partnerId})`,
-    returnStatus: sql<number | null>`(select r.status from sales_return_orders r where r.id = ${approvals.docId} and r.company_id = ${approvals.companyId})`,
-    totalQty: sql<string | null>`(select r.total_qty from sales_return_orders r where r.id = ${approvals.docId} and r.company_id = ${approvals.companyId})`,
-    salesOrderNo: sql<string | null>`(select o.no from sales_return_orders r join sales_orders o on o.id = r.sales_order_id where r.id = ${approvals.docId} and r.company_id = ${approvals.companyId})`,
+    returnStatus: sql<number | null>`(select r.status from sales_return_orders r where r.id = ${approvals.docId})`,
+    totalQty: sql<string | null>`(select r.total_qty from sales_return_orders r where r.id = ${approvals.docId})`,
+    salesOrderNo: sql<string | null>`(select o.no from sales_return_orders r join sales_orders o on o.id = r.sales_order_id where r.id = ${approvals.docId})`,
     requestedByName: sql<string | null>`(select u.name from users u where u.id = ${approvals.requestedBy})`,
     decidedByName: sql<string | null>`(select u.name from users u where u.id = ${approvals.decidedBy})`,
   },

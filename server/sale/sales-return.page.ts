@@ -1,6 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import type { Ctx } from "../auth/context";
 import { requirePage } from "../auth/guard";
+import { isDomainError } from "../lib/errors";
 import { setFlash } from "../lib/flash";
 import { formErrorOf } from "../lib/form-reply";
 import { parseId } from "../lib/ids";
@@ -156,9 +157,9 @@ export async function loadSalesReturnCreate(request: Request) {
     };
     return pageData(ctx, null, state);
   } catch (e) {
-    const f = formErrorOf(e);
-    if (!f) throw e;
-    return pageData(ctx, null, { ...blank, errors: { orderNo: [f.message] }, message: f.message });
+    // 不存在 / 尚未发货: said on the page, next to the number typed.
+    if (!isDomainError(e)) throw e;
+    return pageData(ctx, null, { ...blank, errors: { orderNo: [e.message] }, message: e.message });
   }
 }
 
