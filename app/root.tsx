@@ -1,8 +1,6 @@
 import mantineCore from "@mantine/core/styles.css";
-import mantineNotifications from "@mantine/notifications/styles.css";
-import mantineNprogress from "@mantine/nprogress/styles.css";
-import { ColorSchemeScript, MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
+import { ColorSchemeScript } from "~/components/ui/mantine/ColorSchemeScript";
+import { MantineProvider } from "~/components/ui/mantine/MantineProvider";
 import { cssBundleHref } from "@remix-run/css-bundle";
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
@@ -16,8 +14,6 @@ import appCss from "~/styles/app.css";
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: mantineCore },
-  { rel: "stylesheet", href: mantineNotifications },
-  { rel: "stylesheet", href: mantineNprogress },
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
   { rel: "stylesheet", href: appCss },
 ];
@@ -39,7 +35,6 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
-          <Notifications position="top-right" autoClose={5000} />
           {children}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />

@@ -1,4 +1,9 @@
-import { DEFAULT_THEME, convertCssVariables, createTheme, defaultCssVariablesResolver, mergeMantineTheme, type MantineColorsTuple } from "@mantine/core";
+import { DEFAULT_THEME } from "~/components/ui/mantine/DEFAULT_THEME";
+import { convertCssVariables } from "~/components/ui/mantine/convertCssVariables";
+import { createTheme } from "~/components/ui/mantine/createTheme";
+import { defaultCssVariablesResolver } from "~/components/ui/mantine/defaultCssVariablesResolver";
+import { mergeMantineTheme } from "~/components/ui/mantine/mergeMantineTheme";
+import type { MantineColorsTuple } from "@mantine/core";
 
 /**
  * Mantine's orange with darker shades 7–9, so that text on it and it as text reach WCAG AA

@@ -1,4 +1,7 @@
-import { Anchor, Stack, Text, Title } from "@mantine/core";
+import { Anchor } from "~/components/ui/mantine/Anchor";
+import { Stack } from "~/components/ui/mantine/Stack";
+import { Text } from "~/components/ui/mantine/Text";
+import { Title } from "~/components/ui/mantine/Title";
 import { t } from "../../server/lib/i18n/zh-CN";
 
 /** The 401/403/404/405/500 pages: a title, a message and a link back home (spec 000 §2). */

@@ -1,4 +1,7 @@
-import { Checkbox, NativeSelect, Textarea, TextInput } from "@mantine/core";
+import { Checkbox } from "~/components/ui/mantine/Checkbox";
+import { NativeSelect } from "~/components/ui/mantine/NativeSelect";
+import { Textarea } from "~/components/ui/mantine/Textarea";
+import { TextInput } from "~/components/ui/mantine/TextInput";
 import { useRef, useState } from "react";
 import { t } from "../../../server/lib/i18n/zh-CN";
 import type { FieldSpec, FormSpec } from "#server/lib/form-spec";

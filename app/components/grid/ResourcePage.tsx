@@ -1,4 +1,4 @@
-import { Button } from "@mantine/core";
+import { Button } from "~/components/ui/mantine/Button";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useShortcut } from "~/hooks/useShortcuts";
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";

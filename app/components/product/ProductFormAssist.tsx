@@ -1,4 +1,5 @@
-import { Button, TextInput } from "@mantine/core";
+import { Button } from "~/components/ui/mantine/Button";
+import { TextInput } from "~/components/ui/mantine/TextInput";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { LookupOption } from "#server/master-data/page";
 import css from "~/components/grid/grid.module.css";

@@ -1,6 +1,9 @@
-import { ActionIcon, Alert, Avatar, Button, Group, Modal, Text } from "@mantine/core";
-import { NavigationProgress, nprogress } from "@mantine/nprogress";
-import { Form, Link, useFetcher, useLocation, useMatches, useNavigation } from "@remix-run/react";
+import { ActionIcon } from "~/components/ui/mantine/ActionIcon";
+import { Alert } from "~/components/ui/mantine/Alert";
+import { Avatar } from "~/components/ui/mantine/Avatar";
+import { Button } from "~/components/ui/mantine/Button";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { Form, Link, useFetcher, useLocation, useMatches } from "@remix-run/react";
 import {
   IconChevronDown,
   IconKey,
@@ -19,6 +22,7 @@ import { ShortcutProvider } from "~/hooks/useShortcuts";
 import type { Flash } from "#server/lib/flash";
 import type { loadShell } from "#server/system/shell.service";
 import { SideMenu } from "./SideMenu";
+import { NavigationBar } from "./NavigationBar";
 import classes from "./shell.module.css";
 
 type ShellData = Awaited<ReturnType<typeof loadShell>> & { mini: boolean; flash: Flash | null };
@@ -33,7 +37,6 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
   const toggleRef = useRef<HTMLInputElement>(null);
   const tabbarRef = useRef<HTMLElement>(null);
   const onLinkClick = useDelegatedLinks();
-  useNavigationProgress();
   const pageTitle = usePageTitle(known);
   useActiveTabInView(tabbarRef, tabs.active, tabs.tabs.length);
 
@@ -63,7 +66,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
         <label htmlFor={NAV_TOGGLE_ID} className={classes.backdrop} aria-hidden />
         <div className={classes.main}>
           <header className={classes.topbar}>
-            <NavigationProgress color="orange" size={3} withinPortal={false} aria-label={t.shell.loadingPage} />
+            <NavigationBar label={t.shell.loadingPage} />
             {/* Inside the banner landmark, before the button it drives (shell.module.css opens the drawer with :has()). */}
             <input type="checkbox" id={NAV_TOGGLE_ID} className={classes.navToggle} ref={toggleRef} aria-label={t.shell.menu} />
             <label htmlFor={NAV_TOGGLE_ID} className={classes.menuButton} title={t.shell.menu} data-testid="menu-button">
@@ -112,17 +115,24 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
         </div>
       </div>
       {/* A warning, not a wall: 确定 opens the page (as the active tab), 取消 / Esc stays. */}
-      <Modal opened={tabs.tooMany} onClose={tabs.cancelTooMany} title={t.shell.tabsTooManyTitle} centered data-testid="tabs-warning">
-        <Text size="sm">{t.shell.tabsTooMany}</Text>
-        <Group mt="md" justify="flex-end" gap="sm">
-          <Button variant="default" onClick={tabs.cancelTooMany} data-testid="tabs-warning-cancel">
-            {t.common.cancel}
-          </Button>
-          <Button onClick={tabs.proceedTooMany} data-autofocus data-testid="tabs-warning-ok">
-            {t.common.ok}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDialog
+        opened={tabs.tooMany}
+        onCancel={tabs.cancelTooMany}
+        title={t.shell.tabsTooManyTitle}
+        data-testid="tabs-warning"
+        actions={
+          <>
+            <Button variant="default" onClick={tabs.cancelTooMany} data-testid="tabs-warning-cancel">
+              {t.common.cancel}
+            </Button>
+            <Button onClick={tabs.proceedTooMany} data-autofocus data-testid="tabs-warning-ok">
+              {t.common.ok}
+            </Button>
+          </>
+        }
+      >
+        {t.shell.tabsTooMany}
+      </ConfirmDialog>
     </ShortcutProvider>
   );
 }
@@ -238,18 +248,6 @@ function useActiveTabInView(ref: RefObject<HTMLElement>, active: string, count: 
     if (r.left < n.left) nav.scrollLeft -= Math.ceil(n.left - r.left + margin);
     else if (r.right > n.right) nav.scrollLeft += Math.ceil(r.right - n.right + margin);
   }, [ref, active, count]);
-}
-
-function useNavigationProgress() {
-  const navigation = useNavigation();
-  useEffect(() => {
-    if (navigation.state === "idle") nprogress.complete();
-    else {
-      // Throttled start (spec 000 §9: 200 ms), so fast pages show no bar at all.
-      const id = setTimeout(() => nprogress.start(), 200);
-      return () => clearTimeout(id);
-    }
-  }, [navigation.state]);
 }
 
 function UserBlock({ data }: { data: ShellData }) {

@@ -1,4 +1,7 @@
-import { Anchor, Stack, Text, Title } from "@mantine/core";
+import { Anchor } from "~/components/ui/mantine/Anchor";
+import { Stack } from "~/components/ui/mantine/Stack";
+import { Text } from "~/components/ui/mantine/Text";
+import { Title } from "~/components/ui/mantine/Title";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";

@@ -1,4 +1,10 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor } from "~/components/ui/mantine/Anchor";
+import { Card } from "~/components/ui/mantine/Card";
+import { Group } from "~/components/ui/mantine/Group";
+import { SimpleGrid } from "~/components/ui/mantine/SimpleGrid";
+import { Stack } from "~/components/ui/mantine/Stack";
+import { Text } from "~/components/ui/mantine/Text";
+import { Title } from "~/components/ui/mantine/Title";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";

@@ -1,6 +1,13 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button, Card, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Button } from "~/components/ui/mantine/Button";
+import { Card } from "~/components/ui/mantine/Card";
+import { SimpleGrid } from "~/components/ui/mantine/SimpleGrid";
+import { Stack } from "~/components/ui/mantine/Stack";
+import { Text } from "~/components/ui/mantine/Text";
+import { Textarea } from "~/components/ui/mantine/Textarea";
+import { TextInput } from "~/components/ui/mantine/TextInput";
+import { Title } from "~/components/ui/mantine/Title";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";

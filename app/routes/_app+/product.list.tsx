@@ -1,4 +1,4 @@
-import { Button } from "@mantine/core";
+import { Button } from "~/components/ui/mantine/Button";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";

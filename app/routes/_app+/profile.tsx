@@ -1,6 +1,14 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Avatar, Button, Card, FileInput, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Avatar } from "~/components/ui/mantine/Avatar";
+import { Button } from "~/components/ui/mantine/Button";
+import { Card } from "~/components/ui/mantine/Card";
+import { FileInput } from "~/components/ui/mantine/FileInput";
+import { Group } from "~/components/ui/mantine/Group";
+import { PasswordInput } from "~/components/ui/mantine/PasswordInput";
+import { Stack } from "~/components/ui/mantine/Stack";
+import { Text } from "~/components/ui/mantine/Text";
+import { TextInput } from "~/components/ui/mantine/TextInput";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   json,

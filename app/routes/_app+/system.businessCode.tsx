@@ -1,4 +1,13 @@
-import { Alert, Badge, Button, Card, Group, NativeSelect, Table, Text, TextInput, Title } from "@mantine/core";
+import { Alert } from "~/components/ui/mantine/Alert";
+import { Badge } from "~/components/ui/mantine/Badge";
+import { Button } from "~/components/ui/mantine/Button";
+import { Card } from "~/components/ui/mantine/Card";
+import { Group } from "~/components/ui/mantine/Group";
+import { NativeSelect } from "~/components/ui/mantine/NativeSelect";
+import { Table } from "~/components/ui/mantine/Table";
+import { Text } from "~/components/ui/mantine/Text";
+import { TextInput } from "~/components/ui/mantine/TextInput";
+import { Title } from "~/components/ui/mantine/Title";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";

@@ -1,4 +1,12 @@
-import { Alert, Box, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert } from "~/components/ui/mantine/Alert";
+import { Box } from "~/components/ui/mantine/Box";
+import { Button } from "~/components/ui/mantine/Button";
+import { Paper } from "~/components/ui/mantine/Paper";
+import { PasswordInput } from "~/components/ui/mantine/PasswordInput";
+import { Stack } from "~/components/ui/mantine/Stack";
+import { Text } from "~/components/ui/mantine/Text";
+import { TextInput } from "~/components/ui/mantine/TextInput";
+import { Title } from "~/components/ui/mantine/Title";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";

@@ -1,0 +1,6 @@
+// One Mantine export from its own file (see ./README.md: never the @mantine/core barrel in first-load code).
+import type * as M from "@mantine/core";
+// @ts-expect-error: a file of the package (no types of its own; typed below)
+import { DEFAULT_THEME as Impl } from "../../../../node_modules/@mantine/core/esm/core/MantineProvider/default-theme.mjs";
+
+export const DEFAULT_THEME = Impl as typeof M.DEFAULT_THEME;

@@ -1,0 +1,6 @@
+// One Mantine export from its own file (see ./README.md: never the @mantine/core barrel in first-load code).
+import type * as M from "@mantine/core";
+// @ts-expect-error: a file of the package (no types of its own; typed below)
+import { convertCssVariables as Impl } from "../../../../node_modules/@mantine/core/esm/core/MantineProvider/convert-css-variables/convert-css-variables.mjs";
+
+export const convertCssVariables = Impl as typeof M.convertCssVariables;
