@@ -9,6 +9,7 @@ import { postStock } from "../stock/stock-ledger.service";
 import { productCosts, stockBalances, stockLocations, stockMoves } from "../stock/stock.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { approvals, deliverOrderLines, salesOrderLines } from "./sale.tables";
+import { salesReturnPrintSheet } from "./sales-return.print";
 import { makeDeliveredOrder, makeReturnWorld, type ReturnWorld } from "./sales-return.fixture";
 import {
   approveSalesReturnOrder,
@@ -74,7 +75,7 @@ describe("sales returns", () => {
 
     await submitSalesReturnOrder(sales, id);
     const [waiting] = await db().select().from(approvals).where(and(eq(approvals.docType, "salesReturnOrder"), eq(approvals.docId, id)));
-    expect(waiting).toMatchObject({ kind: 2, status: 0, docNo: no, amount: "40.00" });
+    expect(waiting).toMatchObject({ kind: 2, status: 0, docNo: no, amount: "40.00", reason: "产品破损" });
     await expect(confirmSalesReturnOrder(sales, id)).rejects.toThrow("当前状态为“待审核”，不能确认入库");
     await expect(approveSalesReturnOrder(sales, id)).rejects.toMatchObject({ code: "forbidden" });
 
@@ -87,6 +88,8 @@ describe("sales returns", () => {
     await confirmSalesReturnOrder(sales, id);
     doc = await getSalesReturnOrder(sales, id);
     expect(doc).toMatchObject({ status: 100, locationId: special!.id, actions: [] });
+    const sheet = await salesReturnPrintSheet(sales, id);
+    expect(sheet.amount).toEqual({ figures: expect.stringContaining("40.00"), capitals: "肆拾元整" });
     const [move] = await movesOf(id);
     expect(move).toMatchObject({ bizType: "SalesReturnOrder", qty: "2.00", unitCost: "8.0000", locationId: special!.id, batchNo: "B1" });
     const [bal] = await db().select().from(stockBalances).where(and(eq(stockBalances.locationId, special!.id), eq(stockBalances.productId, w.productId)));
@@ -169,6 +172,9 @@ describe("sales returns", () => {
   it("refuses a missing reason at submit, a supplier as customer, and another company's rows", async () => {
     const { id } = await createSalesReturnOrder(sales, { partnerId: w.customerId, warehouseId: w.warehouseId, lines: [{ productId: w.productId, qty: "1", price: "5" }] });
     await expect(submitSalesReturnOrder(sales, id)).rejects.toThrow("第 1 行请选择退货原因");
+    // A draft is not printed (spec 000 §8); another company's return is 不存在 there too.
+    await expect(salesReturnPrintSheet(sales, id)).rejects.toThrow("草稿或未成交状态的订单不允许打印");
+    await expect(salesReturnPrintSheet(other, id)).rejects.toThrow("销售退货单不存在");
     await expect(submitSalesReturnOrder(sales, (await createSalesReturnOrder(sales, { partnerId: w.customerId, warehouseId: w.warehouseId })).id)).rejects.toThrow("请添加退货明细");
     const [supplier] = await db().execute(sql`insert into enterprise_relations (company_id, rel, name) values (${boss.companyId}, 0, '退货测试供应商X') returning id`).then((r) => ((r as { rows?: unknown[] }).rows ?? r) as { id: number }[]);
     await expect(createSalesReturnOrder(sales, { partnerId: supplier!.id, warehouseId: w.warehouseId })).rejects.toThrow("所选客户不存在");

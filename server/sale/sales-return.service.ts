@@ -321,7 +321,7 @@ async function submitIn(tx: Executor, ctx: Ctx, id: number) {
       docNo: doc.no,
       partnerId: doc.partnerId,
       amount: doc.totalAmount,
-      reason: `退货原因：${reasons}`.slice(0, 200),
+      reason: reasons.slice(0, 200),
       status: 0,
       requestedBy: ctx.userId,
       requestedAt: ctx.now ?? new Date(),
