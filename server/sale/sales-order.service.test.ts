@@ -5,7 +5,7 @@ import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { partnerAccounts } from "../finance/finance.tables";
 import { enterpriseRelations } from "../organization/organization.tables";
-import { products } from "../product/product.tables";
+import { productOes, products } from "../product/product.tables";
 import { saveCompanySetting } from "../setting/setting.service";
 import { actionsFor, assertTransition, canTransition } from "../stock/document";
 import { postStock, releaseLockedQty } from "../stock/stock-ledger.service";
@@ -26,6 +26,9 @@ import {
   updateSalesOrder,
 } from "./sales-order.service";
 import { SALES_ORDER_MACHINE } from "./sales-order.status";
+import { salesOrderResource } from "./sales-order.resource";
+import { listRows, listSpecOf } from "../lib/list-read";
+import { parseListQuery } from "../lib/list-query";
 
 useTestDatabase();
 
@@ -391,5 +394,26 @@ describe("sales orders", () => {
       await saveCompanySetting(ctx, { name: "AutoCreatePickOut", value: "false" });
       await saveCompanySetting(ctx, { name: "AutoCreateDeliver", value: "true" });
     }
+  });
+
+  it("lists orders of the company with names, filtered by status, customer, salesman, number, product code and date", async () => {
+    const sales1 = (await ctxOf("sales1")).ctx;
+    const { id, no } = await createSalesOrder(ctx, input({ salesmanId: sales1.userId, lines: [{ productId: p3, qty: "1", price: "9" }] }));
+    await db().insert(productOes).values({ productId: p3, companyId: ctx.companyId, oeNorm: "SOT3", kind: 0 }).onConflictDoNothing();
+    const list = async (c: Ctx, params: string) => (await listRows<Record<string, unknown>>(salesOrderResource, c, parseListQuery(new URLSearchParams(params), listSpecOf(salesOrderResource)))).items;
+    const [row] = await list(ctx, `no=${no}`);
+    expect(row).toMatchObject({ id, no, status: 0, partnerName: "销售测试客户", salesmanName: "李晓燕", warehouseName: "销售测试仓", totalQty: "1.00", totalAmount: "9.00", deliveredAmount: "0.00" });
+    expect((await list(ctx, `oe=so-t3&status=0`)).map((r) => r.id)).toContain(id);
+    expect((await list(ctx, `oe=SOT3&status=30`)).map((r) => r.id)).not.toContain(id);
+    const bySalesman = await list(ctx, `salesmanId=${sales1.userId}`);
+    expect(bySalesman.map((r) => r.id)).toContain(id);
+    expect(bySalesman.every((r) => r.salesmanName === "李晓燕")).toBe(true);
+    expect((await list(ctx, `partnerId=${limitedId}`)).map((r) => r.id)).not.toContain(id);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" }).format(new Date());
+    expect((await list(ctx, `dateFrom=${today}&dateTo=${today}&no=${no}`)).map((r) => r.id)).toEqual([id]);
+    expect(await list(ctx, `dateTo=2000-01-01&no=${no}`)).toHaveLength(0);
+    expect(await list(other, `no=${no}`)).toHaveLength(0);
+    // A stock keeper reading the list for picking does not see the amounts.
+    expect(Object.keys((await list(stockKeeper, `no=${no}`))[0]!)).not.toContain("totalAmount");
   });
 });
