@@ -33,7 +33,7 @@ export const creditApprovalResource = defineResource({
     partnerName: sql<string | null>`(select p.name from enterprise_relations p where p.id = ${approvals.partnerId})`,
     requesterName: sql<string | null>`(select u.name from users u where u.id = ${approvals.requestedBy})`,
     deciderName: sql<string | null>`(select u.name from users u where u.id = ${approvals.decidedBy})`,
-    orderStatus: sql<number | null>`(select o.status from sales_orders o where o.id = ${approvals.docId} and o.company_id = ${approvals.companyId})`,
+    orderStatus: sql<number | null>`(select o.status from sales_orders o where o.id = ${approvals.docId})`,
   },
   sortable: {
     requestedAt: approvals.id,
