@@ -31,13 +31,24 @@ export default function ScanDeliveryPage() {
   const data = fetcher.data ?? answered ?? loaded;
   const doc = data.doc;
   const input = useRef<HTMLInputElement>(null);
-  const form = useRef<HTMLFormElement>(null);
+  // A scanner types faster than the answers come back: scans wait in order and go one at a time.
+  const queue = useRef<FormData[]>([]);
   useEffect(() => {
-    if (fetcher.state === "idle" && input.current) {
-      input.current.value = "";
-      input.current.focus();
-    }
-  }, [fetcher.state, fetcher.data]);
+    if (fetcher.state !== "idle") return;
+    const next = queue.current.shift();
+    if (next) fetcher.submit(next, { method: "post" });
+    else input.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when a scan finished, not on every render
+  }, [fetcher.state]);
+  const onScan = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const fd = new FormData(e.currentTarget);
+    if (!String(fd.get("code") ?? "").trim()) return;
+    if (input.current) input.current.value = "";
+    if (fetcher.state === "idle" && queue.current.length === 0) fetcher.submit(fd, { method: "post" });
+    else queue.current.push(fd);
+    input.current?.focus();
+  };
   const last = data.last;
   return (
     <div className={po.page}>
@@ -73,7 +84,7 @@ export default function ScanDeliveryPage() {
         </div>
       ) : null}
       {doc && doc.status === 20 && data.canWrite ? (
-        <fetcher.Form method="post" ref={form} className={po.buttons}>
+        <fetcher.Form method="post" onSubmit={onScan} className={po.buttons}>
           <input type="hidden" name="id" value={doc.id} />
           <input type="hidden" name="intent" value="scan" />
           <label className={po.field}>
@@ -90,7 +101,7 @@ export default function ScanDeliveryPage() {
           role="status"
           data-testid="scan-result"
           data-kind={last.kind}
-          style={{ fontSize: 16, fontWeight: 600, padding: "6px 10px", borderRadius: 4, color: last.ok ? "#2b8a3e" : "#c92a2a", background: last.ok ? "#ebfbee" : "#fff5f5" }}
+          style={{ fontSize: 16, fontWeight: 600, padding: "6px 10px", borderRadius: 4, color: last.ok ? "#1e6b2f" : "#b02525", background: last.ok ? "#ebfbee" : "#fff5f5" }}
         >
           {last.ok ? `✓ ${last.message}` : last.message}
         </div>
@@ -118,7 +129,7 @@ export default function ScanDeliveryPage() {
                 <td className={po.num} data-testid={`scan-count-${l.lineNo}`}>
                   {qty(l.scannedQty)}
                 </td>
-                <td style={{ color: l.done ? "#2b8a3e" : undefined }}>{l.done ? "已完成" : "未完成"}</td>
+                <td style={{ color: l.done ? "#1e6b2f" : undefined }}>{l.done ? "已完成" : "未完成"}</td>
               </tr>
             ))}
           </tbody>
