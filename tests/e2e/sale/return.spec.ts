@@ -115,5 +115,59 @@ for (const js of [true, false]) {
       await expect(page.getByText("销售退货单").first()).toBeVisible();
       await expect(page.getByText(/大写|壹|贰|叁|肆|伍/).first()).toBeVisible();
     });
+
+    test("a free-standing return: sales1 types the product, boss1 rejects it with a comment, the draft says why", async ({ page }) => {
+      page.on("dialog", (d) => void d.accept());
+      await login(page, "sales1");
+      const stock = ((await api(page, "GET", "/api/app/stock?maxResultCount=1")) as Api).items[0]!;
+      const product = { mainOE: String(stock.mainOE), name: String(stock.productName) };
+      await open(page, "/sale/returnOrderCreate", js);
+      const customer = page.getByTestId("sr-customer");
+      await customer.selectOption((await customer.locator("option").nth(1).getAttribute("value"))!);
+      if (js) {
+        const cell = (col: string) => page.locator(`[data-line-row="0"][data-line-col="${col}"]`);
+        await expect(page.locator('[data-line-mode="grid"]')).toBeVisible();
+        await cell("productText").click();
+        await cell("productText").pressSequentially(String(product.mainOE).toLowerCase());
+        await cell("productText").press("Enter");
+        await expect(cell("productText")).toHaveValue(`${product.mainOE} ${product.name}`);
+        await cell("qty").fill("1");
+        await cell("price").fill("48");
+      } else {
+        await page.locator('input[name="lines[0].productText"]').fill(String(product.mainOE));
+        await page.locator('input[name="lines[0].qty"]:not([type="hidden"])').fill("1");
+        await page.locator('input[name="lines[0].price"]:not([type="hidden"])').fill("48");
+      }
+      await page.getByTestId("sr-submit").click();
+      await page.waitForURL(/\/sale\/returnOrder\/\d+$/);
+      await expect(page.getByTestId("sr-status")).toHaveText("待审核");
+      await expect(page.getByTestId("sr-total")).toHaveText("￥48.00");
+      const returnUrl = new URL(page.url()).pathname;
+      const returnNo = (await page.locator("h2").first().textContent())!.replace("销售退货单", "").trim();
+
+      await page.context().clearCookies();
+      await login(page, "boss1");
+      await open(page, `/demand/returnOrder/approval?q=${encodeURIComponent(returnNo)}`, js);
+      await page.locator("tr", { hasText: returnNo }).locator('input[type="radio"]').check();
+      await page.getByTestId("grid-edit").click();
+      await expect(page.getByTestId("sr-review")).toContainText(String(product.mainOE));
+      if (js) await waitForHydration(page);
+      // 驳回 without a comment is refused and the return still waits.
+      await page.getByTestId("sr-reject").click();
+      await expect(page.getByTestId("flash")).toContainText("请填写驳回原因");
+      await expect(page.getByTestId("sr-review-status")).toHaveText("待审核");
+      if (js) await waitForHydration(page);
+      await page.getByTestId("sr-comment").fill("请附破损照片");
+      await page.getByTestId("sr-reject").click();
+      await expect(page.getByTestId("flash")).toContainText(`销售退货单 ${returnNo} 已驳回`);
+
+      await open(page, returnUrl, js);
+      await expect(page.getByTestId("sr-status")).toHaveText("草稿");
+      await expect(page.getByTestId("sr-rejected")).toContainText("请附破损照片");
+      // A draft is not printed (spec 000 §8).
+      const refused = await page.goto(`/print/saleReturn?type=saleReturn&orderId=${returnUrl.split("/").pop()}`);
+      expect(refused!.status()).toBe(409);
+      await expect(page.getByText("草稿或未成交状态的订单不允许打印")).toBeVisible();
+    });
   });
 }
