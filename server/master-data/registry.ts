@@ -12,6 +12,7 @@ import { purchaseOrderResource } from "../purchase/purchase-order.resource";
 import { salesOrderResource } from "../sale/sales-order.resource";
 import { creditApprovalResource } from "../sale/credit-approval.resource";
 import { purchaseExecuteResource } from "../purchase/purchase-execute.resource";
+import { saleExecuteResource } from "../sale/sale-execute.resource";
 import { urgentPurchaseResource } from "../purchase/urgent-purchase.resource";
 import { putawayOrderResource, receiveOrderResource } from "../purchase/receive-order.resource";
 import { brandResource, categoryResource, oeNumberResource, positionResource as productPositionResource, producingAreaResource, qualityResource, specificationResource, unitResource } from "../product/catalog.resources";
@@ -31,6 +32,7 @@ const ALL: ResourceDef<any>[] = [
   salesOrderResource,
   creditApprovalResource,
   purchaseExecuteResource,
+  saleExecuteResource,
   urgentPurchaseResource,
   receiveOrderResource,
   putawayOrderResource,

@@ -10,6 +10,7 @@ import { getReceiveOrder, type ReceiveOrderView } from "../purchase/receive-orde
 import { getMoveOrder, type MoveOrderView } from "../warehouse/move-order.service";
 import { salesReturnPrintSheet } from "../sale/sales-return.print";
 import { deliverPrintSheet, pickingPrintSheet } from "../sale/deliver-order.print";
+import { salesOrderPrintSheet } from "../sale/sales-order.print";
 import {
   amountBlock,
   assertPrintable,
@@ -32,7 +33,7 @@ import {
  * refuses 草稿/未成交 (spec 000 §8; transfers print in every status) and leaves prices out for
  * those who may not see them.
  */
-export type PrintKind = "purchase" | "purchaseReturn" | "receive" | "allocation" | "saleReturn" | "deliver" | "picking";
+export type PrintKind = "purchase" | "purchaseReturn" | "receive" | "allocation" | "saleReturn" | "sale" | "deliver" | "picking";
 
 export const PRINT_PAGES: Record<PrintKind, { code: string; title: string }> = {
   purchase: { code: "CGGL-001", title: "采购订单" },
@@ -42,6 +43,7 @@ export const PRINT_PAGES: Record<PrintKind, { code: string; title: string }> = {
   saleReturn: { code: "XSGL-003", title: "销售退货单" },
   deliver: { code: "XSGL-007", title: "发货单" },
   picking: { code: "XSGL-006", title: "拣货单" },
+  sale: { code: "XSGL-001", title: "销售订单" },
 };
 
 type Builder = (ctx: Ctx, orderId: number) => Promise<PrintSheetData>;
@@ -57,6 +59,7 @@ const BUILDERS: Record<PrintKind, Builder> = {
   saleReturn: salesReturnPrintSheet,
   deliver: deliverPrintSheet,
   picking: pickingPrintSheet,
+  sale: salesOrderPrintSheet,
 };
 
 /** The sheet of one document as `ctx` may print it (refused for 草稿/未成交, 不存在 for another company's). */

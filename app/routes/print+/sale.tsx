@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { pageTitle } from "../../../server/lib/i18n/zh-CN";
+import { loadPrintSheet } from "~/services.server";
+import { PrintErrorBoundary, PrintRoutePage } from "~/components/print/PrintRoute";
+
+/** /print/sale?type=…&orderId=… — a sales order on A4 (spec 000 §2). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await loadPrintSheet(request, "sale"));
+}
+
+export default PrintRoutePage;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `销售订单 ${data.no}` : "打印") }];
+
+export const ErrorBoundary = PrintErrorBoundary;
