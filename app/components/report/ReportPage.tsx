@@ -16,7 +16,7 @@ import rcss from "./report.module.css";
  * works without JavaScript; the chart is a plain bar list until the page hydrates, then a
  * @mantine/charts BarChart loaded as its own chunk (pages without a chart never fetch it).
  */
-const BarChartView = lazy(() => import("./ReportBarChart"));
+const BarChartView = lazy(() => import("./ReportBarChart.lazy"));
 
 export interface ReportFilter {
   name: string;
