@@ -17,7 +17,7 @@ export function DashboardCards({ cards }: { cards: DashboardCard[] }) {
       <div className={css.grid}>
         {cards.map((c) => (
           <div key={c.key} className={`${css.box} ${c.alert ? css.alert : ""}`} data-testid={`card-${c.key}`}>
-            <Link to={c.href} prefetch="none" className={css.card} style={{ padding: 0, border: 0 }} aria-label={`${c.title}：${c.value}，${c.hint}`}>
+            <Link to={c.href} prefetch="none" className={css.card} style={{ padding: 0, border: 0 }}>
               <span className={css.title}>{c.title}</span>
               <span className={css.value} data-testid="card-value">
                 {c.value}

@@ -154,8 +154,12 @@ export function UrgentPurchaseList({ data }: { data: UrgentListData }) {
                   <td>{cellText({ field: "waitingSince", header: "", kind: "datetime" }, r.waitingSince)}</td>
                   <td className={css.num}>{qty(r.availableQty)}</td>
                   <td className={css.num}>{qty(r.onOrderQty)}</td>
-                  <td className={css.num}>{qty(r.draftQty)}</td>
-                  <td className={css.num}>{r.lastPartnerId ? qty(over(r.urgentQty, r.onOrderQty, r.draftQty)) : ""}</td>
+                  <td className={css.num} data-testid="urgent-draft">
+                    {qty(r.draftQty)}
+                  </td>
+                  <td className={css.num} data-testid="urgent-suggest">
+                    {r.lastPartnerId ? qty(over(r.urgentQty, r.onOrderQty, r.draftQty)) : ""}
+                  </td>
                   <td data-testid="urgent-supplier-name">{r.lastPartnerName ?? <span className={css.muted}>无上次供应商</span>}</td>
                   <td className={css.num}>{r.lastPrice !== null ? formatMoneyText(r.lastPrice) : ""}</td>
                 </tr>
