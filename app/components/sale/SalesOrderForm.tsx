@@ -10,16 +10,16 @@ import so from "./Order.module.css";
 /** The sales order's line columns; the cost column only for those who may see costs. */
 export function salesOrderLineColumns(canSeeCost: boolean): LineColumn[] {
   return [
-    { kind: "product", width: 240 },
-    { kind: "info", field: "available", label: "可用库存", format: "qty", width: 80 },
-    { kind: "info", field: "lastPrice", label: "上次售价", format: "money", width: 85 },
-    { kind: "info", field: "priceSale", label: "销售价", format: "money", width: 85 },
-    ...(canSeeCost ? ([{ kind: "info", field: "avgCost", label: "成本", format: "cost", width: 85 }] as const) : []),
+    { kind: "product", width: 220 },
+    { kind: "info", field: "available", label: "可用库存", format: "qty", width: 92 },
+    { kind: "info", field: "lastPrice", label: "上次售价", format: "money", width: 96 },
+    { kind: "info", field: "priceSale", label: "销售价", format: "money", width: 90 },
+    ...(canSeeCost ? ([{ kind: "info", field: "avgCost", label: "成本", format: "cost", width: 92 }] as const) : []),
     { kind: "number", name: "qty", label: "数量", required: true, total: true, width: 80 },
     { kind: "number", name: "price", label: "单价", required: true, defaultFrom: ["lastPrice", "priceSale"], warnBelowCost: { percent: "discount" }, width: 95 },
-    { kind: "number", name: "discount", label: "折扣(%)", width: 72 },
+    { kind: "number", name: "discount", label: "折扣(%)", width: 88 },
     { kind: "amount", label: "金额", of: ["qty", "price"], percent: "discount", total: true, width: 100 },
-    { kind: "text", name: "remark", label: "备注", maxLength: 200, width: 120 },
+    { kind: "text", name: "remark", label: "备注", maxLength: 200, width: 100 },
   ];
 }
 
