@@ -71,6 +71,8 @@ export * from "../server/stock/places.service";
 export * from "../server/purchase/purchase-plan.service";
 export * from "../server/purchase/purchase-plan.resource";
 export * from "../server/purchase/purchase-plan.page";
+export * from "../server/finance/finance.page";
+export * from "../server/finance/statement.print";
 export * from "../server/purchase/urgent-purchase.service";
 export * from "../server/purchase/urgent-purchase.resource";
 export { loadPickingPage, pickingPageAction, deliveryFilterLookups, salePrintRedirect, PICKING_LIST_URL, type PickingPageData } from "../server/sale/picking-order.page";

@@ -44,7 +44,7 @@ function daysBetween(a: string, b: string) {
 }
 
 /** Links of the documents an entry names (the …Back reversal links to its document). */
-export function documentHref(docType: string, docId: number): string | null {
+export function accountDocHref(docType: string, docId: number): string | null {
   const base = docType.replace(/Back$/, "");
   switch (base) {
     case "deliverOrder":
@@ -63,14 +63,14 @@ export function documentHref(docType: string, docId: number): string | null {
   }
 }
 
-export const AGE_BUCKETS = [
+export const STATEMENT_AGE_BUCKETS = [
   { key: "notDue", label: "未到期" },
   { key: "d30", label: "1-30天" },
   { key: "d60", label: "31-60天" },
   { key: "d90", label: "61-90天" },
   { key: "over90", label: "90天以上" },
 ] as const;
-export type AgeKey = (typeof AGE_BUCKETS)[number]["key"];
+export type AgeKey = (typeof STATEMENT_AGE_BUCKETS)[number]["key"];
 
 function bucketOf(daysOverdue: number): AgeKey {
   if (daysOverdue <= 0) return "notDue";
@@ -188,7 +188,7 @@ export async function partnerStatement(ctx: Ctx, q: StatementQuery, ex: Executor
       typeLabel: labelOf(ACCOUNT_DOC_TYPES, docType as "receipt") || docType,
       docId: Number(r.doc_id),
       docNo: String(r.doc_no),
-      href: documentHref(docType, Number(r.doc_id)),
+      href: accountDocHref(docType, Number(r.doc_id)),
       dueDate: r.due_date === null || r.due_date === undefined ? null : String(r.due_date),
       increase: up ? moneyString(up) : null,
       decrease: down ? moneyString(down) : null,
@@ -239,7 +239,7 @@ export async function partnerStatement(ctx: Ctx, q: StatementQuery, ex: Executor
     closing: moneyString(running),
     currentBalance,
     ageing: {
-      buckets: AGE_BUCKETS.map((b) => ({ key: b.key, label: b.label, amount: moneyString(sum(amounts[b.key])) })),
+      buckets: STATEMENT_AGE_BUCKETS.map((b) => ({ key: b.key, label: b.label, amount: moneyString(sum(amounts[b.key])) })),
       open: moneyString(openTotal),
       other: moneyString(sub(currentBalance, openTotal)),
       documents,

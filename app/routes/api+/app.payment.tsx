@@ -1,14 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { PAYMENT_TERMS } from "#server/lib/dictionary";
-import { answerMethods, requireApiUser } from "~/services.server";
+import { answerMethods, listFromParams, requireApiUser, resourceByName } from "~/services.server";
 
-/** paymentApi (spec 000 §7): the payment terms of §9 as `{ items: [{ id, name }] }`. */
+/**
+ * paymentApi (spec 000 §7): the company's payment methods (付款方式, /system/setting/payment) in
+ * the list contract `{ totalCount, items: [{ id, name, … }] }` — a lookup every signed-in user
+ * of the company may read (forms choose from it); enabled ones unless `isEnabled` is given.
+ * Written on the page (or PUT/DELETE /api/app/payment/{id} by holders of XTGL-009).
+ */
 function payment(request: Request) {
   return answerMethods(request, {
     GET: async () => {
-      await requireApiUser(request);
-      return json({ totalCount: PAYMENT_TERMS.length, items: PAYMENT_TERMS.map(([id, name]) => ({ id, name })) });
+      const ctx = await requireApiUser(request);
+      const params = new URL(request.url).searchParams;
+      if (!params.has("isEnabled")) params.set("isEnabled", "true");
+      return json(await listFromParams(resourceByName("payment")!, ctx, params));
     },
   });
 }

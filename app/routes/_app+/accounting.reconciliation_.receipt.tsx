@@ -1,0 +1,178 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import css from "~/components/grid/grid.module.css";
+import po from "~/components/purchase/purchase.module.css";
+import fin from "~/components/finance/finance.module.css";
+import { formatMoneyText } from "#server/lib/decimal-text";
+import { pageTitle } from "../../../server/lib/i18n/zh-CN";
+import { loadPaymentForm, paymentFormAction, type PaymentFormData } from "~/services.server";
+
+/**
+ * 登记收款 (?kind=1) / 登记付款 (?kind=2): partner, payment method, amount, date; the partner's
+ * open documents to settle first (none ticked: oldest first). The hidden requestKey makes a form
+ * posted twice one receipt. Without JavaScript 显示待核销单据 posts the form back with the list.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await loadPaymentForm(request));
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return paymentFormAction(request);
+}
+
+const money = (v: string | null | undefined) => (v === null || v === undefined ? "" : (formatMoneyText(v) ?? v));
+
+export default function PaymentFormPage() {
+  const loaded = useLoaderData<typeof loader>() as unknown as PaymentFormData;
+  const answered = useActionData<typeof action>() as unknown as PaymentFormData | undefined;
+  const data = answered && "values" in answered ? answered : loaded;
+  const busy = useNavigation().state === "submitting";
+  const receipt = data.kind === 1;
+  const who = receipt ? "客户" : "供应商";
+  const title = receipt ? "登记收款" : "登记付款";
+  const err = (f: string) =>
+    data.errors[f]?.length ? (
+      <span className={po.fieldError} id={`${f}-error`}>
+        {data.errors[f]![0]}
+      </span>
+    ) : null;
+  const v = data.values;
+  return (
+    <div className={po.page}>
+      <div className={po.titleRow}>
+        <h2 className={fin.h2}>{title}</h2>
+        <span className={fin.tabs}>
+          <Link to="?kind=1" prefetch="none" className={`${css.btn} ${receipt ? css.primary : ""}`}>
+            登记收款
+          </Link>
+          <Link to="?kind=2" prefetch="none" className={`${css.btn} ${receipt ? "" : css.primary}`}>
+            登记付款
+          </Link>
+        </span>
+      </div>
+      <Form method="post" className={po.form} data-testid="pay-form" key={`${data.kind}-${v.requestKey}`}>
+        {data.message ? (
+          <p className={css.formError} role="alert" data-testid="pay-error">
+            {data.message}
+          </p>
+        ) : null}
+        <input type="hidden" name="kind" value={data.kind} />
+        <input type="hidden" name="requestKey" value={v.requestKey ?? ""} />
+        <div className={po.header}>
+          <label className={po.field}>
+            <span>
+              {who}
+              <span className={po.req}>*</span>
+            </span>
+            <select name="partnerId" defaultValue={v.partnerId ?? ""} required aria-invalid={!!data.errors.partnerId} data-testid="pay-partner">
+              <option value="">请选择{who}</option>
+              {data.partners.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+            {err("partnerId")}
+          </label>
+          <label className={po.field}>
+            <span>
+              付款方式<span className={po.req}>*</span>
+            </span>
+            <select name="paymentMethodId" defaultValue={v.paymentMethodId ?? ""} required aria-invalid={!!data.errors.paymentMethodId} data-testid="pay-method">
+              <option value="">请选择付款方式</option>
+              {data.methods.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+            {err("paymentMethodId")}
+          </label>
+          <label className={po.field}>
+            <span>
+              金额<span className={po.req}>*</span>
+            </span>
+            <input name="amount" inputMode="decimal" defaultValue={v.amount ?? ""} required maxLength={20} placeholder="0.00" aria-invalid={!!data.errors.amount} data-testid="pay-amount" />
+            {err("amount")}
+          </label>
+          <label className={po.field}>
+            <span>
+              {receipt ? "收款日期" : "付款日期"}
+              <span className={po.req}>*</span>
+            </span>
+            <input type="date" name="paidOn" defaultValue={v.paidOn ?? ""} required aria-invalid={!!data.errors.paidOn} data-testid="pay-date" />
+            {err("paidOn")}
+          </label>
+          <label className={`${po.field} ${po.wide}`}>
+            <span>备注</span>
+            <input name="remark" defaultValue={v.remark ?? ""} maxLength={200} />
+            {err("remark")}
+          </label>
+        </div>
+        {data.balance !== null ? (
+          <p className={fin.muted} data-testid="pay-balance">
+            当前余额：{money(data.balance)}（{receipt ? "正数为客户欠款" : "正数为我方欠款"}）
+          </p>
+        ) : null}
+        <fieldset className={fin.box}>
+          <legend>核销单据（不勾选则按日期从早到晚自动核销，剩余部分作为{receipt ? "预收款" : "预付款"}）</legend>
+          {data.openDocuments.length ? (
+            <table className={po.table} data-testid="pay-open">
+              <thead>
+                <tr>
+                  <th scope="col">选择</th>
+                  <th scope="col">单号</th>
+                  <th scope="col">类型</th>
+                  <th scope="col">日期</th>
+                  <th scope="col">到期日</th>
+                  <th scope="col" className={po.num}>
+                    金额
+                  </th>
+                  <th scope="col" className={po.num}>
+                    未结清
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.openDocuments.map((d) => (
+                  <tr key={d.entryId}>
+                    <td>
+                      <input type="checkbox" name="entryIds" value={d.entryId} defaultChecked={data.chosen.includes(d.entryId)} aria-label={`核销 ${d.docNo}`} />
+                    </td>
+                    <td>{d.docNo}</td>
+                    <td>{d.typeLabel}</td>
+                    <td>{d.entryDate}</td>
+                    <td>{d.dueDate ?? ""}</td>
+                    <td className={po.num}>{money(d.amount)}</td>
+                    <td className={po.num}>{money(d.outstanding)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p className={fin.muted}>{v.partnerId ? "该往来单位没有未结清的单据" : `选择${who}后点“显示待核销单据”`}</p>
+          )}
+          <button type="submit" name="intent" value="refresh" formNoValidate className={css.btn} data-testid="pay-refresh">
+            显示待核销单据
+          </button>
+        </fieldset>
+        <div className={po.buttons}>
+          <button type="submit" name="intent" value="confirm" className={`${css.btn} ${css.primary}`} disabled={busy} data-testid="pay-submit">
+            {receipt ? "确认收款" : "确认付款"}
+          </button>
+          <button type="submit" name="intent" value="draft" className={css.btn} disabled={busy} data-testid="pay-draft">
+            保存草稿
+          </button>
+          <Link to="/accounting/reconciliation" prefetch="none" className={css.btn}>
+            返回对账单
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle("登记收付款") }];
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/shell/ShellErrorBoundary";

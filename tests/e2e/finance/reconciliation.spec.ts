@@ -1,0 +1,118 @@
+import type { Page } from "@playwright/test";
+import { expect, login, test } from "../helpers";
+
+/**
+ * What customers and suppliers owe, as the manager (boss1), with JavaScript and without: a
+ * submitted purchase order is received at once (AutoConfirmReceipt), which posts the supplier's
+ * payable; the statement shows it, 登记付款 pays part of it (allocated to the receiving note),
+ * the statement's balance drops, export downloads a file, print renders the A4 sheet, and the
+ * confirmation is sent and recorded. A receipt from a customer is entered the same way.
+ */
+type Api = { items: Record<string, unknown>[] };
+
+async function api(page: Page, method: "GET" | "POST", url: string, body?: unknown) {
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.fetch(url, { method, headers: { Origin: origin, "Content-Type": "application/json" }, data: body === undefined ? undefined : JSON.stringify(body) });
+  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
+  return res.json();
+}
+
+/** A new supplier owed 240.00 through a received purchase order (12 × 20.00). */
+async function supplierWithPayable(page: Page, name: string) {
+  const supplier = (await api(page, "POST", "/api/app/enterpriseRelation", { rel: 0, name, paymentTerm: 30 })) as { id: number };
+  const warehouses = ((await api(page, "GET", "/api/app/warehouse?maxResultCount=10")) as Api).items;
+  const products = ((await api(page, "GET", "/api/app/product?maxResultCount=3")) as Api).items;
+  await api(page, "POST", "/api/app/purchaseOrder", {
+    partnerId: supplier.id,
+    warehouseId: (warehouses.find((w) => w.isDefault) ?? warehouses[0])!.id,
+    remark: "对账测试",
+    submit: true,
+    lines: [{ productId: products[2]!.id, qty: "12", price: "20.00" }],
+  });
+  return supplier.id;
+}
+
+for (const js of [true, false]) {
+  test.describe(`reconciliation, JavaScript ${js ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: js });
+
+    test("payable from a receiving note, a payment against it, export, print and confirmation", async ({ page }) => {
+      await login(page, "boss1");
+      const name = `对账供应商${js ? "甲" : "乙"}${Date.now() % 100000}`;
+      const supplierId = await supplierWithPayable(page, name);
+
+      await page.goto(`/accounting/reconciliation?partnerId=${supplierId}`);
+      await expect(page.getByTestId("st-title")).toHaveText(`${name} 对账单`);
+      await expect(page.getByTestId("st-closing")).toHaveText("￥240.00");
+      await expect(page.getByTestId("st-line")).toHaveCount(1);
+      await expect(page.getByTestId("st-line").first()).toContainText("采购收货");
+      await expect(page.getByTestId("age-notDue")).toHaveText("￥240.00");
+
+      // 登记付款 from the statement: the supplier is chosen, the form is a plain post.
+      await page.getByTestId("st-register").click();
+      await expect(page.getByTestId("pay-partner")).toHaveValue(String(supplierId));
+      await page.getByTestId("pay-amount").fill("100");
+      await page.getByTestId("pay-submit").click();
+      await expect(page.getByTestId("pay-status")).toHaveText("已确认");
+      await expect(page.getByTestId("pay-allocations")).toContainText("采购收货");
+      await expect(page.getByTestId("pay-unallocated")).toHaveText("￥0.00");
+
+      await page.getByTestId("pay-partner-name").getByRole("link").click();
+      await expect(page.getByTestId("st-closing")).toHaveText("￥140.00");
+      await expect(page.getByTestId("st-line")).toHaveCount(2);
+      await expect(page.getByTestId("st-line").nth(1)).toContainText("付款");
+
+      // Bad input: a clear message, nothing made.
+      await page.goto(`/accounting/reconciliation/receipt?kind=2&partnerId=${supplierId}`);
+      await page.getByTestId("pay-amount").fill("1.234");
+      await page.getByTestId("pay-submit").click();
+      await expect(page.getByTestId("pay-error")).toHaveText("金额最多两位小数");
+
+      // Export downloads an .xlsx.
+      await page.goto(`/accounting/reconciliation?partnerId=${supplierId}`);
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("st-export").click()]);
+      expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+
+      // Send for confirmation, then record the partner's answer.
+      await page.getByTestId("st-send").click();
+      await expect(page.getByTestId("st-confirm-state").first()).toHaveText("未确认");
+      await page.getByTestId("st-comment").fill("金额无误");
+      await page.getByTestId("st-agree").click();
+      await expect(page.getByTestId("st-confirm-state").first()).toHaveText("已确认");
+
+      // Print renders the A4 sheet.
+      const href = await page.getByTestId("st-print").getAttribute("href");
+      await page.goto(href!);
+      await expect(page.getByTestId("print-sheet")).toBeVisible();
+      await expect(page.getByTestId("print-lines")).toContainText("采购收货");
+      await expect(page.getByTestId("print-lines")).toContainText("140.00");
+    });
+
+    test("a receipt from a customer, and the same form posted twice makes one receipt", async ({ page }) => {
+      await login(page, "boss1");
+      const name = `对账客户${js ? "甲" : "乙"}${Date.now() % 100000}`;
+      const customer = (await api(page, "POST", "/api/app/enterpriseRelation", { rel: 1, name })) as { id: number };
+      await page.goto(`/accounting/reconciliation/receipt?kind=1&partnerId=${customer.id}`);
+      const key = await page.locator("input[name=requestKey]").inputValue();
+      expect(key).toMatch(/^[0-9a-f-]{36}$/);
+      await page.getByTestId("pay-amount").fill("88.80");
+      await page.getByTestId("pay-submit").click();
+      await expect(page.getByTestId("pay-status")).toHaveText("已确认");
+      await expect(page.getByTestId("pay-unallocated")).toHaveText("￥88.80");
+      // The same form again (its requestKey): the first receipt is answered, no second one.
+      const methods = ((await api(page, "GET", "/api/app/payment")) as Api).items;
+      expect(methods.map((m) => m.name)).toEqual(expect.arrayContaining(["现金", "银行转账", "微信", "支付宝"]));
+      const again = (await api(page, "POST", "/api/app/receipt", { partnerId: customer.id, paymentMethodId: methods[0]!.id, amount: "88.80", paidOn: "2024-05-01", requestKey: key, confirm: true })) as { duplicate: boolean };
+      expect(again.duplicate).toBe(true);
+      const list = (await api(page, "GET", `/api/app/receipt?partnerId=${customer.id}`)) as Api & { totalCount: number };
+      expect(list.totalCount).toBe(1);
+      await page.goto(`/accounting/reconciliation?partnerId=${customer.id}`);
+      await expect(page.getByTestId("st-current")).toHaveText("-￥88.80");
+
+      // The accounts overview lists the customer with its balance.
+      await page.goto(`/accounting/reconciliation?q=${encodeURIComponent(name)}&rel=1`);
+      await expect(page.getByTestId("acct-row")).toHaveCount(1);
+      await expect(page.getByTestId("acct-row")).toContainText("-￥88.80");
+    });
+  });
+}
