@@ -4,7 +4,9 @@
  * measures server time of the signed-in pages and the gzip size of the JS each page loads.
  * Then one company with a million products on PostgreSQL (bench/million.mts; BENCH_MILLION=0
  * skips it), with the stock list over a million balance rows; and issue 8's postings per second
- * and opening-stock import (bench/stock.mts; BENCH_STOCK=0 skips it).
+ * and opening-stock import (bench/stock.mts; BENCH_STOCK=0 skips it); issue 9's order entry,
+ * delivery postings, the sales order list over a million orders and a statement of account
+ * (bench/sale.mts; BENCH_SALE=0 skips it).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -19,6 +21,7 @@ import { createApp } from "../server/http";
 import { logLine, ROUNDS, signIn, timePage } from "./measure.mts";
 import { benchMillion } from "./million.mts";
 import { benchStock } from "./stock.mts";
+import { benchSale } from "./sale.mts";
 
 // As `npm start` runs: React and Remix in their optimised builds (see settleModes in main.ts).
 process.env.QIPEI_MODE ??= "development";
@@ -94,5 +97,6 @@ await measure("PGlite（内存）");
 if (process.env.BENCH_DATABASE_URL) await measure("PostgreSQL", process.env.BENCH_DATABASE_URL);
 else console.log("\n(设置 BENCH_DATABASE_URL=postgres://… 可同时测量 PostgreSQL)");
 if (process.env.BENCH_DATABASE_URL && process.env.BENCH_STOCK !== "0") await benchStock(process.env.BENCH_DATABASE_URL);
+if (process.env.BENCH_DATABASE_URL && process.env.BENCH_SALE !== "0") await benchSale(process.env.BENCH_DATABASE_URL);
 if (process.env.BENCH_MILLION !== "0") await benchMillion();
 process.exit(0);
