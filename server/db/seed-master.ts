@@ -23,6 +23,7 @@ import type { Db, Executor } from "./client";
 import { seedDemoStock } from "../stock/stock.seed";
 import { seedDemoDocuments } from "../purchase/purchase.seed";
 import { seedDemoFinance } from "../finance/finance.seed";
+import { seedDemoSales } from "../sale/sale.seed";
 
 /**
  * Demo master data: the platform dictionaries (categories, qualities, vehicles, OE numbers,
@@ -64,6 +65,8 @@ export async function seedMasterData(ex: Executor) {
     await seedDemoStock(tx);
     // Purchase, receiving, return, plan, transfer and stocktake documents in every status (through their services).
     await seedDemoDocuments(tx);
+    // Sales orders, picking lists, deliveries, returns and credit approvals in every status (through their services).
+    await seedDemoSales(tx);
     // Payment methods, receipts and payments in every status (through the finance service).
     await seedDemoFinance(tx);
     await tx
