@@ -14,7 +14,8 @@ import { getCompanyTimeZone } from "../setting/setting.service";
  *                 append-only, so today's are the tail of the primary key: the newest entry of
  *                 the company created before today (less an hour of slack) is found scanning
  *                 the primary key backwards, then only ids above it are read (pkey range).
- *   待发货订单    sales_orders_company_status_idx (company_id, status, id): 30 / 40 / 50.
+ *   待发货订单    sales_orders_company_status_idx (company_id, status, id): 30 / 40 / 50, each
+ *                 counted up to 9,999 (shown 9999+), so a million open orders cost no more.
  *   待拣货        picking_orders_company_status_idx: status 10.
  *   待收货        purchase_orders_company_status_idx: 10 / 20 / 30 (warehouse staff: receive_orders 10
  *                 through receive_orders_company_id_idx).
@@ -68,6 +69,16 @@ async function todayOf(ex: Executor, ctx: Ctx) {
   return { tz, today };
 }
 
+/**
+ * Counts stop at COUNT_CAP (shown 9999+): a count over the (company, status, id) index costs
+ * what it counts, and a dashboard need not say more than "very many".
+ */
+const COUNT_CAP = 9999;
+function capped(table: ReturnType<typeof sql>, companyId: number, status: number) {
+  return sql`(select count(*)::int from (select 1 from ${table} where company_id = ${companyId} and status = ${status} limit ${COUNT_CAP + 1}) x)`;
+}
+const countText = (n: number) => (n > COUNT_CAP ? `${COUNT_CAP}+` : String(n));
+
 const SALES_REPORT = "/statements/sale/report";
 const SALES_ORDERS = "/sale/order";
 const PICKING = "/sale/picking";
@@ -115,20 +126,23 @@ export async function loadDashboard(ctx: Ctx, ex: Executor = db()): Promise<Dash
   if (can(SALES_ORDERS)) {
     jobs.push(
       (async () => {
-        const rows = rowsOf(await ex.execute(sql`select status, count(*)::int as n from sales_orders where company_id = ${c} and status in (30, 40, 50) group by status`));
-        const n = (s: number) => Number(rows.find((r) => Number(r.status) === s)?.n ?? 0);
+        const r = await one(
+          ex,
+          sql`select ${capped(sql`sales_orders`, c, 30)} as s30, ${capped(sql`sales_orders`, c, 40)} as s40, ${capped(sql`sales_orders`, c, 50)} as s50`,
+        );
+        const n = (st: number) => Number(r[`s${st}`] ?? 0);
         const total = n(30) + n(40) + n(50);
         return {
           key: "openOrders",
           title: "待发货订单",
-          value: String(total),
+          value: countText(total),
           hint: "待发货、发货中和部分发货的销售订单",
           href: `${SALES_ORDERS}?status=30`,
           alert: total > 0,
           links: [
-            { label: "待发货", value: String(n(30)), href: `${SALES_ORDERS}?status=30` },
-            { label: "发货中", value: String(n(40)), href: `${SALES_ORDERS}?status=40` },
-            { label: "部分发货", value: String(n(50)), href: `${SALES_ORDERS}?status=50` },
+            { label: "待发货", value: countText(n(30)), href: `${SALES_ORDERS}?status=30` },
+            { label: "发货中", value: countText(n(40)), href: `${SALES_ORDERS}?status=40` },
+            { label: "部分发货", value: countText(n(50)), href: `${SALES_ORDERS}?status=50` },
           ],
         };
       })(),
@@ -138,9 +152,9 @@ export async function loadDashboard(ctx: Ctx, ex: Executor = db()): Promise<Dash
   if (can(PICKING)) {
     jobs.push(
       (async () => {
-        const r = await one(ex, sql`select count(*)::int as n from picking_orders where company_id = ${c} and status = 10`);
+        const r = await one(ex, sql`select ${capped(sql`picking_orders`, c, 10)} as n`);
         const n = Number(r.n ?? 0);
-        return { key: "picking", title: "待拣货", value: String(n), hint: "待拣货的拣货单", href: `${PICKING}?status=10`, alert: n > 0 };
+        return { key: "picking", title: "待拣货", value: countText(n), hint: "待拣货的拣货单", href: `${PICKING}?status=10`, alert: n > 0 };
       })(),
     );
   }
@@ -148,9 +162,9 @@ export async function loadDashboard(ctx: Ctx, ex: Executor = db()): Promise<Dash
   if (can(PURCHASE_ORDERS)) {
     jobs.push(
       (async () => {
-        const r = await one(ex, sql`select count(*)::int as n from purchase_orders where company_id = ${c} and status in (10, 20, 30)`);
+        const r = await one(ex, sql`select ${capped(sql`purchase_orders`, c, 10)} + ${capped(sql`purchase_orders`, c, 20)} + ${capped(sql`purchase_orders`, c, 30)} as n`);
         const n = Number(r.n ?? 0);
-        return { key: "receiving", title: "待收货", value: String(n), hint: "待收货、收货中和部分收货的采购订单", href: PURCHASE_ORDERS, alert: n > 0 };
+        return { key: "receiving", title: "待收货", value: countText(n), hint: "待收货、收货中和部分收货的采购订单", href: PURCHASE_ORDERS, alert: n > 0 };
       })(),
     );
   } else if (can(RECEIVING)) {
