@@ -17,7 +17,7 @@ export function statementSheet(s: Statement, company: PrintSheetData["company"])
   return {
     title: "对账单",
     company,
-    no: `${s.partner.name} ${s.from}～${s.to}`,
+    no: `DZ-${s.partner.id}-${s.from.replace(/-/g, "")}-${s.to.replace(/-/g, "")}`,
     date: s.today,
     statusLabel: latest ? `${latest.statusName}（${latest.periodFrom} 至 ${latest.periodTo}）` : "未发送",
     fields: [

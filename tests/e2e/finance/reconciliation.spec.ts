@@ -114,5 +114,11 @@ for (const js of [true, false]) {
       await expect(page.getByTestId("acct-row")).toHaveCount(1);
       await expect(page.getByTestId("acct-row")).toContainText("-￥88.80");
     });
+
+    test("payment methods are master data on /system/setting/payment", async ({ page }) => {
+      await login(page, "boss1");
+      await page.goto("/system/setting/payment");
+      for (const name of ["现金", "银行转账", "微信", "支付宝"]) await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
+    });
   });
 }
