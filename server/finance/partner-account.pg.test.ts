@@ -46,7 +46,7 @@ describe.skipIf(!url)("partner account under parallel postings (PostgreSQL)", ()
   });
 
   it("20 receipts and 20 documents at once: balance = Σ entries, the balanceAfter chain holds, the statement balances", async () => {
-    const results = await outcomes(40, (i) =>
+    const results = await outcomes<unknown>(40, (i) =>
       i % 2 === 0
         ? inTransaction((tx) => postPartnerEntry(tx, ctx, { partnerId: customer, docType: "deliverOrder", docId: 500_000 + i, docNo: `RACE-D${i}`, amount: `${100 + i}.25`, entryDate: "2024-06-01" }))
         : createPartnerPayment(ctx, { kind: 1, partnerId: customer, paymentMethodId: method, amount: `${50 + i}.10`, paidOn: "2024-06-02" }, { confirm: true }),
