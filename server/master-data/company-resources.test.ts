@@ -17,6 +17,7 @@ import { expectExportMatchesList, expectListBehaviour, readSheet } from "../test
 import { MASTER_DATA_RESOURCES, resourceByName, resourceByPage } from "./registry";
 import { locationResource, warehouseResource } from "../stock/warehouse.resources";
 import { paymentMethodResource } from "../finance/payment-method.resource";
+import { logisticsCompanyResource } from "../sale/logistics.resource";
 
 /**
  * Each company's own master data (/product/*, /organization/*) through the generic resource
@@ -162,6 +163,13 @@ const SAMPLES: Sample[] = [
     field: "name",
     required: "请输入付款方式名称",
     input: (n, text) => ({ name: text, sortOrder: n }),
+  },
+  {
+    def: logisticsCompanyResource,
+    tag: "LOG",
+    field: "name",
+    required: "请输入物流公司名称",
+    input: (n, text) => ({ name: text, code: `L${n}`, contactPhone: "95338", trackingUrl: "https://example.com/track/{no}" }),
   },
 ];
 
