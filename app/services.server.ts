@@ -19,7 +19,6 @@ export * from "../server/lib/safe-redirect";
 export * from "../server/setting/setting.service";
 export * from "../server/system/home.service";
 export * from "../server/home/dashboard.service";
-export * from "../server/home/dashboard.service";
 export * from "../server/system/profile.service";
 export * from "../server/system/shell.service";
 export * from "../server/lib/list-query";

@@ -1,4 +1,8 @@
 import type { ResourceDef } from "../lib/resource";
+import { pickingOrderResource } from "../sale/picking-order.resource";
+import { deliverOrderResource } from "../sale/deliver-order.resource";
+import { shippingListResource } from "../sale/shipping-list.resource";
+import { logisticsCompanyResource } from "../sale/logistics.resource";
 import { partnerAccountResource } from "../finance/partner-account.resource";
 import { paymentOrderResource, receiptResource } from "../finance/partner-payment.resource";
 import { paymentMethodResource } from "../finance/payment-method.resource";
@@ -74,6 +78,10 @@ const ALL: ResourceDef<any>[] = [
   stockFlowResource,
   stockFlowCostResource,
   stockBatchResource,
+  pickingOrderResource,
+  deliverOrderResource,
+  shippingListResource,
+  logisticsCompanyResource,
   paymentMethodResource,
   partnerAccountResource,
   receiptResource,
