@@ -6,7 +6,7 @@ import { ResourcePage } from "~/components/grid/ResourcePage";
 import css from "~/components/grid/grid.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { PAYMENT_TERMS, SALES_ORDER_STATUSES } from "#server/lib/dictionary";
-import { loadResourcePage, openRowRedirectOf, resourcePageAction, saleFilterLookups, salePrintRedirectOf } from "~/services.server";
+import { loadResourcePage, openRowRedirectOf, requirePage, resourcePageAction, saleFilterLookups, salePrintRedirectOf } from "~/services.server";
 
 const PAGE = "/sale/order";
 
@@ -14,8 +14,9 @@ const PAGE = "/sale/order";
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = (await salePrintRedirectOf(request)) ?? (await openRowRedirectOf(request, PAGE, config.rowHref!));
   if (redirectTo) return redirectTo;
-  const { ctx, data } = await loadResourcePage(request, PAGE, { columns: config.columns });
-  return json({ ...data, lookups: { ...data.lookups, ...(await saleFilterLookups(ctx)) } });
+  // The filters' options are read alongside the page's rows, not after them.
+  const [{ data }, lookups] = await Promise.all([loadResourcePage(request, PAGE, { columns: config.columns }), requirePage(request, PAGE).then(saleFilterLookups)]);
+  return json({ ...data, lookups: { ...data.lookups, ...lookups } });
 }
 
 export function action({ request }: ActionFunctionArgs) {
