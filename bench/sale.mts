@@ -36,6 +36,7 @@ import { postStock } from "../server/stock/stock-ledger.service";
 import { productCosts, stockBalances, stockLocations, stockMoves, warehouses } from "../server/stock/stock.tables";
 import { users } from "../server/system/system.tables";
 import { logLine, pct, signIn, timePage } from "./measure.mts";
+import { benchOrderEntryPage, ENTRY_TARGET } from "./order-entry.mts";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS) || 50;
 const HOT_STOCK = Number(process.env.BENCH_SALE_STOCK) || 500;
@@ -179,6 +180,13 @@ async function benchOrderList(s: Setup) {
     console.log(`  /sale/order 第 1 页（${ORDERS.toLocaleString()} 张销售订单，生成用时 ${seeded.toFixed(1)} s）   p50 ${first.p50.toFixed(1)} ms   p95 ${first.p95.toFixed(1)} ms   目标 ≤ ${TARGET.listMs} ms  ${mark(first.p50 <= TARGET.listMs)}`);
     const home = await timePage(base, "/home?_data=routes%2F_app%2B%2Fhome", cookie, 30);
     console.log(`    仅数据 (loader) p50 ${data.p50.toFixed(1)} ms；按状态 待发货 筛选 p50 ${filtered.p50.toFixed(1)} ms；/home 工作台数据（同一百万订单）p50 ${home.p50.toFixed(1)} ms`);
+    const entry = await benchOrderEntryPage(base, cookie);
+    console.log(
+      `  销售开单页 JS（含明细表格的延迟加载，${entry.files} 个文件）   ${(entry.jsBytes / 1024).toFixed(1)} KB gzip   目标 ≤ ${ENTRY_TARGET.jsKB} KB  ${mark(entry.jsBytes <= ENTRY_TARGET.jsKB * 1024)}`,
+    );
+    console.log(
+      `  添加一行（CPU 降速 6 倍，回车至新行出现并聚焦）   p50 ${entry.addLineP50.toFixed(1)} ms   p95 ${entry.addLineP95.toFixed(1)} ms（${entry.lines} 次）   目标 ≤ ${ENTRY_TARGET.addLineMs} ms  ${mark(entry.addLineP50 <= ENTRY_TARGET.addLineMs)}`,
+    );
   } finally {
     await new Promise((r) => server.close(r));
   }
