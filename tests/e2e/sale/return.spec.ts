@@ -29,7 +29,7 @@ async function deliveredOrder(browser: Browser, baseURL: string) {
   const page = await context.newPage();
   try {
     await login(page, "boss1");
-    const customer = ((await api(page, "GET", "/api/app/enterpriseRelation?maxResultCount=200")) as Api).items.find((p) => p.rel === 1)!;
+    const customer = ((await api(page, "GET", "/api/app/enterpriseRelation?maxResultCount=200")) as Api).items.find((p) => p.rel === 1 && (!p.creditLimit || Number(p.creditLimit) >= 50000))!;
     const stock = ((await api(page, "GET", "/api/app/stock?maxResultCount=100&sorting=qty%20desc")) as Api).items.find(
       (s) => Number(s.available) >= 5 && !/收货|退货/.test(String(s.fullName)),
     )!;
