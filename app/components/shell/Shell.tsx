@@ -53,7 +53,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
           {t.shell.skipToMain}
         </a>
         <aside className={classes.drawer} data-testid="drawer">
-          <Link to={HOME_URL} className={classes.brand} prefetch="none">
+          <Link to={HOME_URL} className={classes.brand} prefetch="none" aria-label={t.app.name}>
             <img src="/favicon.svg" alt="" />
             <span className={classes.brandText}>{t.app.name}</span>
           </Link>

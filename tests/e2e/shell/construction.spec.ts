@@ -110,7 +110,9 @@ test.describe("collapsed (mini) side menu at 1440 px", () => {
     await waitForTabsHydrated(page);
     await page.getByTestId("pin-toggle").click();
     await expect(page.getByTestId("pin-toggle")).toHaveAttribute("aria-pressed", "false");
-    await page.mouse.click(1000, 600);
+    // Away from the drawer (pointer and focus), without clicking whatever /home shows there.
+    await page.mouse.move(1000, 600);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const drawer = page.getByTestId("drawer");
     await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(56);
 
