@@ -1,6 +1,6 @@
 // What scripts/test.mjs decides, kept apart so it can be unit-tested (tests/unit/test-support.test.ts):
-// which test files are database suites (the only ones that run a second time, on PostgreSQL),
-// and how the runners' reports add up to the closing line.
+// which test files run a second time, on PostgreSQL (postgresSuites), and how the runners'
+// reports add up to the closing line.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -56,8 +56,23 @@ export function isDatabaseSuite(file, seen = new Set()) {
   return false;
 }
 
-export function databaseSuites(root) {
-  return testFiles(root).filter((f) => isDatabaseSuite(path.join(root, f)));
+/** The comment that sends a database suite to the PostgreSQL pass as well: `// @postgres: why`. */
+const POSTGRES_MARK = /^\s*(?:\/\/|\*|\/\*)\s*@postgres:\s*\S/m;
+
+/**
+ * The suites of the second pass, on PostgreSQL. PGlite is PostgreSQL's own code compiled to
+ * WebAssembly, so a query behaves alike on both; what PGlite cannot show is concurrency (it
+ * runs one statement at a time) and a real server's connections. So the PostgreSQL pass runs
+ * the race suites (*.pg.test.ts, by name) and the database suites marked `// @postgres: why`
+ * (extensions, collation, the HTTP stack on a pool, the demo seed), not every database suite:
+ * running all of them twice cost five minutes and found nothing the first pass did not.
+ */
+export function postgresSuites(root) {
+  return testFiles(root).filter((f) => {
+    const abs = path.join(root, f);
+    if (f.endsWith(".pg.test.ts")) return true;
+    return POSTGRES_MARK.test(fs.readFileSync(abs, "utf8")) && isDatabaseSuite(abs);
+  });
 }
 
 /** Adds a vitest JSON report to the totals; a missing or unreadable report is one failure. */

@@ -3,8 +3,8 @@
 //  1. installs Debian's Chromium and a CJK font when missing (apt-get, as root);
 //  2. builds the app (the HTTP and bundle tests run the real build) and type-checks it;
 //  3. runs the unit and database tests on the embedded database (PGlite);
-//  4. runs the database suites again on PostgreSQL when TEST_DATABASE_URL is set (only those:
-//     a pure unit test runs and counts once);
+//  4. when TEST_DATABASE_URL is set, runs on PostgreSQL the race suites (*.pg.test.ts) and the
+//     database suites marked `// @postgres: why` (scripts/test-support.mjs postgresSuites);
 //  5. runs the browser tests (Playwright driving /usr/bin/chromium, on a free port).
 // `npm run test:fast` (`--fast`): builds only when the sources are newer than the build, then
 // steps 2 and 3; no PostgreSQL pass, no browser.
@@ -12,7 +12,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { addCheck, addPlaywrightReport, addRunnerExit, addVitestReport, closingLine, databaseSuites, readJson } from "./test-support.mjs";
+import { addCheck, addPlaywrightReport, addRunnerExit, addVitestReport, closingLine, postgresSuites, readJson } from "./test-support.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
@@ -98,8 +98,9 @@ runReported("单元与数据库测试（嵌入式 PGlite）", bin("vitest"), vit
 if (fast) {
   console.log("\n(test:fast：不运行 PostgreSQL 与浏览器测试)");
 } else if (process.env.TEST_DATABASE_URL) {
-  // Only the database suites run again; each test file works in a fresh schema of its own.
-  const suites = databaseSuites(root);
+  // Only the race suites and the marked database suites run again (postgresSuites says why);
+  // each test file works in a fresh schema of its own.
+  const suites = postgresSuites(root);
   runReported("数据库测试（PostgreSQL）", bin("vitest"), [...vitestArgs(".cache/vitest-pg.json"), ...suites], {}, ".cache/vitest-pg.json", addVitestReport);
 } else {
   console.log("\n(未设置 TEST_DATABASE_URL：跳过 PostgreSQL 上的数据库测试)");

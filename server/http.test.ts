@@ -5,6 +5,8 @@ import { TEST_PASSWORD, ctxOf, useTestDatabase } from "./test/test-db";
 import { getProfile } from "./system/profile.service";
 import { startTestApp } from "./test/http-app";
 
+// @postgres: the whole HTTP stack on a connection pool (runs again on PostgreSQL: scripts/test-support.mjs)
+
 
 describe("HTTP server", () => {
   useTestDatabase();

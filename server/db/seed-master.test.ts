@@ -18,6 +18,8 @@ import { vehicleMakes, vehicleModels, vehicles } from "../vehicle/vehicle.tables
 import { db } from "./client";
 import { seedMasterData } from "./seed-master";
 
+// @postgres: the demo seed as `DATABASE_URL=postgres://… npm run dev` runs it (runs again on PostgreSQL: scripts/test-support.mjs)
+
 type Product = typeof products.$inferSelect;
 const q = (s: string) => parseListQuery(new URLSearchParams(s), listSpecOf(productResource));
 const listProducts = (ctx: Ctx, s: string) => listRows<Product>(productResource, ctx, q(s));

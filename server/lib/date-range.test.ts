@@ -9,6 +9,8 @@ import { ctxOf, useTestDatabase } from "../test/test-db";
 import { dateRangeFilters } from "./date-range";
 import { parseDay, parseListQuery } from "./list-query";
 
+// @postgres: day boundaries under the server's own time zone (runs again on PostgreSQL: scripts/test-support.mjs)
+
 describe("date filters", () => {
   it("reads a calendar day in a few spellings and refuses days that do not exist", () => {
     expect(parseDay("2026-11-24")).toBe("2026-11-24");

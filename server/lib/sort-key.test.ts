@@ -13,6 +13,8 @@ import { listFromParams } from "./list-read";
 import { createRow, getRow, updateRow } from "./resource";
 import { fillSortKeys, pinyinSortKey } from "./sort-key";
 
+// @postgres: pinyin sort keys under the server's collation (runs again on PostgreSQL: scripts/test-support.mjs)
+
 /**
  * Chinese text sorts by pinyin (issue 7 item 18) on PGlite and, with TEST_DATABASE_URL, on
  * PostgreSQL: the same suite runs on both. By code point 上 (U+4E0A) comes before 东 (U+4E1C)

@@ -11,6 +11,8 @@ import { brandResource, oeNumberResource } from "./catalog.resources";
 import { codeLikePattern } from "./oe";
 import { productResource, productTemplateResource } from "./product.resources";
 
+// @postgres: pg_trgm indexes of the server's own extension (runs again on PostgreSQL: scripts/test-support.mjs)
+
 /**
  * Issue 7 item 20: the keyword finds a code by any part of it (`905 320` finds `06J 905 320R`)
  * through a trigram index, and finds products by their brand's name or code. Runs on PGlite

@@ -14,6 +14,8 @@ import { postStock } from "./stock-ledger.service";
 import { productCosts, productLocations, stockBalances, stockLocations, stockMoves, warehouses } from "./stock.tables";
 import { locationResource, warehouseResource } from "./warehouse.resources";
 
+// @postgres: the opening-stock import's time goal is PostgreSQL's (runs again on PostgreSQL: scripts/test-support.mjs)
+
 type Row = Record<string, any>;
 
 async function xlsx(rows: unknown[][], header: unknown[] = ["产品编码(OE)", "仓库", "货位", "批次号", "数量", "单位成本"]) {

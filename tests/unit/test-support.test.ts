@@ -2,21 +2,25 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { addCheck, addPlaywrightReport, addRunnerExit, addVitestReport, closingLine, databaseSuites, isDatabaseSuite } from "../../scripts/test-support.mjs";
+import { addCheck, addPlaywrightReport, addRunnerExit, addVitestReport, closingLine, isDatabaseSuite, postgresSuites } from "../../scripts/test-support.mjs";
 
 /** How `npm test` (scripts/test.mjs) picks the PostgreSQL pass and adds up the closing line. */
-describe("database suites: only they run a second time, on PostgreSQL", () => {
-  const suites = databaseSuites(process.cwd());
+describe("the PostgreSQL pass: race suites and the database suites marked for it", () => {
+  const suites = postgresSuites(process.cwd());
 
-  it("include the suites that open a test database, directly or through a helper", () => {
+  it("takes every *.pg.test.ts and the marked database suites", () => {
+    expect(suites).toContain("server/stock/stock-reservation.pg.test.ts");
     expect(suites).toContain("server/http.test.ts");
-    expect(suites).toContain("server/auth/login.service.test.ts");
-    expect(suites).toContain("server/master-data/company-resources.test.ts");
+    expect(suites).toContain("server/product/product-search.test.ts");
+    for (const s of suites) {
+      const text = fs.readFileSync(s, "utf8");
+      expect(s.endsWith(".pg.test.ts") || /\/\/ @postgres: \S/.test(text), s).toBe(true);
+    }
   });
 
-  it("leave out pure unit tests and the tests that start their own embedded database", () => {
-    for (const pure of ["server/lib/list-query.test.ts", "server/lib/safe-redirect.test.ts", "app/hooks/useTabs.test.ts", "tests/unit/client-bundle.test.ts", "tests/unit/test-support.test.ts", "server/main.test.ts", "server/db/client.test.ts"]) {
-      if (fs.existsSync(pure)) expect(suites, pure).not.toContain(pure);
+  it("leaves out unmarked database suites and pure unit tests, which run once, on PGlite", () => {
+    for (const once of ["server/master-data/company-resources.test.ts", "server/auth/login.service.test.ts", "server/lib/list-query.test.ts", "app/hooks/useTabs.test.ts", "tests/unit/test-support.test.ts", "server/main.test.ts"]) {
+      if (fs.existsSync(once)) expect(suites, once).not.toContain(once);
     }
   });
 
@@ -42,6 +46,22 @@ describe("database suites: only they run a second time, on PostgreSQL", () => {
     write("c1.ts", 'import "./c2";\n');
     write("c2.ts", 'import "./c1";\n');
     expect(isDatabaseSuite(write("c.test.ts", 'import "./c1";\n'))).toBe(false);
+  });
+
+  it("sends a marked suite to the PostgreSQL pass only when it opens a test database", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "qipei-root-"));
+    try {
+      fs.mkdirSync(path.join(root, "server"));
+      const put = (name: string, text: string) => fs.writeFileSync(path.join(root, "server", name), text);
+      put("test-db.ts", `export function ${helperName}() {}\n`);
+      put("marked.test.ts", `import { ${helperName} } from "./test-db";\n// @postgres: collation\n${helperName}();\n`);
+      put("unmarked.test.ts", `import { ${helperName} } from "./test-db";\n${helperName}();\n`);
+      put("pure.test.ts", "// @postgres: a unit test has no database to run on\n");
+      put("race.pg.test.ts", "// skips itself without TEST_DATABASE_URL\n");
+      expect(postgresSuites(root)).toEqual(["server/marked.test.ts", "server/race.pg.test.ts"]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
