@@ -3,7 +3,7 @@
  * stocktakes, later sales orders). One component, two faces:
  *   - without JavaScript (and on the server render): a plain <table> of inputs inside the
  *     page's <form>, with 添加行 / 删除 submit buttons (intent=addLine / intent=removeLine:<i>);
- *   - with JavaScript (after hydration): a mantine-react-table grid, lazy-loaded (its chunk is
+ *   - with JavaScript (after hydration): a grid on mantine-react-table's table instance, lazy-loaded (its chunk is
  *     only fetched by pages that render a LineEditor), writing the SAME hidden inputs, so the
  *     same action handles both. Keyboard-first: Enter → next cell (at the end: a new line),
  *     ArrowUp/ArrowDown → same cell of the line above/below, Ctrl+Enter → the page's submit
@@ -12,9 +12,7 @@
  *
  * USAGE (e.g. app/routes/_app+/purchase.orderCreate.tsx)
  *
- *   // route module: the editor's CSS (the grid's) — merge into the route's links
- *   import { LineEditor, lineEditorLinks, type LineColumn } from "~/components/lines/LineEditor";
- *   export const links: LinksFunction = () => [...lineEditorLinks()];
+ *   import { LineEditor, type LineColumn } from "~/components/lines/LineEditor";
  *
  *   // loader: lines to start with (one blank line for a new document)
  *   return json({ lines: [{ values: {} }], ... })
@@ -90,7 +88,6 @@ export interface LineEditorProps {
 }
 
 /** The stylesheets the JavaScript grid needs: put them in the page's `links`. */
-export { lineEditorLinks } from "./line-links";
 
 /** The plain table with JavaScript too (a switch for diagnosing the grid). */
 const GRID_ENABLED = true;

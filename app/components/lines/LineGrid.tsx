@@ -1,6 +1,6 @@
-import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from "mantine-react-table";
+import { useMantineReactTable, type MRT_ColumnDef, type MRT_TableInstance } from "mantine-react-table";
 import { MRT_Localization_ZH_HANS } from "mantine-react-table/locales/zh-Hans/index.esm.mjs";
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { createContext, memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { readNumberInput, ROUNDED_HINT } from "#server/lib/number-text";
 import { amountOf, belowCostOf, formatTotal, infoText, totalsOf, withDefaults } from "./line-view";
 import { columnKey, isEditable, lineName, selectOptionsOf, PRODUCT_FIELDS, productLabel, type EditorLine, type LineColumn, type LineProduct } from "./line-types";
@@ -9,8 +9,13 @@ import { ProductPicker } from "./ProductPicker";
 import css from "./lines.module.css";
 
 /**
- * The line editor with JavaScript: a mantine-react-table grid (this module is a lazy chunk,
- * fetched only by pages that render a LineEditor). The lines live in React state and are
+ * The line editor with JavaScript: a grid driven by mantine-react-table's table instance
+ * (useMantineReactTable: the columns, their sizes and resizing, the row model), drawn as the
+ * same light <table> as the plain form rather than through <MantineReactTable>, whose toolbars,
+ * filters and menus (with @mantine/dates and dayjs) a line editor never shows: that halves the
+ * chunk and the work of each keystroke on a slow PC. This module is a lazy chunk, fetched only
+ * by pages that render a LineEditor. Rows are memoized on their line: typing in one line or
+ * adding a line renders that line only. The lines live in React state and are
  * written as the same hidden inputs the plain form posts (lines[i].field), so the page's
  * action cannot tell the two apart. Keyboard-first: Enter → next cell, at the end of the last
  * line a new line; ArrowUp/ArrowDown → same cell of the line above/below; Ctrl+Enter → the
@@ -336,29 +341,58 @@ export default function LineGrid(props: LineEditorProps) {
     data: lines,
     getRowId: (l) => l.key,
     localization: MRT_Localization_ZH_HANS,
-    enableTopToolbar: false,
-    enableBottomToolbar: false,
     enablePagination: false,
     enableSorting: false,
     enableColumnActions: false,
     enableColumnFilters: false,
     enableGlobalFilter: false,
-    enableDensityToggle: false,
-    enableFullScreenToggle: false,
     enableHiding: false,
     enableColumnResizing: true,
-    enableTableFooter: Object.keys(totals).length > 0,
-    layoutMode: "grid",
-    mantinePaperProps: { withBorder: true, shadow: "none" },
-    mantineTableProps: { striped: false, highlightOnHover: false, withColumnBorders: true, "aria-label": props.caption ?? "明细" } as Record<string, unknown>,
-    mantineTableBodyRowProps: ({ row }) => ({ "data-line-index": row.index }) as Record<string, unknown>,
-    mantineTableBodyCellProps: { style: { paddingTop: 4, paddingBottom: 4 } },
+    columnResizeMode: "onChange",
   });
+  // No display columns are enabled, so the leaf columns are tableColumns in their order.
+  const leafColumns = table.getVisibleLeafColumns().filter((c) => !c.id.startsWith("mrt-"));
 
   return (
     <Api.Provider value={api}>
       <div className={css.wrap} ref={wrap} onKeyDown={onKeyDown} data-line-editor={prefix} data-line-mode="grid">
-        <MantineReactTable table={table} />
+        <div className={css.scroll}>
+          <table className={`${css.table} ${css.grid}`} style={{ width: table.getTotalSize() }} aria-label={props.caption ?? "明细"}>
+            <colgroup>
+              {leafColumns.map((c) => (
+                <col key={c.id} style={{ width: c.getSize() }} />
+              ))}
+            </colgroup>
+            <thead>
+              <tr>
+                {table.getFlatHeaders().filter((h) => !h.column.id.startsWith("mrt-")).map((h) => (
+                  <th key={h.id} scope="col" className={h.column.columnDef.mantineTableBodyCellProps ? css.num : undefined}>
+                    {String(h.column.columnDef.header ?? "")}
+                    {h.column.getCanResize() ? (
+                      <span className={`${css.resizer} ${h.column.getIsResizing() ? css.resizing : ""}`} onMouseDown={h.getResizeHandler()} onTouchStart={h.getResizeHandler()} onDoubleClick={() => h.column.resetSize()} aria-hidden="true" />
+                    ) : null}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((row) => (
+                <GridRow key={row.id} line={row.original} index={row.index} columns={tableColumns} table={table} />
+              ))}
+            </tbody>
+            {Object.keys(totals).length ? (
+              <tfoot>
+                <tr>
+                  {tableColumns.map((c) => (
+                    <td key={c.id ?? ""} className={c.mantineTableBodyCellProps ? css.num : undefined}>
+                      {renderPart(c.Footer, { table })}
+                    </td>
+                  ))}
+                </tr>
+              </tfoot>
+            ) : null}
+          </table>
+        </div>
         <div className={css.actions}>
           <button type="button" className={css.btn} onClick={() => {
             addLine();
@@ -377,6 +411,30 @@ export default function LineGrid(props: LineEditorProps) {
     </Api.Provider>
   );
 }
+
+/** A column definition's Cell or Footer, called with the props this grid's definitions read. */
+function renderPart(part: unknown, props: Record<string, unknown>): ReactNode {
+  if (typeof part === "function") return (part as (p: Record<string, unknown>) => ReactNode)(props);
+  return (part as ReactNode) ?? null;
+}
+
+/**
+ * One line of the grid. Memoized on the line object, its index and the column definitions
+ * (widths live on the <col>s): the grid's state updates replace only the line that changed,
+ * so a keystroke or a new line renders one row, not the whole table.
+ */
+const GridRow = memo(function GridRow({ line, index, columns, table }: { line: GridLine; index: number; columns: MRT_ColumnDef<GridLine>[]; table: MRT_TableInstance<GridLine> }) {
+  const row = { index, original: line };
+  return (
+    <tr className={css.row} data-line-index={index}>
+      {columns.map((c) => (
+        <td key={c.id ?? ""} className={c.mantineTableBodyCellProps ? css.num : c.id === "no" ? css.no : undefined}>
+          {renderPart(c.Cell, { row, table })}
+        </td>
+      ))}
+    </tr>
+  );
+}, (a, b) => a.line === b.line && a.index === b.index && a.columns === b.columns);
 
 function TotalCell({ column, table }: { column: LineColumn; table: { options: { data: GridLine[] } } }) {
   const totals = totalsOf(table.options.data, [column]);

@@ -1,13 +1,10 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { lineEditorLinks } from "~/components/lines/LineEditor";
 import { PurchaseOrderForm } from "~/components/purchase/PurchaseOrderForm";
 import type { PurchaseOrderPageData } from "#server/purchase/purchase-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPurchaseOrderCreate, purchaseOrderCreateAction } from "~/services.server";
-
-export const links: LinksFunction = () => [...lineEditorLinks()];
 
 /** 采购开单: a new purchase order, saved as a draft or submitted. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,7 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { DocumentActionButton, qtyText, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { lineEditorLinks } from "~/components/lines/LineEditor";
 import { PurchaseOrderForm } from "~/components/purchase/PurchaseOrderForm";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
@@ -11,8 +10,6 @@ import { formatMoneyText } from "#server/lib/decimal-text";
 import type { PurchaseOrderFollowUps, PurchaseOrderPageData, RelatedDocument } from "#server/purchase/purchase-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPurchaseOrderPage, purchaseOrderPageAction } from "~/services.server";
-
-export const links: LinksFunction = () => [...lineEditorLinks()];
 
 /** One purchase order: a draft is edited here; a submitted one is shown with the actions its status allows. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

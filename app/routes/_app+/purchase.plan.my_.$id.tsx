@@ -1,15 +1,13 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { LineEditor, lineEditorLinks, type LineColumn } from "~/components/lines/LineEditor";
+import { LineEditor, type LineColumn } from "~/components/lines/LineEditor";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import type { PurchasePlanPageData } from "#server/purchase/purchase-plan.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPurchasePlanDocument, purchasePlanDocumentAction } from "~/services.server";
-
-export const links: LinksFunction = () => [...lineEditorLinks()];
 
 /** One purchase plan: a draft's lines are edited here (product, supplier, qty, price); its status's actions; the orders made from it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,14 +1,11 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { lineEditorLinks } from "~/components/lines/LineEditor";
 import { PurchaseReturnForm } from "~/components/purchase/PurchaseReturnForm";
 import po from "~/components/purchase/purchase.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import type { PurchaseReturnPageData } from "#server/purchase/purchase-return.page";
 import { loadPurchaseReturnCreate, purchaseReturnCreateAction } from "~/services.server";
-
-export const links: LinksFunction = () => [...lineEditorLinks()];
 
 /** 采购退货开单: free-standing (batches on hand) or 从采购单退货 (?orderId=…, the received lines prefilled). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,7 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { DocumentActionButton, qtyText, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { lineEditorLinks } from "~/components/lines/LineEditor";
 import { PurchaseReturnForm } from "~/components/purchase/PurchaseReturnForm";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
@@ -10,8 +9,6 @@ import { formatMoneyText } from "#server/lib/decimal-text";
 import type { PurchaseReturnPageData } from "#server/purchase/purchase-return.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPurchaseReturnPage, purchaseReturnPageAction } from "~/services.server";
-
-export const links: LinksFunction = () => [...lineEditorLinks()];
 
 /** One purchase return: a draft is edited here; later statuses show their lines and the actions the status allows. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,13 +1,10 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { lineEditorLinks } from "~/components/lines/LineEditor";
 import { SalesOrderForm } from "~/components/sale/SalesOrderForm";
 import type { SalesOrderPageData } from "#server/sale/sales-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadSalesOrderCreate, salesOrderCreateAction } from "~/services.server";
-
-export const links: LinksFunction = () => [...lineEditorLinks()];
 
 /** 销售开单 (XSGL-004, the top bar's button): a new sales order, saved as a draft or submitted. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,7 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DocumentActionButton, qtyText, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
-import { lineEditorLinks } from "~/components/lines/LineEditor";
 import { CustomerInfoBar } from "~/components/sale/CustomerInfoBar";
 import { OrderHistory } from "~/components/sale/OrderHistory";
 import { OrderLines } from "~/components/sale/OrderLines";
@@ -14,8 +13,6 @@ import { formatMoneyText } from "#server/lib/decimal-text";
 import type { OrderHistoryEntry, SalesOrderPageData } from "#server/sale/sales-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadSalesOrderPage, salesOrderPageAction } from "~/services.server";
-
-export const links: LinksFunction = () => [...lineEditorLinks()];
 
 type PageData = SalesOrderPageData & { canPrint: boolean; history: OrderHistoryEntry[]; belowCostLineIds: number[] };
 

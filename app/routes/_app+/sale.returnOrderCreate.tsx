@@ -1,14 +1,11 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { lineEditorLinks } from "~/components/lines/LineEditor";
 import { ReturnForm, ReturnOrderLookup } from "~/components/sale/ReturnForm";
 import po from "~/components/purchase/purchase.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import type { SalesReturnPageData } from "#server/sale/sales-return.page";
 import { loadSalesReturnCreate, salesReturnCreateAction } from "~/services.server";
-
-export const links: LinksFunction = () => [...lineEditorLinks()];
 
 /** 销售退货开单: free-standing (customer + products) or 从销售订单退货 (?orderNo=… / ?orderId=…: the returnable delivery lines). */
 export async function loader({ request }: LoaderFunctionArgs) {

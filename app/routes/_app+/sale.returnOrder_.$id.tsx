@@ -1,8 +1,7 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DocumentActionButton, qtyText, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
-import { lineEditorLinks } from "~/components/lines/LineEditor";
 import { ReturnForm } from "~/components/sale/ReturnForm";
 import { ReturnLinesTable } from "~/components/sale/ReturnLinesTable";
 import css from "~/components/grid/grid.module.css";
@@ -11,8 +10,6 @@ import { formatMoneyText } from "#server/lib/decimal-text";
 import type { SalesReturnPageData } from "#server/sale/sales-return.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadSalesReturnPage, salesReturnPageAction } from "~/services.server";
-
-export const links: LinksFunction = () => [...lineEditorLinks()];
 
 /** One sales return: a draft is edited here; later statuses show their lines and the actions the status allows. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,16 +1,15 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { DocumentActionButton, qtyText, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
-import { LineEditor, lineEditorLinks, type LineColumn } from "~/components/lines/LineEditor";
+import { LineEditor, type LineColumn } from "~/components/lines/LineEditor";
 import wh from "~/components/warehouse/warehouse.module.css";
 import type { MoveOrderPageData } from "#server/warehouse/move-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadMoveOrderPage, moveOrderPageAction } from "~/services.server";
 
 /** One transfer: a draft is edited here (the shared line editor; works without JavaScript); later statuses show lines and their actions. */
-export const links: LinksFunction = () => [...lineEditorLinks()];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(await loadMoveOrderPage(request, params.id));

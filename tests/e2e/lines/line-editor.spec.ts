@@ -98,6 +98,35 @@ test.describe("line editor with JavaScript", () => {
     await expect(cell(page, 0, "qty")).toBeFocused();
   });
 
+  test("a column widens by dragging its header's edge; deleting a middle line renumbers the rest", async ({ page }) => {
+    await login(page, "buyer1");
+    await page.goto("/purchase/orderCreate");
+    await waitForHydration(page);
+    const grid = page.locator('[data-line-mode="grid"]');
+    await expect(grid).toBeVisible();
+    const header = grid.getByRole("columnheader", { name: "产品" });
+    const before = (await header.boundingBox())!;
+    const handle = header.locator("span[aria-hidden]");
+    await handle.scrollIntoViewIfNeeded();
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 80, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(async () => (await header.boundingBox())!.width).toBeGreaterThan(before.width + 60);
+
+    // Three lines with remarks A, B, C; deleting B leaves A as line 1 and C as line 2.
+    for (const [i, text] of ["A", "B", "C"].entries()) {
+      if (i > 0) await grid.getByRole("button", { name: "添加行" }).click();
+      await cell(page, i, "remark").fill(text);
+    }
+    await grid.getByRole("button", { name: "删除第2行" }).click();
+    await expect(cell(page, 1, "remark")).toHaveValue("C");
+    await expect(page.getByRole("textbox", { name: "第2行 备注" })).toHaveValue("C");
+    await expect(page.locator('input[type="hidden"][name="lines[1].remark"]')).toHaveValue("C");
+    await expect(cell(page, 2, "remark")).toHaveCount(0);
+  });
+
   test("the purchase order list does not load the grid's chunk", async ({ page }) => {
     await login(page, "buyer1");
     const scripts: string[] = [];
