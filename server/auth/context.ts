@@ -19,6 +19,8 @@ export interface Ctx {
   menuRows: readonly MenuRow[];
   sessionId: string;
   sessionKind: "web" | "api";
+  /** The address the session signed in from (the audit trail's 来源). */
+  ip?: string | null;
   now: Date;
 }
 

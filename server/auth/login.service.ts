@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
-import { eq, or, sql } from "drizzle-orm";
+import { asc, eq, or, sql } from "drizzle-orm";
 import * as z from "zod";
 import { t } from "../lib/i18n/zh-CN";
 import { db } from "../db/client";
 import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
-import { users } from "../system/system.tables";
+import { recordAudit } from "../lib/audit";
+import { companyUsers, users } from "../system/system.tables";
 import { loginThrottle } from "./auth.tables";
 import { dummyVerify, verifyPassword } from "./password";
 
@@ -42,7 +43,20 @@ export class SignInThrottled extends DomainError {
 export interface SignInAttempt {
   /** The client address (Express req.ip). Missing only in scripts; they share one bucket. */
   ip?: string | null;
+  /** The client's User-Agent, for the audit trail. */
+  userAgent?: string | null;
   now?: Date;
+}
+
+/**
+ * A failed sign-in goes to the audit trail: under the account's first company when the name is
+ * a known account (its managers see it), under no company otherwise (the platform operator's).
+ */
+async function recordFailure(userId: number | undefined, typed: string, why: string, attempt: SignInAttempt) {
+  const [member] = userId
+    ? await db().select({ companyId: companyUsers.companyId }).from(companyUsers).where(eq(companyUsers.userId, userId)).orderBy(asc(companyUsers.companyId)).limit(1)
+    : [];
+  await recordAudit({ action: "loginFailed", companyId: member?.companyId ?? null, userId: userId ?? null, userName: typed, summary: why, ip: attempt.ip ?? null, userAgent: attempt.userAgent ?? null, at: attempt.now });
 }
 
 function keyOf(...parts: string[]) {
@@ -114,19 +128,29 @@ export async function verifyCredentials(input: unknown, attempt: SignInAttempt =
   const pairKey = keyOf("pair", subject, ip);
 
   const addressWait = await admit(addressKey, THROTTLE.address, now);
-  if (addressWait) throw new SignInThrottled(addressWait);
+  if (addressWait) {
+    await recordFailure(user?.id, username, "尝试过于频繁，已限制", attempt);
+    throw new SignInThrottled(addressWait);
+  }
   const pairWait = await admit(pairKey, THROTTLE.pair, now);
   if (pairWait) {
     await giveBack(addressKey, THROTTLE.address);
+    await recordFailure(user?.id, username, "尝试过于频繁，已限制", attempt);
     throw new SignInThrottled(pairWait);
   }
 
   const ok = user ? await verifyPassword(user.passwordHash, password) : await dummyVerify(password);
-  if (!user || !ok) throw new DomainError("unauthorized", t.login.invalid);
+  if (!user || !ok) {
+    await recordFailure(user?.id, username, user ? "密码错误" : "用户名不存在", attempt);
+    throw new DomainError("unauthorized", t.login.invalid);
+  }
   // The owner got in: this address's slate for the account is clean, and the attempt was no guess.
   await db().delete(loginThrottle).where(eq(loginThrottle.key, pairKey));
   await giveBack(addressKey, THROTTLE.address);
-  if (user.isLocked) throw new DomainError("locked", t.login.adminLocked);
+  if (user.isLocked) {
+    await recordFailure(user.id, username, "账号已被锁定", attempt);
+    throw new DomainError("locked", t.login.adminLocked);
+  }
   return user.id;
 }
 

@@ -9,6 +9,7 @@ import { getCompanySettings, getGlobalSetting } from "../setting/setting.service
 import { COMPANY_SETTING_DEFAULTS } from "../setting/setting.defaults";
 import { sessions } from "./auth.tables";
 import { purgeLoginThrottle } from "./login.service";
+import { recordAudit } from "../lib/audit";
 import type { Ctx, MenuRow } from "./context";
 
 export const WEB_SESSION_MS = 2592e6; // 30 days (spec 000 §9)
@@ -66,6 +67,8 @@ export async function startSession(input: StartSessionInput) {
       lastSeenAt: now,
       expiresAt,
     });
+  const [user] = await db().select({ username: users.username }).from(users).where(eq(users.id, input.userId));
+  await recordAudit({ action: "login", companyId, userId: input.userId, userName: user?.username ?? "", summary: input.kind === "api" ? "接口令牌登录" : "网页登录", ip: input.ip ?? null, userAgent: input.userAgent ?? null, at: now });
   return { token, expiresAt, companyId };
 }
 
@@ -101,8 +104,12 @@ export async function pickStartCompany(userId: number): Promise<number | undefin
   return first?.id;
 }
 
+/** Signs a session out (退出登录), recorded in the audit trail when the session was still there. */
 export async function endSession(token: string) {
-  await db().delete(sessions).where(eq(sessions.id, hashToken(token)));
+  const [ended] = await db().delete(sessions).where(eq(sessions.id, hashToken(token))).returning({ userId: sessions.userId, companyId: sessions.companyId, ip: sessions.ip, userAgent: sessions.userAgent });
+  if (!ended) return;
+  const [user] = await db().select({ username: users.username }).from(users).where(eq(users.id, ended.userId));
+  await recordAudit({ action: "logout", companyId: ended.companyId, userId: ended.userId, userName: user?.username ?? "", summary: "退出登录", ip: ended.ip, userAgent: ended.userAgent });
 }
 
 /** Removes every session of a user (kick, password change), optionally keeping one. */
@@ -125,6 +132,7 @@ export async function resolveSession(token: string, now = new Date()): Promise<C
     .select({
       sessionId: sessions.id,
       kind: sessions.kind,
+      ip: sessions.ip,
       lastSeenAt: sessions.lastSeenAt,
       userId: users.id,
       username: users.username,
@@ -185,6 +193,7 @@ export async function resolveSession(token: string, now = new Date()): Promise<C
     menuRows: grants.rows,
     sessionId: id,
     sessionKind: row.kind,
+    ip: row.ip,
     now,
   };
 }

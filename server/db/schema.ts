@@ -13,3 +13,4 @@ export * from "../purchase/purchase.tables";
 export * from "../warehouse/warehouse.tables";
 export * from "../sale/sale.tables";
 export * from "../finance/finance.tables";
+export * from "../lib/audit.tables";

@@ -253,3 +253,12 @@ export const ACCOUNT_DOC_TYPES = [
   ["payment", "付款"],
   ["paymentBack", "付款作废"],
 ] as const satisfies Dict<string>;
+
+/** 操作日志 的 操作类型 (server/lib/audit.ts records them). */
+export const AUDIT_ACTIONS = [
+  ["login", "登录"],
+  ["loginFailed", "登录失败"],
+  ["logout", "退出登录"],
+  ["delete", "删除"],
+] as const satisfies Dict<string>;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number][0];

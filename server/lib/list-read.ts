@@ -39,6 +39,11 @@ export interface ListSource<Row extends Record<string, any> = Record<string, any
    */
   readCodes?: readonly string[];
   scope: "platform" | "company";
+  /**
+   * Replaces the company condition of a company-scoped list for some callers (the audit trail:
+   * the platform operator reads every company's entries, a company only its own).
+   */
+  ownerWhere?: (ctx: Ctx) => SQL | undefined;
   table: AnyTable;
   /** Extra selected values from joined tables (brandName …) and the joins that supply them. */
   extra?: Record<string, SQL.Aliased | PgColumn | SQL>;
@@ -115,6 +120,7 @@ export function canRead(def: ListSource<any>, ctx: Ctx) {
 }
 
 export function ownerCond(def: ListSource<any>, ctx: Ctx): SQL | undefined {
+  if (def.ownerWhere) return def.ownerWhere(ctx);
   return def.scope === "company" ? eq(def.table.companyId, ctx.companyId) : undefined;
 }
 

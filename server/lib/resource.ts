@@ -11,6 +11,7 @@ import { tryDecimal } from "./decimal";
 import { baseQuery, ownerCond, selectionOf, type AnyTable, type ListSource } from "./list-read";
 import { parseInput } from "./validate";
 import { sortKeyValues } from "./sort-key";
+import { actorOf, recordAudit } from "./audit";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export interface RefCheck {
@@ -281,11 +282,14 @@ export async function deleteRow(def: ResourceDef<any>, ctx: Ctx, id: number, ex?
   refuseReadOnly(def, "delete");
   try {
     await inTransaction(async (tx) => {
-      if (!(await lockRow(def, ctx, tx, id, "update"))) throw notFound(def);
+      const row = await lockRow(def, ctx, tx, id, "update");
+      if (!row) throw notFound(def);
       const user = await usedByOf(def, id, tx);
       if (user) throw new DomainError("conflict", `该${def.label}已被${user}使用，不能删除`);
       if (def.beforeDelete) await def.beforeDelete(tx, id, ctx);
       await (tx as any).delete(def.table).where(and(eq(def.table.id, id), ownerCond(def, ctx)));
+      // The audit trail keeps what was deleted, in the deletion's own transaction.
+      await recordAudit({ ...actorOf(ctx), action: "delete", targetType: def.name, targetId: id, summary: `删除${def.label}`, before: row }, tx);
     }, { tx: ex });
   } catch (e) {
     duplicateError(def, e);

@@ -126,6 +126,8 @@ export interface ResourcePageData {
   canWrite: boolean;
   canCreate: boolean;
   canDelete: boolean;
+  /** Rows can be changed here (修改, Enter, double click): not on read-only lists. */
+  canUpdate: boolean;
   edit: { id: number | null; row: Record<string, unknown> | null } | null;
   /** The open form's fields as its zod schema describes them (labels, required, limits). */
   form: FormSpec | null;
@@ -190,7 +192,7 @@ export async function loadResourcePage(request: Request, pageUrl: string, opts: 
   const writer = canWrite(def, ctx);
   const editParam = params.get("edit");
   const editId = positiveId(editParam);
-  const editing = writer && (editParam === "new" ? !def.readOnly?.create : editId !== null);
+  const editing = writer && (editParam === "new" ? !def.readOnly?.create : editId !== null && !def.readOnly?.update);
   const deleteId = writer && !def.readOnly?.delete ? positiveId(params.get("confirmDelete")) : null;
   // edit=0x10, confirmDelete=%201 …: no row is spelled that way, so the page says the row is missing.
   const badId = writer && ((editParam !== null && editParam !== "new" && editId === null) || (params.has("confirmDelete") && positiveId(params.get("confirmDelete")) === null));
@@ -232,6 +234,7 @@ export async function loadResourcePage(request: Request, pageUrl: string, opts: 
       canWrite: writer,
       canCreate: writer && !def.readOnly?.create,
       canDelete: writer && !def.readOnly?.delete,
+      canUpdate: writer && !def.readOnly?.update,
       edit: editing && (editParam === "new" || editRow) ? { id: editParam === "new" ? null : editId, row: editRow && visibleRow(def, ctx, editRow) } : null,
       form: editing ? Object.fromEntries(Object.entries(formSpecOf(def.input)).filter(([f]) => !locked.includes(f))) : null,
       confirmDelete: deleteId && deleting ? { id: deleteId } : null,

@@ -10,6 +10,7 @@ import { purchaseReturnOrderResource } from "../purchase/purchase-return.resourc
 import { salesReturnOrderResource } from "../sale/sales-return.resource";
 import { returnApprovalResource } from "../sale/return-approval.resource";
 import { safeStockResource } from "../stock/safe-stock.service";
+import { auditLogResource } from "../system/audit-log.resource";
 import { purchasePlanResource } from "../purchase/purchase-plan.resource";
 import { purchasePssResource } from "../purchase/purchase-pss.resource";
 import { purchaseOrderResource } from "../purchase/purchase-order.resource";
@@ -86,6 +87,7 @@ const ALL: ResourceDef<any>[] = [
   partnerAccountResource,
   receiptResource,
   paymentOrderResource,
+  auditLogResource,
 ];
 
 const BY_NAME = new Map(ALL.map((d) => [d.name, d]));

@@ -76,7 +76,7 @@ export function ResourcePage({ config, toolbar, formExtras, children }: { config
             <button type="submit" name="do" value="edit" className={css.btn} data-testid="grid-edit" title={t.grid.shortcutHint("Enter")}>
               打开
             </button>
-          ) : data.canWrite ? (
+          ) : data.canUpdate ? (
             <button type="submit" name="do" value="edit" className={css.btn} data-testid="grid-edit" title={t.grid.shortcutHint("Enter")}>
               {t.grid.edit}
             </button>
@@ -107,7 +107,7 @@ export function ResourcePage({ config, toolbar, formExtras, children }: { config
           query={data.query}
           search={listSearch}
           commandForm={data.canWrite || config.rowHref ? COMMAND_FORM : undefined}
-          openHref={config.rowHref ?? (data.canWrite ? (id) => hrefWith(listSearch, { edit: id }) : undefined)}
+          openHref={config.rowHref ?? (data.canUpdate ? (id) => hrefWith(listSearch, { edit: id }) : undefined)}
           saveAction={`${data.pageUrl}${listSearch === "?" ? "" : listSearch}`}
         />
       </div>
@@ -153,7 +153,7 @@ function useListShortcuts({ data, listSearch, searchRef, rowHref, onNoSelection 
       else onNoSelection();
       return true;
     }
-    if (!data.canWrite) return false;
+    if (!data.canUpdate) return false;
     const id = selected();
     if (id) go({ edit: id });
     else onNoSelection();
