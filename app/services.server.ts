@@ -9,6 +9,7 @@ export * from "../server/auth/cookie";
 export * from "../server/auth/guard";
 export * from "../server/auth/login.service";
 export * from "../server/auth/session.service";
+export * from "../server/auth/online.service";
 export * from "../server/lib/api";
 export * from "../server/lib/errors";
 export * from "../server/lib/ids";

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { companies, users } from "../system/system.tables";
 
 /**
@@ -9,6 +9,8 @@ export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
+    /** A number that names the session on 在线用户 (kick) without showing its secret's hash. */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -20,7 +22,7 @@ export const sessions = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt), uniqueIndex("sessions_seq_idx").on(t.seq), index("sessions_company_seen_idx").on(t.companyId, t.lastSeenAt)],
 );
 
 /**

@@ -260,5 +260,6 @@ export const AUDIT_ACTIONS = [
   ["loginFailed", "登录失败"],
   ["logout", "退出登录"],
   ["delete", "删除"],
+  ["kick", "踢出用户"],
 ] as const satisfies Dict<string>;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number][0];
