@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { hrefWith } from "~/components/grid/DataGrid";
+import { SimplePager } from "~/components/grid/SimplePager";
 import css from "~/components/grid/grid.module.css";
 import { formatMoneyText, formatNumberText } from "#server/lib/decimal-text";
 import { cellText } from "#server/lib/grid-settings";
@@ -39,7 +40,6 @@ export function UrgentPurchaseList({ data }: { data: UrgentListData }) {
   const tableRef = useRef<HTMLTableElement>(null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const pages = Math.max(1, Math.ceil(data.totalCount / data.size));
 
   function sortLink(field: string) {
     const active = data.sort.field === field;
@@ -172,22 +172,7 @@ export function UrgentPurchaseList({ data }: { data: UrgentListData }) {
             </div>
           ) : null}
         </div>
-        <div className={css.footer}>
-          <span data-testid="urgent-total">共 {data.totalCount} 条</span>
-          <span>
-            第 {data.page}/{pages} 页
-          </span>
-          {data.page > 1 ? (
-            <Link to={hrefWith(search, { page: data.page - 1 })} prefetch="none">
-              上一页
-            </Link>
-          ) : null}
-          {data.page < pages ? (
-            <Link to={hrefWith(search, { page: data.page + 1 })} prefetch="none">
-              下一页
-            </Link>
-          ) : null}
-        </div>
+        <SimplePager total={data.totalCount} page={data.page} size={data.size} search={search} totalTestId="urgent-total" />
       </Form>
     </div>
   );

@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
 import { hrefWith } from "~/components/grid/DataGrid";
+import { SimplePager } from "~/components/grid/SimplePager";
 import { cellText } from "#server/lib/grid-settings";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { isDomainError, kickAllSessions, kickSession, listOnlineSessions, ONLINE_MENU, requirePage, setFlash } from "~/services.server";
@@ -55,7 +56,6 @@ export default function OnlineUsersPage() {
   const data = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const busy = useNavigation().state === "submitting";
-  const pages = Math.max(1, Math.ceil(data.total / data.size));
   return (
     <div className={css.wrap}>
       <Form method="get" className={`${css.card} ${css.filters}`}>
@@ -141,22 +141,7 @@ export default function OnlineUsersPage() {
             </div>
           ) : null}
         </div>
-        <div className={css.footer}>
-          <span data-testid="online-total">共 {data.total} 个会话</span>
-          <span>
-            第 {data.page}/{pages} 页
-          </span>
-          {data.page > 1 ? (
-            <Link to={hrefWith(search, { page: data.page - 1 })} prefetch="none">
-              上一页
-            </Link>
-          ) : null}
-          {data.page < pages ? (
-            <Link to={hrefWith(search, { page: data.page + 1 })} prefetch="none">
-              下一页
-            </Link>
-          ) : null}
-        </div>
+        <SimplePager total={data.total} page={data.page} size={data.size} search={search} unit="个会话" totalTestId="online-total" />
       </div>
     </div>
   );
