@@ -22,6 +22,7 @@ export * from "../server/system/home.service";
 export * from "../server/home/dashboard.service";
 export * from "../server/system/profile.service";
 export * from "../server/system/abp-profile";
+export * from "../server/system/identity-read.service";
 export * from "../server/system/shell.service";
 export * from "../server/lib/list-query";
 export * from "../server/lib/excel-export";
