@@ -9,7 +9,9 @@ export interface Ctx {
   companyName: string;
   companyShortName: string | null;
   companyKind: "platform" | "trading";
-  roleId: number;
+  /** The roles held in the current company (and still allowed there); permissions are their union. */
+  roleIds: readonly number[];
+  /** Their names, joined with 、 (经理、仓管). */
   roleName: string;
   /** Menu codes of the user's role in the current company (pages and action entries). */
   permissions: ReadonlySet<string>;

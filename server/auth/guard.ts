@@ -1,5 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { t } from "../lib/i18n/zh-CN";
+import { isDomainError, STATUS_OF } from "../lib/errors";
 import { clearSessionCookie, hasSessionCookie, readSessionToken } from "./cookie";
 import type { Ctx } from "./context";
 import { memoInRequest } from "../lib/request-scope";
@@ -76,4 +77,14 @@ export async function requireApiUser(request: Request, code?: string): Promise<C
  */
 export function requireValid(ok: boolean): asserts ok {
   if (!ok) throw json({ message: undefined }, { status: 404 });
+}
+
+/** A loader's service call: a DomainError (a row not found, a bad parameter) becomes its page status (404, 400 …), never a 500. */
+export async function orErrorPage<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (e) {
+    if (isDomainError(e)) throw json({ message: e.message }, { status: STATUS_OF[e.code] });
+    throw e;
+  }
 }

@@ -103,33 +103,33 @@ describe("sessions", () => {
     expect(await pickStartCompany(duo)).toBe(await companyIdOf("穗通汽配"));
     // With 穗通 locked, duo starts in 鹏达; the locked 福达 is never chosen.
     const suitong = await companyIdOf("穗通汽配");
-    await db().update(companies).set({ isLocked: true }).where(eq(companies.id, suitong));
+    await db().update(companies).set({ status: 0 }).where(eq(companies.id, suitong));
     try {
       expect(await pickStartCompany(duo)).toBe(await companyIdOf("鹏达汽配"));
     } finally {
-      await db().update(companies).set({ isLocked: false }).where(eq(companies.id, suitong));
+      await db().update(companies).set({ status: 1 }).where(eq(companies.id, suitong));
     }
   });
 
   it("moves a live session off a company that gets locked", async () => {
     const { token } = await ctxOf("duo");
     const suitong = await companyIdOf("穗通汽配");
-    await db().update(companies).set({ isLocked: true }).where(eq(companies.id, suitong));
+    await db().update(companies).set({ status: 0 }).where(eq(companies.id, suitong));
     try {
       expect((await resolveSession(token))?.companyShortName).toBe("鹏达汽配");
     } finally {
-      await db().update(companies).set({ isLocked: false }).where(eq(companies.id, suitong));
+      await db().update(companies).set({ status: 1 }).where(eq(companies.id, suitong));
     }
   });
 
   it("signs nobody in without an unlocked company", async () => {
     const userId = await userIdOf("stock1");
     const suitong = await companyIdOf("穗通汽配");
-    await db().update(companies).set({ isLocked: true }).where(eq(companies.id, suitong));
+    await db().update(companies).set({ status: 0 }).where(eq(companies.id, suitong));
     try {
       await expect(startSession({ userId, kind: "web" })).rejects.toThrow("未加入任何可用的公司");
     } finally {
-      await db().update(companies).set({ isLocked: false }).where(eq(companies.id, suitong));
+      await db().update(companies).set({ status: 1 }).where(eq(companies.id, suitong));
     }
   });
 

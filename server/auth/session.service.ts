@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
-import { and, asc, eq, gt, ilike, sql } from "drizzle-orm";
+import { and, asc, eq, gt, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { t } from "../lib/i18n/zh-CN";
 import { db } from "../db/client";
 import { DomainError } from "../lib/errors";
 import { escapeLike } from "../lib/validate";
-import { companies, companyUsers, menus, roleMenus, roles, users } from "../system/system.tables";
+import { COMPANY_ONLINE, companies, companyRoles, companyUserRoles, companyUsers, menus, roleMenus, roles, users } from "../system/system.tables";
 import { getCompanySettings, getGlobalSetting } from "../setting/setting.service";
 import { COMPANY_SETTING_DEFAULTS } from "../setting/setting.defaults";
 import { sessions } from "./auth.tables";
@@ -73,14 +73,28 @@ export async function startSession(input: StartSessionInput) {
 }
 
 /**
- * The company a new session starts in: for `admin`, the unlocked company matching the
- * configured AdminCompany keyword; for everyone, otherwise, the first unlocked company they
+ * A membership the user can work in: the company is online (status 1), the membership is not
+ * locked, and it holds at least one role the company may still hand out.
+ */
+function workableMembership(userId: number) {
+  return and(
+    eq(companyUsers.userId, userId),
+    eq(companyUsers.isLocked, false),
+    eq(companies.status, COMPANY_ONLINE),
+    sql`exists (select 1 from ${companyUserRoles} cur join ${companyRoles} cr on cr.company_id = cur.company_id and cr.role_id = cur.role_id
+      where cur.company_id = ${companyUsers.companyId} and cur.user_id = ${companyUsers.userId})`,
+  );
+}
+
+/**
+ * The company a new session starts in: for `admin`, the workable company matching the
+ * configured AdminCompany keyword; for everyone, otherwise, the first workable company they
  * belong to (by company id).
  */
 export async function pickStartCompany(userId: number): Promise<number | undefined> {
   const [user] = await db().select({ username: users.username }).from(users).where(eq(users.id, userId));
   if (!user) return undefined;
-  const base = and(eq(companyUsers.userId, userId), eq(companies.isLocked, false));
+  const base = workableMembership(userId);
   if (user.username.toLowerCase() === "admin") {
     const keyword = String((await getGlobalSetting("AdminCompany")) ?? "");
     if (keyword) {
@@ -121,9 +135,21 @@ export async function endUserSessions(userId: number, exceptSessionId?: string) 
 }
 
 /**
+ * The roles a member holds in a company and the company still allows (spec 000 §6 allowed
+ * roles): an operator's withdrawal of a role takes effect at the holders' next request.
+ */
+function heldRoles(companyId: SQL | number, userId: SQL | number) {
+  return sql`select r.id, r.name from ${companyUserRoles} cur
+    join ${companyRoles} cr on cr.company_id = cur.company_id and cr.role_id = cur.role_id
+    join ${roles} r on r.id = cur.role_id
+    where cur.company_id = ${companyId} and cur.user_id = ${userId}`;
+}
+
+/**
  * Turns a token into the request context, or undefined when the session was removed, has
  * expired, has been idle longer than its company allows (web sessions; the session then
- * ends), or its user can no longer work (admin-locked, no unlocked company left).
+ * ends), or its user can no longer work (admin-locked, no workable company left). Roles and
+ * grants are read on every request, so a permission change takes effect at the next one.
  */
 export async function resolveSession(token: string, now = new Date()): Promise<Ctx | undefined> {
   if (!token || token.length > 200) return undefined;
@@ -144,24 +170,25 @@ export async function resolveSession(token: string, now = new Date()): Promise<C
       companyName: companies.name,
       companyShortName: companies.shortName,
       companyKind: companies.kind,
-      companyLocked: companies.isLocked,
-      roleId: roles.id,
-      roleName: roles.name,
+      companyStatus: companies.status,
+      memberLocked: companyUsers.isLocked,
+      roles: sql<{ id: number; name: string }[] | null>`(select json_agg(h order by h.id) from (${heldRoles(sql`${sessions.companyId}`, sql`${sessions.userId}`)}) h)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companies, eq(companies.id, sessions.companyId))
-    .leftJoin(
-      companyUsers,
-      and(eq(companyUsers.companyId, sessions.companyId), eq(companyUsers.userId, sessions.userId)),
-    )
-    .leftJoin(roles, eq(roles.id, companyUsers.roleId))
+    .leftJoin(companyUsers, and(eq(companyUsers.companyId, sessions.companyId), eq(companyUsers.userId, sessions.userId)))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
   if (!row || row.userLocked) return undefined;
-  if (!row.companyId || row.companyLocked || !row.roleId) {
-    // The current company was locked or the membership removed: move to the next valid one.
+  const held = typeof row.roles === "string" ? (JSON.parse(row.roles) as { id: number; name: string }[]) : (row.roles ?? []);
+  if (!row.companyId || row.companyStatus !== COMPANY_ONLINE || row.memberLocked !== false || !held.length) {
+    // The company went offline, the membership was locked or removed, or it holds no allowed
+    // role any more: move to the next workable company, or end the session when none is left.
     const next = await pickStartCompany(row.userId);
-    if (!next) return undefined;
+    if (!next || next === row.companyId) {
+      await db().delete(sessions).where(eq(sessions.id, id));
+      return undefined;
+    }
     await db().update(sessions).set({ companyId: next }).where(eq(sessions.id, id));
     return resolveSession(token, now);
   }
@@ -175,7 +202,7 @@ export async function resolveSession(token: string, now = new Date()): Promise<C
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db().update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
-  const grants = await roleGrants(row.roleId);
+  const grants = await roleGrants(held.map((r) => r.id));
   return {
     userId: row.userId,
     username: row.username,
@@ -186,8 +213,8 @@ export async function resolveSession(token: string, now = new Date()): Promise<C
     companyName: row.companyName!,
     companyShortName: row.companyShortName,
     companyKind: row.companyKind!,
-    roleId: row.roleId,
-    roleName: row.roleName!,
+    roleIds: held.map((r) => r.id),
+    roleName: held.map((r) => r.name).join("、"),
     permissions: grants.codes,
     allowedUrls: grants.urls,
     menuRows: grants.rows,
@@ -198,22 +225,25 @@ export async function resolveSession(token: string, now = new Date()): Promise<C
   };
 }
 
-async function roleGrants(roleId: number) {
-  const rows: MenuRow[] = await db()
-    .select({
-      id: menus.id,
-      parentId: menus.parentId,
-      code: menus.code,
-      name: menus.name,
-      icon: menus.icon,
-      url: menus.url,
-      sortOrder: menus.sortOrder,
-      isAction: menus.isAction,
-    })
-    .from(roleMenus)
-    .innerJoin(menus, eq(menus.id, roleMenus.menuId))
-    .where(eq(roleMenus.roleId, roleId))
-    .orderBy(asc(menus.sortOrder), asc(menus.id));
+/** The menu entries granted to any of the roles (the union), sorted for the shell. */
+export async function roleGrants(roleIds: number[], ex: Pick<ReturnType<typeof db>, "selectDistinct"> = db()) {
+  const rows: MenuRow[] = roleIds.length
+    ? await ex
+        .selectDistinct({
+          id: menus.id,
+          parentId: menus.parentId,
+          code: menus.code,
+          name: menus.name,
+          icon: menus.icon,
+          url: menus.url,
+          sortOrder: menus.sortOrder,
+          isAction: menus.isAction,
+        })
+        .from(roleMenus)
+        .innerJoin(menus, eq(menus.id, roleMenus.menuId))
+        .where(inArray(roleMenus.roleId, roleIds))
+        .orderBy(asc(menus.sortOrder), asc(menus.id))
+    : [];
   return {
     rows,
     codes: new Set(rows.map((m) => m.code)),
@@ -221,14 +251,18 @@ async function roleGrants(roleId: number) {
   };
 }
 
-/** Companies the user may switch to: their unlocked memberships. */
+/** Companies the user may switch to: their workable memberships, with the roles held there. */
 export async function listMyCompanies(ctx: Pick<Ctx, "userId">) {
   return db()
-    .select({ id: companies.id, name: companies.name, shortName: companies.shortName, roleName: roles.name })
+    .select({
+      id: companies.id,
+      name: companies.name,
+      shortName: companies.shortName,
+      roleName: sql<string>`(select string_agg(h.name, '、' order by h.id) from (${heldRoles(sql`${companyUsers.companyId}`, sql`${companyUsers.userId}`)}) h)`,
+    })
     .from(companyUsers)
     .innerJoin(companies, eq(companies.id, companyUsers.companyId))
-    .innerJoin(roles, eq(roles.id, companyUsers.roleId))
-    .where(and(eq(companyUsers.userId, ctx.userId), eq(companies.isLocked, false)))
+    .where(workableMembership(ctx.userId))
     .orderBy(asc(companies.id));
 }
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import type { Executor } from "./client";
 import { settings } from "../setting/setting.tables";
-import { companies, companyUsers, menus, roleMenus, roles, users } from "../system/system.tables";
+import { companies, companyUserRoles, menus, roleMenus, roles, users } from "../system/system.tables";
 
 /**
  * What the demo document seeds (purchase, sale) share: they run the real document services
@@ -38,11 +38,11 @@ export async function managerCtx(tx: Executor, companyId: number): Promise<Ctx |
       companyShortName: companies.shortName,
       companyKind: companies.kind,
     })
-    .from(companyUsers)
-    .innerJoin(users, eq(users.id, companyUsers.userId))
-    .innerJoin(roles, eq(roles.id, companyUsers.roleId))
-    .innerJoin(companies, eq(companies.id, companyUsers.companyId))
-    .where(and(eq(companyUsers.companyId, companyId), eq(roles.code, "manager")))
+    .from(companyUserRoles)
+    .innerJoin(users, eq(users.id, companyUserRoles.userId))
+    .innerJoin(roles, eq(roles.id, companyUserRoles.roleId))
+    .innerJoin(companies, eq(companies.id, companyUserRoles.companyId))
+    .where(and(eq(companyUserRoles.companyId, companyId), eq(roles.code, "manager")))
     .orderBy(asc(users.id))
     .limit(1);
   if (!row) return null;
@@ -62,7 +62,7 @@ export async function managerCtx(tx: Executor, companyId: number): Promise<Ctx |
     companyName: row.companyName,
     companyShortName: row.companyShortName,
     companyKind: row.companyKind,
-    roleId: row.roleId,
+    roleIds: [row.roleId],
     roleName: row.roleName,
     permissions: new Set(grants.map((g) => g.code)),
     allowedUrls: new Set(grants.map((g) => g.url).filter((u): u is string => !!u)),

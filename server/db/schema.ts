@@ -14,3 +14,4 @@ export * from "../warehouse/warehouse.tables";
 export * from "../sale/sale.tables";
 export * from "../finance/finance.tables";
 export * from "../lib/audit.tables";
+export * from "../system/reference.tables";

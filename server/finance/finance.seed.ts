@@ -3,7 +3,7 @@ import type { Ctx } from "../auth/context";
 import type { Executor } from "../db/client";
 import { moneyString, mul } from "../lib/decimal";
 import { enterpriseRelations } from "../organization/organization.tables";
-import { companies, companyUsers, roles } from "../system/system.tables";
+import { companies, companyUserRoles, roles } from "../system/system.tables";
 import { partnerAccounts, paymentMethods } from "./finance.tables";
 import { createPartnerPayment, voidPartnerPayment } from "./partner-payment.service";
 import { seedPaymentMethods } from "./payment-method.resource";
@@ -34,11 +34,11 @@ export async function seedDemoFinance(tx: Executor, shortNames: readonly string[
 
 async function financeCtx(tx: Executor, companyId: number): Promise<Ctx | null> {
   const [m] = await tx
-    .select({ userId: companyUsers.userId })
-    .from(companyUsers)
-    .innerJoin(roles, eq(roles.id, companyUsers.roleId))
-    .where(and(eq(companyUsers.companyId, companyId), eq(roles.code, "manager")))
-    .orderBy(asc(companyUsers.userId))
+    .select({ userId: companyUserRoles.userId })
+    .from(companyUserRoles)
+    .innerJoin(roles, eq(roles.id, companyUserRoles.roleId))
+    .where(and(eq(companyUserRoles.companyId, companyId), eq(roles.code, "manager")))
+    .orderBy(asc(companyUserRoles.userId))
     .limit(1);
   if (!m) return null;
   return { userId: m.userId, companyId, permissions: new Set(["CWGL-001"]), now: new Date() } as unknown as Ctx;

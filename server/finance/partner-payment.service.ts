@@ -4,6 +4,7 @@ import { db, type Executor } from "../db/client";
 import { busyError, inTransaction } from "../db/transaction";
 import { dec, gt, lt, moneyString, sub, type Decimal } from "../lib/decimal";
 import { ACCOUNT_DOC_TYPES, labelOf, PARTNER_PAYMENT_STATUSES, PAYMENT_KINDS } from "../lib/dictionary";
+import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError } from "../lib/errors";
 import { t } from "../lib/i18n/zh-CN";
 import { isId } from "../lib/ids";
@@ -32,6 +33,13 @@ import { PARTNER_PAYMENT_MACHINE, type PartnerPaymentAction } from "./partner-pa
  */
 export const FINANCE_CODE = "CWGL-001";
 export const PAYMENT_DOC_TYPE: Record<1 | 2, "receipt" | "payment"> = { 1: "receipt", 2: "payment" };
+
+/** Records a receipt's or payment's status change in the audit trail, named 收款单 / 付款单. */
+function recordPaymentChange(tx: Executor, ctx: Ctx, action: "confirm" | "void", doc: { id: number; no: string; kind: number; amount: string; status: number }, to: number) {
+  const kind = doc.kind as 1 | 2;
+  const machine = { ...PARTNER_PAYMENT_MACHINE, label: `${labelOf(PAYMENT_KINDS, kind)}单` };
+  return recordDocumentChange(tx, ctx, machine, action, { type: PAYMENT_DOC_TYPE[kind], id: doc.id, no: doc.no, from: doc.status, to, total: doc.amount });
+}
 export const PAYMENT_LABEL: Record<1 | 2, string> = { 1: "收款单", 2: "付款单" };
 /** The partner relation a kind needs: receipts from customers (rel 1), payments to suppliers (rel 0). */
 const REL_OF_KIND: Record<1 | 2, number> = { 1: 1, 2: 0 };
@@ -112,6 +120,7 @@ async function confirmIn(tx: Executor, ctx: Ctx, id: number, chosen: number[]) {
     .update(partnerPayments)
     .set({ status: 100, unallocatedAmount: moneyString(left), postedAt: now, postedBy: ctx.userId, updatedAt: now })
     .where(eq(partnerPayments.id, doc.id));
+  await recordPaymentChange(tx, ctx, "confirm", doc, 100);
   return { id: doc.id, no: doc.no, status: 100 };
 }
 
@@ -231,6 +240,7 @@ export async function voidPartnerPayment(ctx: Ctx, id: number, opts: { tx?: Exec
     }
     await tx.delete(partnerPaymentAllocations).where(eq(partnerPaymentAllocations.paymentId, doc.id));
     await tx.update(partnerPayments).set({ status: 90, unallocatedAmount: "0", updatedAt: ctx.now ?? new Date() }).where(eq(partnerPayments.id, doc.id));
+    await recordPaymentChange(tx, ctx, "void", doc, 90);
     return { id: doc.id, no: doc.no, status: 90 };
   }, { tx: opts.tx });
 }

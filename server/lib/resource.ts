@@ -12,6 +12,7 @@ import { baseQuery, ownerCond, selectionOf, type AnyTable, type ListSource } fro
 import { parseInput } from "./validate";
 import { sortKeyValues } from "./sort-key";
 import { actorOf, recordAudit } from "./audit";
+import type { AuditAction } from "./dictionary";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export interface RefCheck {
@@ -69,6 +70,12 @@ export interface ResourceDef<Row extends Record<string, any> = Record<string, an
    */
   fieldCodes?: Readonly<Record<string, readonly [code: string, label: string]>>;
   /**
+   * Fields whose change the audit trail records (prices: 价格变更), in the update's own
+   * transaction, with before/after of the changed fields only: field → Chinese label. `name`
+   * says which row it was in the entry's summary (the product's code and name).
+   */
+  auditFields?: { action: AuditAction; fields: Readonly<Record<string, string>>; name?: (row: Record<string, unknown>) => string };
+  /**
    * A document (order, note, return, transfer, stocktake, plan) is not written column by column:
    * its service creates it with its lines, replaces the lines while it is a draft, reads it with
    * its lines, and moves it through its status machine. The JSON API then calls these instead
@@ -76,6 +83,8 @@ export interface ResourceDef<Row extends Record<string, any> = Record<string, an
    * → get/update/remove, POST /api/app/{name}/{id}/{action} → actions[action].
    */
   document?: DocumentCommands;
+  /** Platform reference data that companies read but only the platform operator writes (银行). */
+  platformWrite?: boolean;
 }
 
 export interface DocumentCommands {
@@ -91,6 +100,7 @@ export function defineResource(def: ResourceDef): ResourceDef {
 }
 
 export function canWrite(def: ResourceDef<any>, ctx: Ctx) {
+  if (def.platformWrite && ctx.companyKind !== "platform") return false;
   return ctx.permissions.has(def.writeCode);
 }
 
@@ -256,11 +266,35 @@ export async function updateRow<Row extends Record<string, unknown>>(def: Resour
         .set(values)
         .where(and(eq(def.table.id, id), ownerCond(def, ctx)));
       if (def.afterSave) await def.afterSave(tx, { ...values, id } as unknown as Row, ctx);
+      if (def.auditFields) await recordFieldChanges(def, ctx, tx, id, current, values);
       return getRow<Row>(def, ctx, id, tx);
     }, { tx: ex });
   } catch (e) {
     duplicateError(def, e);
   }
+}
+
+/** Text of a value in an audit summary: numbers as stored (12.50), nothing as 空. */
+function auditText(v: unknown) {
+  return v === null || v === undefined || v === "" ? "空" : String(v);
+}
+
+/** Records the change of the resource's `auditFields` an update made (nothing when none changed). */
+async function recordFieldChanges(def: ResourceDef<any>, ctx: Ctx, tx: Executor, id: number, current: Record<string, unknown>, values: Record<string, unknown>) {
+  const audit = def.auditFields!;
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const parts: string[] = [];
+  for (const [field, label] of Object.entries(audit.fields)) {
+    if (!Object.hasOwn(values, field) || sameValue(values[field], current[field])) continue;
+    before[field] = current[field] ?? null;
+    after[field] = values[field] ?? null;
+    parts.push(`${label} ${auditText(current[field])} → ${auditText(values[field])}`);
+  }
+  if (parts.length === 0) return;
+  const name = audit.name ? audit.name({ ...current, ...values }) : "";
+  const summary = `${def.label}${name ? ` ${name}` : ""}：${parts.join("，")}`;
+  await recordAudit({ ...actorOf(ctx), action: audit.action, targetType: def.name, targetId: id, summary, before, after }, tx);
 }
 
 /** The first kind of record that uses a row, or undefined when it is free to delete. */

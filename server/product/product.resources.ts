@@ -279,6 +279,8 @@ export const productResource = defineResource({
   // only they see the cost price.
   fieldCodes: PRICE_FIELD_CODES,
   privateFields: { priceCost: PRICE_FIELD_CODES.priceCost },
+  // Every price change is in the audit trail (价格变更), whichever page or call made it.
+  auditFields: { action: "priceChange", fields: { priceSale: "销售价", priceCost: "成本价" }, name: (row) => `${row.mainOE ?? ""} ${row.name ?? ""}`.trim() },
 });
 
 /** /product/priceSetting: the same products, only their prices change. */

@@ -7,6 +7,7 @@ import { productBrands } from "../product/brand.tables";
 import { productUnits } from "../product/catalog.tables";
 import { products } from "../product/product.tables";
 import { gt, lt, moneyString, mul, qtyString, roundMoney, sub, sum } from "../lib/decimal";
+import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { assertTransition, lockDocument } from "../stock/document";
@@ -24,6 +25,8 @@ import { afterPurchaseOrderSubmitted } from "./receive-order.service";
  * or a retried request moves an order once. Lock order: order row → its receiving notes → stock.
  */
 const LABEL = PURCHASE_ORDER_MACHINE.label;
+/** The order as the audit trail names it (单据过账 / 单据撤销). */
+const AUDIT_DOC = (order: { id: number; no: string; totalAmount: string }) => ({ type: "purchaseOrder", id: order.id, no: order.no, total: order.totalAmount });
 
 type CheckedInput = Omit<PurchaseOrderInput, "paymentTerm"> & { paymentTerm: number | null };
 
@@ -78,10 +81,15 @@ async function writeLines(tx: Executor, ctx: Ctx, orderId: number, input: Pick<P
 /** Submits an order whose row the caller has locked and whose status it checked. */
 async function submitLocked(tx: Executor, ctx: Ctx, id: number) {
   const now = ctx.now ?? new Date();
+  const [order] = await tx
+    .select({ id: purchaseOrders.id, no: purchaseOrders.no, status: purchaseOrders.status, totalAmount: purchaseOrders.totalAmount })
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.id, id), eq(purchaseOrders.companyId, ctx.companyId)));
   await tx
     .update(purchaseOrders)
     .set({ status: PO_WAITING, postedAt: now, postedBy: ctx.userId, updatedAt: now })
     .where(and(eq(purchaseOrders.id, id), eq(purchaseOrders.companyId, ctx.companyId)));
+  await recordDocumentChange(tx, ctx, PURCHASE_ORDER_MACHINE, "submit", { ...AUDIT_DOC(order!), from: order!.status, to: PO_WAITING });
   await afterPurchaseOrderSubmitted(tx, ctx, id);
   await refreshReceivingStatus(tx, ctx, id);
   // A plan's order: the plan (locked after this order) is done once all its orders are submitted.
@@ -208,6 +216,7 @@ export async function cancelPurchaseOrder(ctx: Ctx, id: number): Promise<{ id: n
       .update(purchaseOrders)
       .set({ status: PO_VOID, updatedAt: ctx.now ?? new Date() })
       .where(eq(purchaseOrders.id, id));
+    await recordDocumentChange(tx, ctx, PURCHASE_ORDER_MACHINE, "cancel", { ...AUDIT_DOC(order), from: order.status, to: PO_VOID });
     await (await import("./purchase-plan.service")).syncPlanOfOrder(tx, ctx, id);
     return { id, no: order.no, status: PO_VOID };
   });
@@ -223,6 +232,7 @@ export async function completePurchaseOrder(ctx: Ctx, id: number): Promise<{ id:
       .update(purchaseOrders)
       .set({ status: PO_DONE, updatedAt: ctx.now ?? new Date() })
       .where(eq(purchaseOrders.id, id));
+    await recordDocumentChange(tx, ctx, PURCHASE_ORDER_MACHINE, "complete", { ...AUDIT_DOC(order), from: order.status, to: PO_DONE });
     return { id, no: order.no, status: PO_DONE };
   });
 }

@@ -4,6 +4,7 @@ import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { gt, moneyString, qtyString, sub } from "../lib/decimal";
 import { labelOf } from "../lib/dictionary";
+import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError } from "../lib/errors";
 import { t } from "../lib/i18n/zh-CN";
 import { parseInput } from "../lib/validate";
@@ -23,6 +24,8 @@ import { PURCHASE_PLAN_MACHINE } from "./purchase-plan.status";
  * last supplier at the last price. 执行: draft purchase orders, one per supplier, made in the plan's
  * own transaction (H3's createPurchaseOrder with {tx, planId}).
  */
+/** The plan as the audit trail names it (单据过账 / 单据撤销). */
+const auditDoc = (plan: { id: number; no: string }) => ({ type: "purchasePlan", id: plan.id, no: plan.no });
 const LABEL = "采购计划";
 const OPEN_ORDER_STATUSES = [10, 20, 30];
 
@@ -212,6 +215,7 @@ export async function executePurchasePlan(ctx: Ctx, id: number): Promise<{ id: n
       await tx.update(purchasePlanLines).set({ purchaseOrderId: order.id }).where(inArray(purchasePlanLines.id, group.map((g) => g.line.id)));
     }
     await tx.update(purchasePlans).set({ status: 10, warehouseId, postedAt: ctx.now, postedBy: ctx.userId, updatedAt: ctx.now }).where(eq(purchasePlans.id, id));
+    await recordDocumentChange(tx, ctx, PURCHASE_PLAN_MACHINE, "execute", { ...auditDoc(plan), from: plan.status, to: 10, note: `生成采购订单 ${orders.map((o) => o.no).join("、")}` });
     return { id, orders };
   });
 }
@@ -223,6 +227,7 @@ export async function completePurchasePlan(ctx: Ctx, id: number) {
     const plan = await lockDocument(tx, purchasePlans, ctx, id, LABEL);
     assertTransition(PURCHASE_PLAN_MACHINE, "complete", plan.status);
     await tx.update(purchasePlans).set({ status: 100, updatedAt: ctx.now }).where(eq(purchasePlans.id, id));
+    await recordDocumentChange(tx, ctx, PURCHASE_PLAN_MACHINE, "complete", { ...auditDoc(plan), from: plan.status, to: 100 });
   });
   return { id, status: 100 };
 }
@@ -234,6 +239,7 @@ export async function voidPurchasePlan(ctx: Ctx, id: number) {
     const plan = await lockDocument(tx, purchasePlans, ctx, id, LABEL);
     assertTransition(PURCHASE_PLAN_MACHINE, "void", plan.status);
     await tx.update(purchasePlans).set({ status: 90, updatedAt: ctx.now }).where(eq(purchasePlans.id, id));
+    await recordDocumentChange(tx, ctx, PURCHASE_PLAN_MACHINE, "void", { ...auditDoc(plan), from: plan.status, to: 90 });
   });
   return { id, status: 90 };
 }
@@ -253,6 +259,7 @@ export async function syncPurchasePlanStatus(ctx: Ctx, id: number, tx?: Executor
       const live = orders.filter((o) => o.status !== 90);
       if (live.length && live.every((o) => o.status !== 0)) {
         await t2.update(purchasePlans).set({ status: 100, updatedAt: ctx.now }).where(eq(purchasePlans.id, id));
+        await recordDocumentChange(t2, ctx, PURCHASE_PLAN_MACHINE, "complete", { ...auditDoc(plan), from: plan.status, to: 100, note: "计划的采购订单均已提交" });
         return 100;
       }
       return 10;

@@ -5,6 +5,7 @@ import { db, type Executor } from "../db/client";
 import { busyError, inTransaction } from "../db/transaction";
 import { add, dec, gt, moneyString, mul, qtyString, roundMoney, sub, sum } from "../lib/decimal";
 import { labelOf, REASON_CODES } from "../lib/dictionary";
+import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError } from "../lib/errors";
 import { t } from "../lib/i18n/zh-CN";
 import { parseInput, escapeLike } from "../lib/validate";
@@ -32,6 +33,8 @@ import { postPartnerEntry, reversePartnerEntry } from "../finance/partner-accoun
  */
 const LABEL = "采购退货单";
 export const PURCHASE_RETURN_DOC_TYPE = "purchaseReturnOrder";
+/** The return as the audit trail names it (单据过账 / 单据撤销). */
+const auditDoc = (doc: { id: number; no: string; totalAmount: string }) => ({ type: PURCHASE_RETURN_DOC_TYPE, id: doc.id, no: doc.no, total: doc.totalAmount });
 /** Page codes: the list/document page and the create action. */
 const CODES = ["CGGL-003", "CGGL-005"] as const;
 
@@ -224,6 +227,7 @@ async function submitIn(tx: Executor, ctx: Ctx, id: number) {
     lines.map((l) => ({ productId: l.productId, locationId: l.locationId, batchNo: l.batchNo, qty: l.qty, docLineId: l.id })),
   );
   await tx.update(purchaseReturnOrders).set({ status: 10, updatedAt: ctx.now }).where(eq(purchaseReturnOrders.id, id));
+  await recordDocumentChange(tx, ctx, PURCHASE_RETURN_MACHINE, "submit", { ...auditDoc(doc), from: doc.status, to: 10 });
 }
 
 /** 提交: 0 → 10, the chosen batches locked (never more than available). */
@@ -259,6 +263,7 @@ export async function confirmPurchaseReturnOrder(ctx: Ctx, id: number) {
         .where(eq(purchaseOrderLines.id, lineId));
     }
     await tx.update(purchaseReturnOrders).set({ status: 100, postedAt: ctx.now, postedBy: ctx.userId, updatedAt: ctx.now }).where(eq(purchaseReturnOrders.id, id));
+    await recordDocumentChange(tx, ctx, PURCHASE_RETURN_MACHINE, "confirm", { ...auditDoc(doc), from: doc.status, to: 100 });
     // What the supplier owes back lowers the payable (partner account LAST in the lock order).
     if (gt(doc.totalAmount, 0)) await postPartnerEntry(tx, ctx, { partnerId: doc.partnerId, docType: PURCHASE_RETURN_DOC_TYPE, docId: id, docNo: doc.no, amount: dec(doc.totalAmount).neg() });
   });
@@ -273,6 +278,7 @@ export async function cancelPurchaseReturnOrder(ctx: Ctx, id: number) {
     assertTransition(PURCHASE_RETURN_MACHINE, "cancel", doc.status);
     await releaseLocks(tx, ctx, { docType: PURCHASE_RETURN_DOC_TYPE, docId: id });
     await tx.update(purchaseReturnOrders).set({ status: 90, updatedAt: ctx.now }).where(eq(purchaseReturnOrders.id, id));
+    await recordDocumentChange(tx, ctx, PURCHASE_RETURN_MACHINE, "cancel", { ...auditDoc(doc), from: doc.status, to: 90 });
   });
   return { id, status: 90 };
 }
@@ -296,6 +302,7 @@ export async function reversePurchaseReturnOrder(ctx: Ctx, id: number) {
       }
     }
     await tx.update(purchaseReturnOrders).set({ status: 90, updatedAt: ctx.now }).where(eq(purchaseReturnOrders.id, id));
+    await recordDocumentChange(tx, ctx, PURCHASE_RETURN_MACHINE, "reverse", { ...auditDoc(doc), from: doc.status, to: 90 });
     // The credit posted back (purchaseReturnOrderBack, +), partner account last.
     await reversePartnerEntry(tx, ctx, { docType: PURCHASE_RETURN_DOC_TYPE, docId: id, docNo: doc.no });
   });

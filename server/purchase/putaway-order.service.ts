@@ -5,6 +5,7 @@ import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { add, dec, gt, qtyString, sub, sum, type Decimal } from "../lib/decimal";
 import { labelOf, PUTAWAY_ORDER_STATUSES } from "../lib/dictionary";
+import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { enterpriseRelations } from "../organization/organization.tables";
@@ -197,6 +198,7 @@ export async function confirmPutawayOrder(ctx: Ctx, id: number, input?: unknown)
     }
     const now = ctx.now ?? new Date();
     await tx.update(putawayOrders).set({ status: 100, postedAt: now, postedBy: ctx.userId, updatedAt: now }).where(eq(putawayOrders.id, note.id));
+    await recordDocumentChange(tx, ctx, PUTAWAY_ORDER_MACHINE, "confirm", { type: PUTAWAY_DOC_TYPE, id: note.id, no: note.no, from: note.status, to: 100 });
     return { id: note.id, no: note.no, status: 100 };
   });
 }

@@ -5,6 +5,7 @@ import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { eq as decEq, gt, isZero, lt, moneyString, mul, qtyString, roundMoney, sub, sum } from "../lib/decimal";
 import { labelOf, PURCHASE_ORDER_STATUSES, REASON_CODES, RECEIVE_ORDER_STATUSES } from "../lib/dictionary";
+import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError, isDomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { getCompanySettings } from "../setting/setting.service";
@@ -69,8 +70,13 @@ async function lockNoteWithOrder(tx: Executor, ctx: Ctx, id: number) {
   return { order, note };
 }
 
-async function refreshOrder(tx: Executor, ctx: Ctx, orderId: number | null) {
-  if (orderId) await refreshReceivingStatus(tx, ctx, orderId);
+async function refreshOrder(tx: Executor, ctx: Ctx, orderId: number | null): Promise<number | null> {
+  return orderId ? refreshReceivingStatus(tx, ctx, orderId) : null;
+}
+
+/** What the purchase order went through with the note (the audit entry's note). */
+function orderNote(order: { no: string; status: number } | null, next: number | null) {
+  return order ? `采购订单 ${order.no}：${labelOf(PURCHASE_ORDER_STATUSES, order.status)} → ${labelOf(PURCHASE_ORDER_STATUSES, next ?? order.status)}` : undefined;
 }
 
 
@@ -212,10 +218,11 @@ async function confirmInTx(tx: Executor, ctx: Ctx, id: number, input: { lines: {
     }
   }
   await tx.update(receiveOrders).set({ status: 100, locationId, postedAt: now, postedBy: ctx.userId, updatedAt: now }).where(eq(receiveOrders.id, note.id));
-  await refreshOrder(tx, ctx, order?.id ?? null);
-  if (autoPutaway) await createPutawayOrderFor(tx, ctx, note.id);
+  const orderStatus = await refreshOrder(tx, ctx, order?.id ?? null);
   // The supplier's payable (partner account LAST in the lock order): Σ received × price.
   const payable = roundMoney(sum(posted.map((l) => mul(l.receivedQty, l.price))));
+  await recordDocumentChange(tx, ctx, RECEIVE_ORDER_MACHINE, "confirm", { type: RECEIVE_DOC_TYPE, id: note.id, no: note.no, from: note.status, to: 100, total: moneyString(payable), note: orderNote(order, orderStatus) });
+  if (autoPutaway) await createPutawayOrderFor(tx, ctx, note.id);
   if (gt(payable, 0)) await postPartnerEntry(tx, ctx, { partnerId: note.partnerId, docType: RECEIVE_DOC_TYPE, docId: note.id, docNo: note.no, amount: payable });
   return { id: note.id, no: note.no, status: 100 };
 }
@@ -274,7 +281,9 @@ export async function reverseReceiveOrder(ctx: Ctx, id: number) {
     }
     const now = ctx.now ?? new Date();
     await tx.update(receiveOrders).set({ status: 90, updatedAt: now }).where(eq(receiveOrders.id, note.id));
-    await refreshOrder(tx, ctx, order?.id ?? null);
+    const orderStatus = await refreshOrder(tx, ctx, order?.id ?? null);
+    const total = moneyString(roundMoney(sum(lines.map((l) => mul(l.receivedQty, l.price)))));
+    await recordDocumentChange(tx, ctx, RECEIVE_ORDER_MACHINE, "reverse", { type: RECEIVE_DOC_TYPE, id: note.id, no: note.no, from: note.status, to: 90, total, note: orderNote(order, orderStatus) });
     // The payable posted back (receiveOrderBack, the opposite amount), partner account last.
     await reversePartnerEntry(tx, ctx, { docType: RECEIVE_DOC_TYPE, docId: note.id, docNo: note.no });
     return { id: note.id, no: note.no, status: 90 };

@@ -13,6 +13,7 @@ import { trackingLink } from "./logistics.input";
 import { inTransaction } from "../db/transaction";
 import { add, dec, div, gt, moneyString, mul, qtyString, roundCost, roundMoney, sub, sum, type Decimal } from "../lib/decimal";
 import { DELIVER_ORDER_STATUSES, labelOf, SALES_ORDER_STATUSES } from "../lib/dictionary";
+import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { addOpenOrderAmount, postPartnerEntry } from "../finance/partner-account.service";
@@ -288,6 +289,15 @@ export async function confirmDeliveryInTx(tx: Executor, ctx: Ctx, id: number) {
   await addOpenOrderAmount(tx, ctx, order.partnerId, sub(0, totalAmount));
   await postPartnerEntry(tx, ctx, { partnerId: order.partnerId, docType: DELIVER_DOC_TYPE, docId: note.id, docNo: note.no, amount: moneyString(totalAmount) });
   const orderStatus = await refreshSalesOrderStatus(tx, ctx, order.id);
+  await recordDocumentChange(tx, ctx, DELIVER_ORDER_MACHINE, "confirm", {
+    type: DELIVER_DOC_TYPE,
+    id: note.id,
+    no: note.no,
+    from: note.status,
+    to: DL_DONE,
+    total: moneyString(totalAmount),
+    note: `销售订单 ${order.no}：${labelOf(SALES_ORDER_STATUSES, order.status)} → ${labelOf(SALES_ORDER_STATUSES, orderStatus)}`,
+  });
   return { id: note.id, no: note.no, status: DL_DONE, totalAmount: moneyString(totalAmount), totalCost: moneyString(totalCost), orderStatus };
 }
 
@@ -303,6 +313,7 @@ export async function voidDelivery(ctx: Ctx, id: number) {
     assertTransition(DELIVER_ORDER_MACHINE, "void", note.status);
     await tx.update(deliverOrders).set({ status: DL_VOID, updatedAt: ctx.now ?? new Date() }).where(eq(deliverOrders.id, note.id));
     await refreshSalesOrderStatus(tx, ctx, order.id);
+    await recordDocumentChange(tx, ctx, DELIVER_ORDER_MACHINE, "void", { type: DELIVER_DOC_TYPE, id: note.id, no: note.no, from: note.status, to: DL_VOID, total: note.totalAmount });
     return { id: note.id, no: note.no, status: DL_VOID };
   });
 }

@@ -11,13 +11,14 @@ import { users } from "../system/system.tables";
 import { inTransaction } from "../db/transaction";
 import { add, dec, gt, isZero, qtyString, type Decimal } from "../lib/decimal";
 import { DELIVER_ORDER_STATUSES, labelOf, PICKING_ORDER_STATUSES, SALES_ORDER_STATUSES } from "../lib/dictionary";
+import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { getCompanySettings } from "../setting/setting.service";
 import { actionsFor, assertTransition, lockDocument } from "../stock/document";
 import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
-import { confirmDeliveryInTx, createDeliveryFromPicking, validId } from "./deliver-order.service";
-import { DL_VOID, DL_WAITING } from "./deliver-order.status";
+import { confirmDeliveryInTx, createDeliveryFromPicking, DELIVER_DOC_TYPE, validId } from "./deliver-order.service";
+import { DELIVER_ORDER_MACHINE, DL_VOID, DL_WAITING } from "./deliver-order.status";
 import { ConfirmPickingInputSchema } from "./picking-order.input";
 import { PICKING_ORDER_MACHINE, PK_DONE, PK_DRAFT, PK_VOID, PK_WAITING, type PickingOrderAction } from "./picking-order.status";
 import { deliverOrders, pickingOrderLines, pickingOrders, salesOrderLines, salesOrders } from "./sale.tables";
@@ -137,10 +138,10 @@ export async function afterSalesOrderSubmitted(tx: Executor, ctx: Ctx, orderId: 
  * lists (0, 10) and delivery notes (20) of the order are voided (90), and what was picked but
  * not delivered is no longer picked. Releasing the locks is the cancellation's own work.
  */
-export async function voidOpenNotesOfOrder(tx: Executor, ctx: Ctx, orderId: number) {
+export async function voidOpenNotesOfOrder(tx: Executor, ctx: Ctx, orderId: number, orderNo = "") {
   const now = ctx.now ?? new Date();
   const pickings = await tx
-    .select({ id: pickingOrders.id })
+    .select({ id: pickingOrders.id, no: pickingOrders.no, status: pickingOrders.status })
     .from(pickingOrders)
     .where(and(eq(pickingOrders.companyId, ctx.companyId), eq(pickingOrders.salesOrderId, orderId), inArray(pickingOrders.status, [PK_DRAFT, PK_WAITING])))
     .orderBy(asc(pickingOrders.id))
@@ -151,8 +152,10 @@ export async function voidOpenNotesOfOrder(tx: Executor, ctx: Ctx, orderId: numb
       .set({ status: PK_VOID, updatedAt: now })
       .where(and(eq(pickingOrders.companyId, ctx.companyId), inArray(pickingOrders.id, pickings.map((p) => p.id)), inArray(pickingOrders.status, [PK_DRAFT, PK_WAITING])));
   }
+  const note = orderNo ? `随销售订单 ${orderNo} 取消` : "随销售订单取消";
+  for (const p of pickings) await recordDocumentChange(tx, ctx, PICKING_ORDER_MACHINE, "void", { type: PICKING_DOC_TYPE, id: p.id, no: p.no, from: p.status, to: PK_VOID, note });
   const notes = await tx
-    .select({ id: deliverOrders.id })
+    .select({ id: deliverOrders.id, no: deliverOrders.no, status: deliverOrders.status, totalAmount: deliverOrders.totalAmount })
     .from(deliverOrders)
     .where(and(eq(deliverOrders.companyId, ctx.companyId), eq(deliverOrders.salesOrderId, orderId), eq(deliverOrders.status, DL_WAITING)))
     .orderBy(asc(deliverOrders.id))
@@ -162,6 +165,9 @@ export async function voidOpenNotesOfOrder(tx: Executor, ctx: Ctx, orderId: numb
       .update(deliverOrders)
       .set({ status: DL_VOID, updatedAt: now })
       .where(and(eq(deliverOrders.companyId, ctx.companyId), inArray(deliverOrders.id, notes.map((n) => n.id)), eq(deliverOrders.status, DL_WAITING)));
+  }
+  for (const n of notes) {
+    await recordDocumentChange(tx, ctx, DELIVER_ORDER_MACHINE, "void", { type: DELIVER_DOC_TYPE, id: n.id, no: n.no, from: n.status, to: DL_VOID, total: n.totalAmount, note });
   }
   await tx
     .update(salesOrderLines)
@@ -240,6 +246,7 @@ export async function confirmPicking(ctx: Ctx, id: number, picked?: unknown) {
     }
     const now = ctx.now ?? new Date();
     await tx.update(pickingOrders).set({ status: PK_DONE, pickerId: ctx.userId, postedAt: now, postedBy: ctx.userId, updatedAt: now }).where(eq(pickingOrders.id, picking.id));
+    await recordDocumentChange(tx, ctx, PICKING_ORDER_MACHINE, "confirm", { type: PICKING_DOC_TYPE, id: picking.id, no: picking.no, from: picking.status, to: PK_DONE });
     await refreshSalesOrderStatus(tx, ctx, order.id);
     const settings = await getCompanySettings(ctx, tx);
     let delivery: { id: number; no: string; status: number } | null = null;
@@ -266,6 +273,7 @@ export async function submitPicking(ctx: Ctx, id: number) {
     assertTransition(PICKING_ORDER_MACHINE, "submit", picking.status);
     assertOrderOpen(order.status);
     await tx.update(pickingOrders).set({ status: PK_WAITING, updatedAt: ctx.now ?? new Date() }).where(eq(pickingOrders.id, picking.id));
+    await recordDocumentChange(tx, ctx, PICKING_ORDER_MACHINE, "submit", { type: PICKING_DOC_TYPE, id: picking.id, no: picking.no, from: picking.status, to: PK_WAITING });
     return { id: picking.id, no: picking.no, status: PK_WAITING };
   });
 }
@@ -276,6 +284,7 @@ export async function voidPicking(ctx: Ctx, id: number) {
     const { order, picking } = await lockPickingWithOrder(tx, ctx, id);
     assertTransition(PICKING_ORDER_MACHINE, "void", picking.status);
     await tx.update(pickingOrders).set({ status: PK_VOID, updatedAt: ctx.now ?? new Date() }).where(eq(pickingOrders.id, picking.id));
+    await recordDocumentChange(tx, ctx, PICKING_ORDER_MACHINE, "void", { type: PICKING_DOC_TYPE, id: picking.id, no: picking.no, from: picking.status, to: PK_VOID });
     await refreshSalesOrderStatus(tx, ctx, order.id);
     return { id: picking.id, no: picking.no, status: PK_VOID };
   });

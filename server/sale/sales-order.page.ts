@@ -127,7 +127,7 @@ async function salesmenOf(ctx: Ctx) {
     .select({ id: users.id, name: users.name })
     .from(companyUsers)
     .innerJoin(users, eq(users.id, companyUsers.userId))
-    .where(and(eq(companyUsers.companyId, ctx.companyId), eq(users.isLocked, false)))
+    .where(and(eq(companyUsers.companyId, ctx.companyId), eq(companyUsers.isLocked, false), eq(users.isLocked, false)))
     .orderBy(asc(users.name), asc(users.id))
     .limit(500);
 }

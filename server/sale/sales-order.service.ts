@@ -5,6 +5,7 @@ import { inTransaction } from "../db/transaction";
 import { accountSummaries, addOpenOrderAmount, creditCheck, type CreditState } from "../finance/partner-account.service";
 import { add, dec, div, formatMoney, gt, lt, moneyString, mul, qtyString, roundMoney, sub, sum } from "../lib/decimal";
 import { labelOf, SALES_ORDER_STATUSES } from "../lib/dictionary";
+import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError } from "../lib/errors";
 import { isId } from "../lib/ids";
 import { parseInput } from "../lib/validate";
@@ -37,6 +38,8 @@ import { SALES_ORDER_MACHINE, SALES_ORDER_USER_ACTIONS, SO_CANCELLED, SO_DONE, S
  */
 const LABEL = SALES_ORDER_MACHINE.label;
 const DOC = (order: { id: number; no: string }) => ({ docType: SALES_ORDER_DOC_TYPE, docId: order.id, docNo: order.no });
+/** The order as the audit trail names it (单据过账 / 单据撤销). */
+const AUDIT_DOC = (order: { id: number; no: string; totalAmount: string }) => ({ type: SALES_ORDER_DOC_TYPE, id: order.id, no: order.no, total: order.totalAmount });
 
 /** Credit approvals of sales orders (approvals.kind). */
 export const CREDIT_APPROVAL_KIND = 1;
@@ -200,6 +203,12 @@ export async function submitLockedSalesOrder(tx: Executor, ctx: Ctx, order: Orde
     .update(salesOrders)
     .set({ status: SO_WAITING, postedAt: now, postedBy: ctx.userId, updatedAt: now, allowShortage: opts.allowShortage })
     .where(and(eq(salesOrders.id, order.id), eq(salesOrders.companyId, ctx.companyId)));
+  await recordDocumentChange(tx, ctx, SALES_ORDER_MACHINE, "submit", {
+    ...AUDIT_DOC(order),
+    from: order.status,
+    to: SO_WAITING,
+    note: opts.approved ? "信用审批通过" : undefined,
+  });
   // The warehouse side follows: with AutoCreatePickOut a picking list from the locks (and what that setting chain does next).
   await afterSalesOrderSubmitted(tx, ctx, order.id);
 }
@@ -308,6 +317,7 @@ export async function markNoDeal(ctx: Ctx, id: number): Promise<{ id: number; no
       .update(salesOrders)
       .set({ status: SO_NO_DEAL, closedAt: now, updatedAt: now, ...(closed ? { approvalStatus: 2 } : {}) })
       .where(eq(salesOrders.id, id));
+    await recordDocumentChange(tx, ctx, SALES_ORDER_MACHINE, "noDeal", { ...AUDIT_DOC(order), from: order.status, to: SO_NO_DEAL });
     return { id, no: order.no, status: SO_NO_DEAL };
   });
 }
@@ -385,7 +395,7 @@ export async function cancelSalesOrder(ctx: Ctx, id: number): Promise<{ id: numb
   return inTransaction(async (tx) => {
     const order = await lockDocument(tx, salesOrders, ctx, id, LABEL);
     assertTransition(SALES_ORDER_MACHINE, "cancel", order.status);
-    await voidOpenNotesOfOrder(tx, ctx, id);
+    await voidOpenNotesOfOrder(tx, ctx, id, order.no);
     await releaseHoldings(tx, ctx, order);
     await tx
       .update(salesOrderLines)
@@ -396,6 +406,7 @@ export async function cancelSalesOrder(ctx: Ctx, id: number): Promise<{ id: numb
     if (gt(rest, 0)) await addOpenOrderAmount(tx, ctx, order.partnerId, rest.negated());
     const now = ctx.now ?? new Date();
     await tx.update(salesOrders).set({ status: SO_CANCELLED, closedAt: now, updatedAt: now }).where(eq(salesOrders.id, id));
+    await recordDocumentChange(tx, ctx, SALES_ORDER_MACHINE, "cancel", { ...AUDIT_DOC(order), from: order.status, to: SO_CANCELLED });
     return { id, no: order.no, status: SO_CANCELLED };
   });
 }
@@ -410,6 +421,7 @@ export async function completeSalesOrder(ctx: Ctx, id: number): Promise<{ id: nu
     if (gt(rest, 0)) await addOpenOrderAmount(tx, ctx, order.partnerId, rest.negated());
     const now = ctx.now ?? new Date();
     await tx.update(salesOrders).set({ status: SO_DONE, closedAt: now, updatedAt: now }).where(eq(salesOrders.id, id));
+    await recordDocumentChange(tx, ctx, SALES_ORDER_MACHINE, "complete", { ...AUDIT_DOC(order), from: order.status, to: SO_DONE });
     return { id, no: order.no, status: SO_DONE };
   });
 }

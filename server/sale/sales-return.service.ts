@@ -5,6 +5,7 @@ import { db, type Executor } from "../db/client";
 import { busyError, inTransaction } from "../db/transaction";
 import { add, dec, gt, isZero, moneyString, mul, qtyString, roundMoney, sub, sum, type Decimal } from "../lib/decimal";
 import { labelOf, REASON_CODES } from "../lib/dictionary";
+import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError } from "../lib/errors";
 import { t } from "../lib/i18n/zh-CN";
 import { isId } from "../lib/ids";
@@ -42,6 +43,8 @@ import { SALES_RETURN_BUTTONS, SALES_RETURN_MACHINE, SR_CANCELLED, SR_DONE, SR_D
  */
 const LABEL = "销售退货单";
 export const SALES_RETURN_DOC_TYPE = "salesReturnOrder";
+/** The return as the audit trail names it (单据过账 / 单据撤销). */
+const auditDoc = (doc: { id: number; no: string; totalAmount: string }) => ({ type: SALES_RETURN_DOC_TYPE, id: doc.id, no: doc.no, total: doc.totalAmount });
 /** Approvals of kind 2 (APPROVAL_KINDS): a sales return waiting for 退货审批. */
 export const RETURN_APPROVAL_KIND = 2;
 /** Page codes: the list/document page and the create action; 退货审批 decides. */
@@ -328,6 +331,7 @@ async function submitIn(tx: Executor, ctx: Ctx, id: number) {
     })
     .onConflictDoNothing();
   await tx.update(salesReturnOrders).set({ status: SR_WAITING_APPROVAL, approvalStatus: 0, updatedAt: ctx.now }).where(eq(salesReturnOrders.id, id));
+  await recordDocumentChange(tx, ctx, SALES_RETURN_MACHINE, "submit", { ...auditDoc(doc), from: doc.status, to: SR_WAITING_APPROVAL });
 }
 
 /** 提交: 0 → 10 待审核, an approval of kind 2 waits on /demand/returnOrder/approval. */
@@ -362,6 +366,7 @@ async function decide(ctx: Ctx, returnId: number, action: "approve" | "reject", 
     }
     const status = action === "approve" ? SR_WAITING_INFLOW : SR_DRAFT;
     await tx.update(salesReturnOrders).set({ status, approvalStatus: decided.status, updatedAt: ctx.now }).where(eq(salesReturnOrders.id, returnId));
+    await recordDocumentChange(tx, ctx, SALES_RETURN_MACHINE, action, { ...auditDoc(doc), from: doc.status, to: status, note: comment || undefined });
     return { id: returnId, no: doc.no, status };
   });
 }
@@ -472,6 +477,7 @@ export async function confirmSalesReturnOrder(ctx: Ctx, id: number) {
       .update(salesReturnOrders)
       .set({ status: SR_DONE, locationId, postedAt: ctx.now, postedBy: ctx.userId, updatedAt: ctx.now })
       .where(eq(salesReturnOrders.id, id));
+    await recordDocumentChange(tx, ctx, SALES_RETURN_MACHINE, "confirm", { ...auditDoc(doc), from: doc.status, to: SR_DONE });
     // The customer's account: LAST lock of the transaction.
     if (!isZero(doc.totalAmount)) {
       await postPartnerEntry(tx, ctx, { partnerId: doc.partnerId, docType: SALES_RETURN_DOC_TYPE, docId: id, docNo: doc.no, amount: dec(doc.totalAmount).neg(), remark: `销售退货 ${doc.no}` });
@@ -489,6 +495,7 @@ export async function cancelSalesReturnOrder(ctx: Ctx, id: number) {
     const a = await lockWaitingApproval(tx, ctx, id);
     if (a) await tx.update(approvals).set({ status: 2, decidedBy: ctx.userId, decidedAt: ctx.now ?? new Date(), comment: "退货单已作废" }).where(eq(approvals.id, a.id));
     await tx.update(salesReturnOrders).set({ status: SR_CANCELLED, updatedAt: ctx.now }).where(eq(salesReturnOrders.id, id));
+    await recordDocumentChange(tx, ctx, SALES_RETURN_MACHINE, "cancel", { ...auditDoc(doc), from: doc.status, to: SR_CANCELLED });
   });
   return { id, status: SR_CANCELLED };
 }

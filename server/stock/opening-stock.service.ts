@@ -3,7 +3,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import type { Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
-import { add, costString, dec, gt, isNegative, mul, qtyString, roundCost, roundMoney, roundQty, tryDecimal, type Decimal } from "../lib/decimal";
+import { add, costString, dec, formatMoney, formatQty, gt, isNegative, mul, qtyString, roundCost, roundMoney, roundQty, tryDecimal, type Decimal } from "../lib/decimal";
+import { actorOf, recordAudit } from "../lib/audit";
 import { DomainError } from "../lib/errors";
 import { normalizeNumberText } from "../lib/number-text";
 import { normalizeOE } from "../product/oe";
@@ -298,6 +299,18 @@ export async function importOpeningStock(ctx: Ctx, buffer: Buffer | ArrayBuffer 
     const errors = [...read.errors, ...resolved.errors].sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
     if (errors.length) return { ok: false as const, errors };
     const posted = await postOpeningLines(tx, ctx, resolved.lines);
+    // A stock posting without a status machine: the import is its one 过账.
+    await recordAudit(
+      {
+        ...actorOf(ctx),
+        action: "documentPost",
+        targetType: "opening",
+        targetId: posted.docNo,
+        summary: `期初库存 ${posted.docNo} 导入：${resolved.lines.length} 行，数量 ${formatQty(posted.totalQty)}，金额 ${formatMoney(posted.totalAmount)}`,
+        after: { no: posted.docNo, rows: resolved.lines.length, totalQty: posted.totalQty, totalAmount: posted.totalAmount },
+      },
+      tx,
+    );
     return { ok: true as const, docNo: posted.docNo, rows: resolved.lines.length, totalQty: posted.totalQty, totalAmount: posted.totalAmount };
   });
 }

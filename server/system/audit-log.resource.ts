@@ -1,4 +1,4 @@
-import { eq, ilike, or, sql } from "drizzle-orm";
+import { and, eq, ilike, ne, or, sql } from "drizzle-orm";
 import * as z from "zod";
 import { auditLogs } from "../lib/audit.tables";
 import { dateRangeFilters } from "../lib/date-range";
@@ -14,6 +14,8 @@ import { companies } from "./system.tables";
  * company's entries; the platform operator reads every company's, and the entries of no
  * company (failed sign-ins under unknown names).
  */
+const PRICES_CODE = "CPGL-002";
+
 export const auditLogResource = defineResource({
   name: "auditLog",
   label: "操作日志",
@@ -21,7 +23,9 @@ export const auditLogResource = defineResource({
   pageUrl: "/system/permissions/log",
   writeCode: "XTGL-004",
   scope: "company",
-  ownerWhere: (ctx) => (ctx.companyKind === "platform" ? undefined : eq(auditLogs.companyId, ctx.companyId)),
+  // 价格变更 entries carry cost prices: only readers who may see prices (产品价格 CPGL-002) get them.
+  ownerWhere: (ctx) =>
+    and(ctx.companyKind === "platform" ? undefined : eq(auditLogs.companyId, ctx.companyId), ctx.permissions.has(PRICES_CODE) ? undefined : ne(auditLogs.action, "priceChange")),
   table: auditLogs,
   readOnly: { create: true, update: true, delete: true },
   // The trail grows with every sign-in: the page counts at most 10,001 rows (共 10000+ 条), not millions.

@@ -89,4 +89,14 @@ describe("the audit trail (操作日志)", () => {
     // A made-up action finds nothing rather than everything.
     expect((await listFromParams<Entry>(auditLogResource, admin, new URLSearchParams({ action: "x' or 1=1" }))).items).toEqual([]);
   });
+
+  it("价格变更 entries (cost prices) reach only readers who may see prices", async () => {
+    const { ctx: boss1 } = await ctxOf("boss1");
+    await db().insert(auditLogs).values({ companyId: boss1.companyId, userName: "boss1", action: "priceChange", summary: "价格变更 测试", before: { priceCost: "10" }, after: { priceCost: "12" } });
+    const q = new URLSearchParams({ action: "priceChange" });
+    expect((await listFromParams<Entry>(auditLogResource, boss1, q)).items.map((e) => e.summary)).toContain("价格变更 测试");
+    // A role with 操作日志 but without 产品价格 (CPGL-002).
+    const auditorOnly = { ...boss1, permissions: new Set([...boss1.permissions].filter((c) => c !== "CPGL-002")) };
+    expect((await listFromParams<Entry>(auditLogResource, auditorOnly, q)).items).toEqual([]);
+  });
 });

@@ -146,12 +146,19 @@ export async function listBusinessCodeRules(ctx: Pick<Ctx, "companyId" | "now">,
   });
 }
 
+/** Who may change the rules: holders of 业务编码 or of 编码规则 (系统设置 › 编码规则, the same page). */
+export function canEditBusinessCodes(ctx: Pick<Ctx, "permissions">) {
+  return ctx.permissions.has(BUSINESS_CODE_MENU) || ctx.permissions.has(CODE_SETTING_MENU);
+}
+
 function requireRuleWriter(ctx: Pick<Ctx, "permissions">) {
-  if (!ctx.permissions.has(BUSINESS_CODE_MENU)) throw new DomainError("forbidden", "没有权限修改编码规则");
+  if (!canEditBusinessCodes(ctx)) throw new DomainError("forbidden", "没有权限修改编码规则");
 }
 
 /** The menu entry of /system/businessCode (业务编码): managers hold it and manage their own company's rules. */
 export const BUSINESS_CODE_MENU = "XTGL-013";
+/** 系统设置 › 编码规则 (/system/setting/code): the same rules under the settings menu. */
+export const CODE_SETTING_MENU = "XTGL-007";
 
 /** Saves a company's own rule for one document type (validated; takes effect for the next number). */
 export async function saveBusinessCodeRule(ctx: Pick<Ctx, "companyId" | "permissions">, input: unknown) {

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
 import { DomainError } from "../lib/errors";
 import { t } from "../lib/i18n/zh-CN";
 import { isId } from "../lib/ids";
 import { escapeLike } from "../lib/validate";
-import { companies, companyRoles, companyUsers, menus, roleMenus, roles, users } from "./system.tables";
+import { companyRoles, companyUserRoles, companyUsers, menus, roleMenus, roles, users } from "./system.tables";
 
 /**
  * The read side of ABP's identity and permission-management calls, in ABP's published shapes
@@ -57,18 +57,27 @@ async function usersWhere(ctx: Ctx, filter?: string): Promise<SQL | undefined> {
 async function roleNamesOf(ctx: Ctx, userIds: number[]) {
   if (!userIds.length) return new Map<number, string[]>();
   const rows = await db()
-    .select({ userId: companyUsers.userId, role: roles.name, company: companies.shortName })
-    .from(companyUsers)
-    .innerJoin(roles, eq(roles.id, companyUsers.roleId))
-    .innerJoin(companies, eq(companies.id, companyUsers.companyId))
-    .where(and(inArray(companyUsers.userId, userIds), isOperator(ctx) ? undefined : eq(companyUsers.companyId, ctx.companyId)))
-    .orderBy(asc(companyUsers.companyId));
+    .select({ userId: companyUserRoles.userId, role: roles.name })
+    .from(companyUserRoles)
+    .innerJoin(roles, eq(roles.id, companyUserRoles.roleId))
+    .where(and(inArray(companyUserRoles.userId, userIds), isOperator(ctx) ? undefined : eq(companyUserRoles.companyId, ctx.companyId)))
+    .orderBy(asc(companyUserRoles.companyId), asc(roles.id));
   const out = new Map<number, string[]>();
   for (const r of rows) out.set(r.userId, [...(out.get(r.userId) ?? []), r.role]);
   return new Map([...out].map(([k, v]) => [k, [...new Set(v)]]));
 }
 
-const USER_COLUMNS = { id: users.id, userName: users.username, name: users.name, phoneNumber: users.phone, isLocked: users.isLocked, createdAt: users.createdAt };
+/** A user's columns; `isLocked` is the login's own lock or, for a company, also its lock of the membership. */
+const userColumns = (ctx: Ctx) => ({
+  id: users.id,
+  userName: users.username,
+  name: users.name,
+  phoneNumber: users.phone,
+  isLocked: isOperator(ctx)
+    ? users.isLocked
+    : sql<boolean>`(${users.isLocked} or coalesce((select cu.is_locked from ${companyUsers} cu where cu.company_id = ${ctx.companyId} and cu.user_id = ${users.id}), false))`,
+  createdAt: users.createdAt,
+});
 
 function toUserDto(u: { id: number; userName: string; name: string; phoneNumber: string | null; isLocked: boolean; createdAt: Date }, roleNames: string[]): AbpUserDto {
   return { id: u.id, userName: u.userName, name: u.name, surname: null, email: null, phoneNumber: u.phoneNumber, isActive: !u.isLocked, lockoutEnabled: true, roleNames, creationTime: u.createdAt.toISOString() };
@@ -79,7 +88,7 @@ export async function listIdentityUsers(ctx: Ctx, params: URLSearchParams) {
   const { skip, take } = paging(params);
   const where = await usersWhere(ctx, params.get("filter")?.trim() || undefined);
   const [rows, [total]] = await Promise.all([
-    db().select(USER_COLUMNS).from(users).where(where).orderBy(asc(users.id)).limit(take).offset(skip),
+    db().select(userColumns(ctx)).from(users).where(where).orderBy(asc(users.id)).limit(take).offset(skip),
     db().select({ n: count() }).from(users).where(where),
   ]);
   const names = await roleNamesOf(ctx, rows.map((r) => r.id));
@@ -90,14 +99,14 @@ export async function getIdentityUser(ctx: Ctx, id: unknown) {
   requireCode(ctx, USERS_MENU);
   const n = typeof id === "string" && /^\d{1,9}$/.test(id) ? Number(id) : id;
   if (!isId(n)) throw new DomainError("not_found", "用户不存在");
-  const [row] = await db().select(USER_COLUMNS).from(users).where(and(eq(users.id, n), await usersWhere(ctx)));
+  const [row] = await db().select(userColumns(ctx)).from(users).where(and(eq(users.id, n), await usersWhere(ctx)));
   if (!row) throw new DomainError("not_found", "用户不存在");
   return toUserDto(row, (await roleNamesOf(ctx, [row.id])).get(row.id) ?? []);
 }
 
 /** Roles in reach: those the caller's company may hand out, or every role for the operator. */
 async function visibleRoles(ctx: Ctx) {
-  const q = db().select({ id: roles.id, code: roles.code, name: roles.name, scope: roles.scope, description: roles.description }).from(roles);
+  const q = db().select({ id: roles.id, code: roles.code, name: roles.name, scope: roles.scope, description: roles.description, companyId: roles.companyId }).from(roles);
   return isOperator(ctx)
     ? q.orderBy(asc(roles.id))
     : q.innerJoin(companyRoles, and(eq(companyRoles.roleId, roles.id), eq(companyRoles.companyId, ctx.companyId))).orderBy(asc(roles.id));
@@ -108,7 +117,8 @@ export async function listIdentityRoles(ctx: Ctx) {
   const rows = await visibleRoles(ctx);
   return {
     totalCount: rows.length,
-    items: rows.map((r) => ({ id: r.id, name: r.name, isDefault: false, isStatic: true, isPublic: true, concurrencyStamp: "", extraProperties: { code: r.code, scope: r.scope, description: r.description } })),
+    // A template (shared by every company) is static; a company's own role is not.
+    items: rows.map((r) => ({ id: r.id, name: r.name, isDefault: false, isStatic: r.companyId === null, isPublic: true, concurrencyStamp: "", extraProperties: { code: r.code, scope: r.scope, description: r.description } })),
   };
 }
 

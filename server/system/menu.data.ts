@@ -289,6 +289,8 @@ export const MENU_TREE: MenuSeed[] = [
           page("XTGL-007", "编码规则", "/system/setting/code"),
           page("XTGL-008", "银行设置", "/system/setting/bank"),
           page("XTGL-009", "付款方式", "/system/setting/payment"),
+          // A company's own sales regions (not platform data): under 系统设置, which companies hold.
+          page("XTGL-021", "商圈", "/system/basic/businessArea"),
           page("XTGL-010", "定时任务", "/system/setting/schedule", { p: true }),
           page("XTGL-011", "消息事件", "/system/setting/message/event", { p: true }),
           page("XTGL-012", "消息模板", "/system/setting/message/template", { p: true }),
@@ -307,7 +309,6 @@ export const MENU_TREE: MenuSeed[] = [
           page("XTGL-018", "公司档案", "/system/archives/company", { p: true }),
           page("XTGL-019", "物流档案", "/system/archives/logistics", { p: true }),
           page("XTGL-020", "行政区域", "/system/basic/adminArea", { p: true }),
-          page("XTGL-021", "商圈", "/system/basic/businessArea", { p: true }),
           page("XTGL-022", "展会管理", "/system/portal/exhibition", { p: true }),
           page("XTGL-023", "店铺管理", "/system/portal/store", { p: true }),
           page("XTGL-024", "电商平台", "/system/eCommerce", { p: true }),

@@ -57,33 +57,44 @@ function flatten(tree: MenuSeed[], parentCode: string | null = null, out: (MenuS
 }
 
 /**
- * Brings the menus table in line with MENU_TREE (by code) at every start. Entries new to this
- * database are granted to the platform role and to the company role templates that fit them.
+ * Brings the menus table in line with MENU_TREE at every start. An entry is matched by its code
+ * (the permission the server checks), else by its url (a code renamed in menu.data.ts). The
+ * product owns the structure (parent, url, action, platform-only) and the code, and they are
+ * updated; the name, icon and sort order are the operator's to edit (菜单配置) and are only set
+ * when an entry is new, so the operator's edits survive a restart. Entries new to this database
+ * are granted to the platform role and to the company role templates that fit them; so are
+ * entries that stop being platform-only (商圈, XTGL-021, became a company's page).
  */
 export async function syncMenus(exec: Executor = db()) {
   const flat = flatten(MENU_TREE);
   const existing = await exec.select().from(menus);
-  const idByCode = new Map(existing.map((m) => [m.code, m.id]));
+  const seedCodes = new Set(flat.map((m) => m.code));
   const rowByCode = new Map(existing.map((m) => [m.code, m]));
+  // Rows whose code left the seed, by url: the same page under a new code.
+  const orphanByUrl = new Map(existing.filter((m) => m.url && !seedCodes.has(m.code)).map((m) => [m.url!, m]));
+  const idByCode = new Map<string, number>();
   const added: string[] = [];
   for (const m of flat) {
-    const values = {
+    const structure = {
       code: m.code,
-      name: m.name,
-      icon: m.icon ?? null,
       url: m.url ?? null,
-      sortOrder: m.sortOrder,
       isAction: !!m.action,
       platformOnly: !!m.p,
       parentId: m.parentCode ? (idByCode.get(m.parentCode) ?? null) : null,
     };
-    const id = idByCode.get(m.code);
-    if (id) {
-      const cur = rowByCode.get(m.code)!;
-      const changed = (Object.keys(values) as (keyof typeof values)[]).some((k) => cur[k] !== values[k]);
-      if (changed) await exec.update(menus).set(values).where(eq(menus.id, id));
+    const cur = rowByCode.get(m.code) ?? (m.url ? orphanByUrl.get(m.url) : undefined);
+    if (cur) {
+      if (m.url) orphanByUrl.delete(m.url);
+      idByCode.set(m.code, cur.id);
+      const changed = (Object.keys(structure) as (keyof typeof structure)[]).some((k) => cur[k] !== structure[k]);
+      if (changed) await exec.update(menus).set(structure).where(eq(menus.id, cur.id));
+      // An entry that stops being platform-only reaches companies now: granted once, like a new one.
+      if (cur.platformOnly && !structure.platformOnly) added.push(m.code);
     } else {
-      const [row] = await exec.insert(menus).values(values).returning({ id: menus.id });
+      const [row] = await exec
+        .insert(menus)
+        .values({ ...structure, name: m.name, icon: m.icon ?? null, sortOrder: m.sortOrder })
+        .returning({ id: menus.id });
       idByCode.set(m.code, row!.id);
       added.push(m.code);
     }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   customType,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -23,9 +24,12 @@ export const companies = pgTable("companies", {
   name: text("name").notNull().unique(),
   shortName: text("short_name"),
   kind: text("kind", { enum: ["platform", "trading"] }).notNull().default("trading"),
-  /** Company status dictionary (spec 000 §4): 0 not online, 1 online, 2 closed. */
+  /**
+   * Company status dictionary (spec 000 §4): 0 not online, 1 online, 2 closed. Only an
+   * online company can be worked in: its staff cannot sign in to it or switch to it, and its
+   * open sessions move on (or end) at their next request.
+   */
   status: smallint("status").notNull().default(1),
-  isLocked: boolean("is_locked").notNull().default(false),
   city: text("city"),
   phone: text("phone"),
   contactName: text("contact_name"),
@@ -88,6 +92,8 @@ export const roles = pgTable("roles", {
   /** platform: assignable in the operator company only; company: assignable in trading companies. */
   scope: text("scope", { enum: ["platform", "company"] }).notNull(),
   description: text("description"),
+  /** null: a template role shared by every company, edited by the operator; set: that company's own role. */
+  companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
 });
 
 export const roleMenus = pgTable(
@@ -117,7 +123,11 @@ export const companyRoles = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.roleId] })],
 );
 
-/** Membership: a user works in a company with one role there. */
+/**
+ * Membership: a user works in a company (staff login). A company's manager locks and unlocks
+ * the membership (the user cannot work in that company, their other companies stay open);
+ * the platform operator's lock is users.is_locked, which stops the login everywhere.
+ */
 export const companyUsers = pgTable(
   "company_users",
   {
@@ -127,9 +137,28 @@ export const companyUsers = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    roleId: integer("role_id")
-      .notNull()
-      .references(() => roles.id),
+    isLocked: boolean("is_locked").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.userId] }), index("company_users_user_idx").on(t.userId)],
 );
+
+/** The roles a member holds in a company; their permissions are the union of the roles' grants. */
+export const companyUserRoles = pgTable(
+  "company_user_roles",
+  {
+    companyId: integer("company_id").notNull(),
+    userId: integer("user_id").notNull(),
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "restrict" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId, t.roleId] }),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [companyUsers.companyId, companyUsers.userId] }).onDelete("cascade"),
+    index("company_user_roles_role_idx").on(t.roleId),
+  ],
+);
+
+/** A company may be worked in (status 1 online). */
+export const COMPANY_ONLINE = 1;

@@ -2,8 +2,9 @@ import { aliasedTable, and, asc, eq, inArray, isNotNull, sql, type SQL } from "d
 import type { Ctx } from "../auth/context";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
-import { dec, isZero, qtyString, sub } from "../lib/decimal";
+import { dec, isZero, moneyString, qtyString, sub, sum } from "../lib/decimal";
 import { INVENTORY_ORDER_STATUSES, labelOf } from "../lib/dictionary";
+import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { productBrands } from "../product/brand.tables";
@@ -120,6 +121,7 @@ async function simpleTransition(ctx: Ctx, id: number, action: "start" | "void") 
     const doc = await lockDocument(tx, inventoryOrders, ctx, id, "盘点单");
     assertTransition(INVENTORY_ORDER_MACHINE, action, doc.status);
     await tx.update(inventoryOrders).set({ status: to, updatedAt: ctx.now ?? new Date() }).where(eq(inventoryOrders.id, id));
+    await recordDocumentChange(tx, ctx, INVENTORY_ORDER_MACHINE, action, { type: INVENTORY_ORDER_DOC, id, no: doc.no, from: doc.status, to });
   });
   return { id, status: to };
 }
@@ -251,6 +253,16 @@ export async function postInventoryOrder(ctx: Ctx, id: number) {
     // The unit cost the difference was booked at, for the page and reports.
     for (const m of posted) if (m.docLineId) await tx.update(inventoryOrderLines).set({ unitCost: m.unitCost }).where(eq(inventoryOrderLines.id, m.docLineId));
     await tx.update(inventoryOrders).set({ status: INVENTORY_POSTED, postedAt: now, postedBy: ctx.userId, updatedAt: now }).where(eq(inventoryOrders.id, id));
+    // The entry's total: the net value of the adjustment (盘盈 + , 盘亏 −).
+    await recordDocumentChange(tx, ctx, INVENTORY_ORDER_MACHINE, "post", {
+      type: INVENTORY_ORDER_DOC,
+      id,
+      no: doc.no,
+      from: doc.status,
+      to: INVENTORY_POSTED,
+      total: moneyString(sum(posted.map((m) => m.amount))),
+      note: `调整 ${posted.length} 行库存`,
+    });
     return { id, status: INVENTORY_POSTED, moves: posted.length };
   });
 }
@@ -263,6 +275,7 @@ export async function reverseInventoryOrder(ctx: Ctx, id: number) {
     assertTransition(INVENTORY_ORDER_MACHINE, "reverse", doc.status);
     await reverseDocument(tx, ctx, { docType: INVENTORY_ORDER_DOC, docId: id, docNo: doc.no, bizType: "StockInventoryOrderBack" });
     await tx.update(inventoryOrders).set({ status: INVENTORY_VOID, updatedAt: ctx.now ?? new Date() }).where(eq(inventoryOrders.id, id));
+    await recordDocumentChange(tx, ctx, INVENTORY_ORDER_MACHINE, "reverse", { type: INVENTORY_ORDER_DOC, id, no: doc.no, from: doc.status, to: INVENTORY_VOID });
   });
   return { id, status: INVENTORY_VOID };
 }

@@ -4,6 +4,7 @@ import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { dec, qtyString, sub } from "../lib/decimal";
 import { labelOf, MOVE_ORDER_STATUSES } from "../lib/dictionary";
+import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { productBrands } from "../product/brand.tables";
@@ -164,6 +165,7 @@ async function confirmIn(tx: Executor, ctx: Ctx, id: number) {
   });
   const now = ctx.now ?? new Date();
   await tx.update(moveOrders).set({ status: MOVE_ORDER_DONE, postedAt: now, postedBy: ctx.userId, updatedAt: now }).where(eq(moveOrders.id, id));
+  await recordDocumentChange(tx, ctx, MOVE_ORDER_MACHINE, "confirm", { type: MOVE_ORDER_DOC, id, no: doc.no, from: doc.status, to: MOVE_ORDER_DONE });
 }
 
 /** 确认调拨 0 → 100: posts the moves; a second confirmation finds 已完成 and is refused. */
@@ -180,6 +182,7 @@ export async function voidMoveOrder(ctx: Ctx, id: number) {
     const doc = await lockDocument(tx, moveOrders, ctx, id, "调拨单");
     assertTransition(MOVE_ORDER_MACHINE, "void", doc.status);
     await tx.update(moveOrders).set({ status: MOVE_ORDER_VOID, updatedAt: ctx.now ?? new Date() }).where(eq(moveOrders.id, id));
+    await recordDocumentChange(tx, ctx, MOVE_ORDER_MACHINE, "void", { type: MOVE_ORDER_DOC, id, no: doc.no, from: doc.status, to: MOVE_ORDER_VOID });
   });
   return { id, status: MOVE_ORDER_VOID };
 }
@@ -192,6 +195,7 @@ export async function reverseMoveOrder(ctx: Ctx, id: number) {
     assertTransition(MOVE_ORDER_MACHINE, "reverse", doc.status);
     await reverseDocument(tx, ctx, { docType: MOVE_ORDER_DOC, docId: id, docNo: doc.no, bizType: "StockMoveOrderBack" });
     await tx.update(moveOrders).set({ status: MOVE_ORDER_VOID, updatedAt: ctx.now ?? new Date() }).where(eq(moveOrders.id, id));
+    await recordDocumentChange(tx, ctx, MOVE_ORDER_MACHINE, "reverse", { type: MOVE_ORDER_DOC, id, no: doc.no, from: doc.status, to: MOVE_ORDER_VOID });
   });
   return { id, status: MOVE_ORDER_VOID };
 }

@@ -1,11 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, listIdentityRoles, requireApiUser } from "~/services.server";
+import { answerMethods, createIdentityRole, listIdentityRoles, readBody, requireApiUser } from "~/services.server";
 
-/** GET /api/identity/roles (ABP ListResultDto of IdentityRoleDto): the roles the company may hand out; the operator: all. */
+/**
+ * /api/identity/roles (ABP IdentityRoleDto): GET the roles the company may hand out (the
+ * operator: all); POST { name, isDefault?, isPublic? } a new role (a company's own, or for the
+ * operator a template), answered as the created role.
+ */
 function route(request: Request) {
   return answerMethods(request, {
     GET: async () => json(await listIdentityRoles(await requireApiUser(request))),
+    POST: async () => {
+      const ctx = await requireApiUser(request);
+      return json(await createIdentityRole(ctx, await readBody(request)));
+    },
   });
 }
 

@@ -1,11 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, listIdentityUsers, requireApiUser } from "~/services.server";
+import { abpCreateUser, answerMethods, listIdentityUsers, readBody, requireApiUser } from "~/services.server";
 
-/** GET /api/identity/users (ABP PagedResultDto of IdentityUserDto; skipCount, maxResultCount, filter): the company's staff, the operator: everyone. Creating users comes with 用户管理. */
+/**
+ * GET /api/identity/users (ABP PagedResultDto of IdentityUserDto; skipCount, maxResultCount,
+ * filter): the company's staff, the operator: everyone. POST: a new staff login of the company
+ * ({ userName, name, phoneNumber, password, roleNames, isActive }), answered with its dto.
+ */
 function route(request: Request) {
+  const query = new URL(request.url).searchParams;
   return answerMethods(request, {
-    GET: async () => json(await listIdentityUsers(await requireApiUser(request), new URL(request.url).searchParams)),
+    GET: async () => json(await listIdentityUsers(await requireApiUser(request), query)),
+    POST: async () => {
+      const ctx = await requireApiUser(request);
+      return json(await abpCreateUser(ctx, await readBody(request), query));
+    },
   });
 }
 

@@ -1,11 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, getRolePermissions, requireApiUser } from "~/services.server";
+import { answerMethods, getRolePermissions, readBody, requireApiUser, updateRolePermissionsAbp } from "~/services.server";
 
-/** GET /api/permission-management/permissions?providerName=R&providerKey={role} (ABP GetPermissionListResultDto): a role's menu and action grants. */
+/**
+ * /api/permission-management/permissions?providerName=R&providerKey={role}: GET a role's menu
+ * and action grants (ABP GetPermissionListResultDto); PUT { permissions: [{ name, isGranted }] }
+ * applies the listed changes only (204), on 角色管理's rules.
+ */
 function route(request: Request) {
+  const query = new URL(request.url).searchParams;
   return answerMethods(request, {
-    GET: async () => json(await getRolePermissions(await requireApiUser(request), new URL(request.url).searchParams.get("providerName"), new URL(request.url).searchParams.get("providerKey"))),
+    GET: async () => json(await getRolePermissions(await requireApiUser(request), query.get("providerName"), query.get("providerKey"))),
+    PUT: async () => {
+      const ctx = await requireApiUser(request);
+      await updateRolePermissionsAbp(ctx, query.get("providerName"), query.get("providerKey"), await readBody(request));
+      return new Response(null, { status: 204 });
+    },
   });
 }
 

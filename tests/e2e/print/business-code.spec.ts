@@ -44,3 +44,11 @@ test("a stock keeper has no numbering rules page", async ({ page }) => {
   const res = await page.goto("/system/businessCode");
   expect(res!.status()).toBe(403);
 });
+
+test("系统设置 › 编码规则 is the same page under its own menu entry", async ({ page }) => {
+  await login(page, "boss2");
+  await page.goto("/system/setting/code");
+  await expect(page.getByRole("heading", { level: 1, name: "编码规则" })).toBeVisible();
+  await expect(page.getByText("业务编码规则")).toBeVisible();
+  await expect(page.locator("form").filter({ hasText: "销售订单" }).first()).toBeVisible();
+});

@@ -1,0 +1,136 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import css from "~/components/grid/grid.module.css";
+import type { SettingField } from "#server/setting/company-settings.form";
+import type { SettingValue } from "#server/setting/setting.defaults";
+import { pageTitle } from "../../../server/lib/i18n/zh-CN";
+import { formErrorOf, loadCompanySettingsForm, requirePage, saveCompanySettingsForm, setFlash, SETTINGS_MENU } from "~/services.server";
+
+const PAGE = "/system/setting";
+
+/** 系统设置 (XTGL-005): the company's settings (spec 000 §3), each with its meaning; saved together, effective at once. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requirePage(request, SETTINGS_MENU);
+  return json(await loadCompanySettingsForm(ctx));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const ctx = await requirePage(request, SETTINGS_MENU);
+  const form = await request.formData();
+  const values: Record<string, string> = {};
+  // A check box posts after its hidden "false": the last value wins.
+  for (const [k, v] of form.entries()) if (typeof v === "string") values[k] = v;
+  try {
+    const n = await saveCompanySettingsForm(ctx, values);
+    return redirect(PAGE, { headers: await setFlash({ type: "success", message: n ? `已保存 ${n} 项设置，立即生效` : "没有修改" }) });
+  } catch (e) {
+    const error = formErrorOf(e);
+    if (!error) throw e;
+    return json({ message: error.message, fields: error.fields, values }, { status: error.status });
+  }
+}
+
+const TIME_ZONES = ["Asia/Shanghai", "Asia/Hong_Kong", "Asia/Taipei", "Asia/Urumqi", "Asia/Singapore", "Asia/Tokyo", "Europe/Berlin", "America/Los_Angeles", "UTC"];
+
+const obj = (v: SettingValue | undefined) => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, SettingValue>) : {});
+
+export default function CompanySettingsPage() {
+  const data = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const posted = failed?.values;
+  const groups = [...new Set(data.fields.map((f) => f.group))];
+  return (
+    <div className={css.wrap}>
+      <Form method="post" noValidate className={css.card} style={{ maxWidth: 860, padding: 16 }} data-testid="settings-form" aria-label="系统设置">
+        {failed ? (
+          <div className={css.formError} role="alert">
+            {failed.message}
+          </div>
+        ) : null}
+        {groups.map((g) => (
+          <fieldset key={g} style={{ border: "1px solid #e3e6ea", borderRadius: 6, padding: "8px 14px 12px", marginBottom: 12 }}>
+            <legend style={{ fontWeight: 600, fontSize: 14 }}>{g}</legend>
+            {data.fields
+              .filter((f) => f.group === g)
+              .map((f) => (
+                <SettingRow key={f.name} field={f} value={data.values[f.name] as SettingValue} posted={posted} error={failed?.fields?.[f.name]?.[0]} locations={data.locations} />
+              ))}
+          </fieldset>
+        ))}
+        <button type="submit" className={`${css.btn} ${css.primary}`} disabled={busy} data-testid="settings-save">
+          保存设置
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function SettingRow({ field: f, value, posted, error, locations }: { field: SettingField; value: SettingValue; posted?: Record<string, string>; error?: string; locations: { id: number; name: string }[] }) {
+  const text = (name: string, fallback: string) => posted?.[name] ?? fallback;
+  const id = `setting-${f.name}`;
+  let input;
+  if (f.kind === "bool" || f.kind === "combiPrice") {
+    const on = posted ? posted[f.name] === "true" : f.kind === "bool" ? value === true : obj(value).Enabled === true;
+    input = (
+      <>
+        <input type="hidden" name={f.name} value="false" />
+        <input id={id} type="checkbox" name={f.name} value="true" defaultChecked={on} />
+      </>
+    );
+  } else if (f.kind === "location") {
+    const current = obj(obj(value).Default).Id;
+    input = (
+      <select id={id} name={f.name} defaultValue={text(f.name, current == null ? "" : String(current))}>
+        <option value="">（各仓库的退货区）</option>
+        {locations.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (f.kind === "timeZone") {
+    const current = text(f.name, String(value ?? "Asia/Shanghai"));
+    input = (
+      <select id={id} name={f.name} defaultValue={current}>
+        {(TIME_ZONES.includes(current) ? TIME_ZONES : [current, ...TIME_ZONES]).map((z) => (
+          <option key={z} value={z}>
+            {z}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (f.kind === "deliverReceiver") {
+    const v = obj(value);
+    input = (
+      <span style={{ display: "inline-flex", gap: 8 }}>
+        <input id={id} name={`${f.name}.Deliver`} defaultValue={text(`${f.name}.Deliver`, String(v.Deliver ?? ""))} maxLength={32} placeholder="发货人" aria-label="默认发货人" />
+        <input name={`${f.name}.Receiver`} defaultValue={text(`${f.name}.Receiver`, String(v.Receiver ?? ""))} maxLength={32} placeholder="收货人" aria-label="默认收货人" />
+      </span>
+    );
+  } else {
+    input = <input id={id} name={f.name} type={f.kind === "int" ? "number" : "text"} min={f.min} max={f.max} maxLength={f.kind === "text" ? f.max : undefined} defaultValue={text(f.name, String(value ?? ""))} aria-invalid={error ? true : undefined} />;
+  }
+  return (
+    <div style={{ display: "grid", gridTemplateColumns: "240px 1fr", gap: "4px 16px", padding: "8px 0", borderBottom: "1px solid #f1f3f5" }} data-setting={f.name}>
+      <label htmlFor={id} style={{ fontSize: 14 }}>
+        {f.label}
+      </label>
+      <div>
+        {input}
+        <div className={css.muted}>{f.help}</div>
+        {error ? (
+          <div style={{ color: "#c92a2a", fontSize: 13 }} role="alert">
+            {error}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle("系统设置") }];
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/shell/ShellErrorBoundary";

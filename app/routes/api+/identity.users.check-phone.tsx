@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { abpCheckPhone, answerMethods, requireApiUser } from "~/services.server";
+
+/** GET /api/identity/users/check-phone?phoneNumber=…[&userId=…]: { exists } — is the number taken on the platform. */
+function route(request: Request) {
+  return answerMethods(request, {
+    GET: async () => json(await abpCheckPhone(await requireApiUser(request), new URL(request.url).searchParams)),
+  });
+}
+
+export const loader = ({ request }: LoaderFunctionArgs) => route(request);
+export const action = ({ request }: ActionFunctionArgs) => route(request);
