@@ -1,11 +1,12 @@
 import { count, eq } from "drizzle-orm";
 import { hashPassword } from "../auth/password";
 import { syncMenus } from "../system/menu.service";
-import { companies, companyRoles, companyUsers, roles, users } from "../system/system.tables";
+import { companies, companyRoles, companyUserRoles, companyUsers, roles, users } from "../system/system.tables";
 import { settings } from "../setting/setting.tables";
 import { productBrands } from "../product/brand.tables";
 import type { Db } from "./client";
 import { seedMasterData } from "./seed-master";
+import { seedAdminAreas } from "./seed-areas";
 
 const ROLE_TEMPLATES = [
   { code: "platform_admin", name: "平台管理员", scope: "platform" as const, description: "平台运营方：管理公司、角色、菜单和全局设置" },
@@ -25,6 +26,7 @@ export async function seedBase(db: Db) {
     // Roles first: syncMenus grants every menu entry new to this database to the fitting roles.
     if (Number(n) === 0) await tx.insert(roles).values(ROLE_TEMPLATES);
     await syncMenus(tx);
+    await seedAdminAreas(tx);
     const [platform] = await tx.select().from(companies).where(eq(companies.kind, "platform")).limit(1);
     if (!platform) {
       const [p] = await tx
@@ -56,7 +58,8 @@ export async function ensureAdmin(db: Db, password: string) {
       .insert(users)
       .values({ username: "admin", name: "平台管理员", phone: "13800000000", passwordHash: hash })
       .returning();
-    await tx.insert(companyUsers).values({ companyId: platform!.id, userId: u!.id, roleId: adminRole!.id });
+    await tx.insert(companyUsers).values({ companyId: platform!.id, userId: u!.id });
+    await tx.insert(companyUserRoles).values({ companyId: platform!.id, userId: u!.id, roleId: adminRole!.id });
   });
   return true;
 }
@@ -74,10 +77,10 @@ export const DEMO_USERS = [
 ] as const;
 
 const DEMO_COMPANIES = [
-  { name: "广州穗通汽配有限公司", shortName: "穗通汽配", city: "广州", phone: "020-81234567", isLocked: false, status: 1 },
-  { name: "深圳鹏达汽配有限公司", shortName: "鹏达汽配", city: "深圳", phone: "0755-27654321", isLocked: false, status: 1 },
-  // A company whose account the operator has locked: nobody can work in it.
-  { name: "东莞福达汽配有限公司", shortName: "福达汽配", city: "东莞", phone: "0769-22118899", isLocked: true, status: 2 },
+  { name: "广州穗通汽配有限公司", shortName: "穗通汽配", city: "广州", phone: "020-81234567", status: 1 },
+  { name: "深圳鹏达汽配有限公司", shortName: "鹏达汽配", city: "深圳", phone: "0755-27654321", status: 1 },
+  // A company the operator has closed (status 2): nobody can work in it until it is recovered.
+  { name: "东莞福达汽配有限公司", shortName: "福达汽配", city: "东莞", phone: "0769-22118899", status: 2 },
 ];
 
 const DEMO_BRANDS: [string, string][] = [
@@ -111,9 +114,9 @@ export async function seedDemo(db: Db, password: string) {
       .insert(productBrands)
       .values(DEMO_BRANDS.map(([name, code], i) => ({ name, code, sortOrder: (i + 1) * 10 })))
       .onConflictDoNothing();
-    await tx.insert(companyUsers).values(
-      DEMO_USERS.flatMap((u) => u.companies.map((c) => ({ companyId: companyId[c]!, userId: userId[u.username]!, roleId: roleId[u.role]! }))),
-    );
+    const memberships = DEMO_USERS.flatMap((u) => u.companies.map((c) => ({ companyId: companyId[c]!, userId: userId[u.username]!, roleId: roleId[u.role]! })));
+    await tx.insert(companyUsers).values(memberships.map(({ companyId, userId }) => ({ companyId, userId })));
+    await tx.insert(companyUserRoles).values(memberships);
     // In the same transaction: demo companies never exist without their products and partners.
     await seedMasterData(tx);
   });

@@ -11,6 +11,8 @@ import { salesReturnOrderResource } from "../sale/sales-return.resource";
 import { returnApprovalResource } from "../sale/return-approval.resource";
 import { safeStockResource } from "../stock/safe-stock.service";
 import { auditLogResource } from "../system/audit-log.resource";
+import { businessAreaResource } from "../system/business-area.resource";
+import { bankResource } from "../system/bank.resource";
 import { purchasePlanResource } from "../purchase/purchase-plan.resource";
 import { purchasePssResource } from "../purchase/purchase-pss.resource";
 import { purchaseOrderResource } from "../purchase/purchase-order.resource";
@@ -88,6 +90,8 @@ const ALL: ResourceDef<any>[] = [
   receiptResource,
   paymentOrderResource,
   auditLogResource,
+  businessAreaResource,
+  bankResource,
 ];
 
 const BY_NAME = new Map(ALL.map((d) => [d.name, d]));
