@@ -3,11 +3,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { purgeExpiredSessions } from "./auth/session.service";
 import { bootDatabase } from "./db/boot";
 import { DEMO_USERS } from "./db/seed";
 import { createApp } from "./http";
 import { config } from "./lib/config";
+import { startScheduler } from "./system/scheduler";
 
 /**
  * Process entry: secret, database (migrate + seed), Remix build, HTTP server, shutdown.
@@ -36,9 +36,8 @@ async function main() {
     adminPassword: process.env.ADMIN_PASSWORD,
     log: (m) => console.log(`[db] ${m}`),
   });
-  await purgeExpiredSessions();
-  const purgeTimer = setInterval(() => purgeExpiredSessions().catch(() => {}), 3600_000);
-  purgeTimer.unref();
+  // 定时任务 (expired sessions, ageing, safe stock): claimed per job in the database, so one instance runs each.
+  const scheduler = startScheduler({ log: (m) => console.error(`[scheduler] ${m}`) });
 
   const buildPath = path.resolve("build/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
@@ -66,6 +65,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
     server.close(async () => {
+      await scheduler.stop();
       await handle.close().catch(() => {});
       process.exit(0);
     });

@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { answerMethods, requireApiUser, startAllScheduledJobs } from "~/services.server";
+
+/** POST /api/app/scheduleJob/startAll: every stopped job started (due now) → { started, items }. The platform operator only. */
+function route(request: Request) {
+  return answerMethods(request, {
+    POST: async () => json(await startAllScheduledJobs(await requireApiUser(request))),
+  });
+}
+
+export const loader = ({ request }: LoaderFunctionArgs) => route(request);
+export const action = ({ request }: ActionFunctionArgs) => route(request);
