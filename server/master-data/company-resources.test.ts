@@ -18,6 +18,7 @@ import { MASTER_DATA_RESOURCES, resourceByName, resourceByPage } from "./registr
 import { locationResource, warehouseResource } from "../stock/warehouse.resources";
 import { paymentMethodResource } from "../finance/payment-method.resource";
 import { logisticsCompanyResource } from "../sale/logistics.resource";
+import { businessAreaResource } from "../system/business-area.resource";
 
 /**
  * Each company's own master data (/product/*, /organization/*) through the generic resource
@@ -170,6 +171,14 @@ const SAMPLES: Sample[] = [
     field: "name",
     required: "请输入物流公司名称",
     input: (n, text) => ({ name: text, code: `L${n}`, contactPhone: "95338", trackingUrl: "https://example.com/track/{no}" }),
+  },
+  {
+    def: businessAreaResource,
+    tag: "BZA",
+    field: "name",
+    required: "请输入商圈名称",
+    input: (n, text) => ({ name: text, code: `Z${n}`, sortOrder: n, regionCodes: ["4401", "4406"] }),
+    shows: () => ({ regionCodes: "4401,4406" }),
   },
 ];
 

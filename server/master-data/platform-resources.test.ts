@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import { bankResource } from "../system/bank.resource";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
@@ -75,6 +76,14 @@ interface Sample {
 }
 
 const SAMPLES: Sample[] = [
+  {
+    def: bankResource,
+    tag: "BNK",
+    field: "name",
+    required: "请输入银行名称",
+    input: (n, text) => ({ name: text, code: `BK${n}`, sortOrder: n, isEnabled: "true" }),
+    shows: () => ({ isEnabled: true }),
+  },
   {
     def: brandResource,
     tag: "BRD",
