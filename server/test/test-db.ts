@@ -6,7 +6,8 @@ import { bootDatabase } from "../db/boot";
 import { setDatabase } from "../db/client";
 
 export const TEST_PASSWORD = "Demo@123456";
-export const TEMPLATE_PATH = path.resolve(".cache/test-template.tar");
+/** Where the run's template database is written (server/test/global-setup.ts names the file). */
+export const TEMPLATE_DIR = path.resolve(".cache");
 
 /**
  * A fresh database for one test file, migrated and seeded with the demo data: in-memory
@@ -19,7 +20,8 @@ export function useTestDatabase() {
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     if (url) await adminQuery(url, `create schema ${schema}`);
-    const template = !url && fs.existsSync(TEMPLATE_PATH) ? new Blob([fs.readFileSync(TEMPLATE_PATH)]) : undefined;
+    const templatePath = process.env.TEST_TEMPLATE_PATH;
+    const template = !url && templatePath && fs.existsSync(templatePath) ? new Blob([fs.readFileSync(templatePath)]) : undefined;
     const { handle } = await bootDatabase({
       url,
       searchPath: url ? schema : undefined,
