@@ -15,3 +15,4 @@ export * from "../sale/sale.tables";
 export * from "../finance/finance.tables";
 export * from "../lib/audit.tables";
 export * from "../system/reference.tables";
+export * from "../system/attachment.tables";
