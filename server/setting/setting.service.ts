@@ -124,6 +124,11 @@ export function getGlobalSettings(ex?: Executor) {
   return readScope("global", 0, ex);
 }
 
+/** One platform-wide setting (the operator's 参数设置 form checks who may). */
+export function saveGlobalSetting(input: { name: string; value: unknown }) {
+  return writeScope("global", 0, input);
+}
+
 export async function getGlobalSetting(name: string, ex?: Executor): Promise<SettingValue | undefined> {
   return (await getGlobalSettings(ex))[name];
 }

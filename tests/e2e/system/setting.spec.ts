@@ -30,3 +30,24 @@ for (const js of [true, false]) {
     }
   });
 }
+
+/** 参数设置 (/system/setting/params): the operator's platform parameters; a bad address is refused and nothing changes. Plain HTML. */
+test("参数设置: the operator saves a platform parameter; a bad one is refused", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await login(page, "admin");
+    await page.goto("/system/setting/params");
+    await expect(page.getByRole("heading", { level: 1, name: "参数设置" })).toBeVisible();
+    const site = page.getByTestId("params-form").getByLabel("平台网址");
+    await site.fill("www.example.com");
+    await page.getByTestId("params-save").click();
+    await expect(page.getByRole("alert").filter({ hasText: "平台网址须以 http:// 或 https:// 开头" }).first()).toBeVisible();
+    await page.getByTestId("params-form").getByLabel("平台网址").fill("https://qipei.example.com");
+    await page.getByTestId("params-save").click();
+    await expect(page.getByText("已保存 1 项参数，立即生效")).toBeVisible();
+    await expect(page.getByTestId("params-form").getByLabel("平台网址")).toHaveValue("https://qipei.example.com");
+  } finally {
+    await context.close();
+  }
+});
