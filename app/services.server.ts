@@ -29,6 +29,7 @@ export * from "../server/system/user-admin.service";
 export * from "../server/system/company-admin.service";
 export * from "../server/system/abp-identity-write";
 export * from "../server/setting/company-settings.form";
+export * from "../server/setting/global-settings.form";
 export * from "../server/system/shell.service";
 export * from "../server/lib/list-query";
 export * from "../server/lib/excel-export";
