@@ -16,3 +16,4 @@ export * from "../finance/finance.tables";
 export * from "../lib/audit.tables";
 export * from "../system/reference.tables";
 export * from "../system/attachment.tables";
+export * from "../system/message.tables";

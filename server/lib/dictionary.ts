@@ -283,5 +283,6 @@ export const AUDIT_ACTIONS = [
   ["companyReset", "重置业务数据"],
   ["jobChange", "定时任务"],
   ["dictChange", "修改数据字典"],
+  ["messageChange", "消息设置"],
 ] as const satisfies Dict<string>;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number][0];

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Ctx } from "../auth/context";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
-import { eq as decEq, gt, isZero, lt, moneyString, mul, qtyString, roundMoney, sub, sum } from "../lib/decimal";
+import { eq as decEq, formatMoney, gt, isZero, lt, moneyString, mul, qtyString, roundMoney, sub, sum } from "../lib/decimal";
 import { labelOf, PURCHASE_ORDER_STATUSES, REASON_CODES, RECEIVE_ORDER_STATUSES } from "../lib/dictionary";
 import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError, isDomainError } from "../lib/errors";
@@ -15,6 +15,8 @@ import { postStock, reverseDocument } from "../stock/stock-ledger.service";
 import { stockLocations, warehouses } from "../stock/stock.tables";
 import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
 import { users } from "../system/system.tables";
+import { notify } from "../system/notification.service";
+import { partnerNameOf } from "../organization/partner-name";
 import { products } from "../product/product.tables";
 import { productBrands } from "../product/brand.tables";
 import { productUnits } from "../product/catalog.tables";
@@ -224,6 +226,7 @@ async function confirmInTx(tx: Executor, ctx: Ctx, id: number, input: { lines: {
   await recordDocumentChange(tx, ctx, RECEIVE_ORDER_MACHINE, "confirm", { type: RECEIVE_DOC_TYPE, id: note.id, no: note.no, from: note.status, to: 100, total: moneyString(payable), note: orderNote(order, orderStatus) });
   if (autoPutaway) await createPutawayOrderFor(tx, ctx, note.id);
   if (gt(payable, 0)) await postPartnerEntry(tx, ctx, { partnerId: note.partnerId, docType: RECEIVE_DOC_TYPE, docId: note.id, docNo: note.no, amount: payable });
+  await notify(tx, ctx, "receivingConfirmed", { noteId: note.id, receiveNo: note.no, orderNo: order?.no ?? "", supplierName: await partnerNameOf(tx, ctx, note.partnerId), amount: formatMoney(payable) }, { userId: order?.buyerId });
   return { id: note.id, no: note.no, status: 100 };
 }
 

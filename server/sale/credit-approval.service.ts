@@ -6,6 +6,9 @@ import { APPROVAL_STATUSES, labelOf, SALES_ORDER_STATUSES } from "../lib/diction
 import { DomainError } from "../lib/errors";
 import { isId } from "../lib/ids";
 import { enterpriseRelations } from "../organization/organization.tables";
+import { partnerNameOf } from "../organization/partner-name";
+import { formatMoney } from "../lib/decimal";
+import { notify } from "../system/notification.service";
 import { assertTransition, lockDocument } from "../stock/document";
 import { approvals, salesOrders } from "./sale.tables";
 import { SALES_ORDER_DOC_TYPE } from "./sales-order.state";
@@ -52,6 +55,12 @@ function commentOf(comment: unknown) {
   return text;
 }
 
+/** 审批结果: the requester learns the decision (in the decision's transaction). */
+async function notifyDecision(tx: Executor, ctx: Ctx, order: { id: number; no: string }, approval: typeof approvals.$inferSelect, result: "通过" | "驳回", comment: string) {
+  const customerName = await partnerNameOf(tx, ctx, approval.partnerId);
+  await notify(tx, ctx, "approvalResult", { orderId: order.id, orderNo: order.no, customerName, amount: formatMoney(approval.amount), result, comment: comment || "无" }, { userId: approval.requestedBy });
+}
+
 export interface CreditDecision {
   /** The approval. */
   id: number;
@@ -80,6 +89,7 @@ export async function approveCredit(ctx: Ctx, approvalId: number, comment?: unkn
       .where(eq(approvals.id, approval.id));
     await tx.update(salesOrders).set({ approvalStatus: 1 }).where(eq(salesOrders.id, order.id));
     await submitLockedSalesOrder(tx, ctx, order, { allowShortage: order.allowShortage, approved: true });
+    await notifyDecision(tx, ctx, order, approval, "通过", text);
     return { id: approval.id, status: 1, orderId: order.id, no: order.no, message: `已通过，销售订单 ${order.no} 已提交` };
   });
 }
@@ -94,6 +104,7 @@ export async function rejectCredit(ctx: Ctx, approvalId: number, comment: unknow
     const now = ctx.now ?? new Date();
     await tx.update(approvals).set({ status: 2, decidedBy: ctx.userId, decidedAt: now, comment: text }).where(eq(approvals.id, approval.id));
     await tx.update(salesOrders).set({ approvalStatus: 2, updatedAt: now }).where(eq(salesOrders.id, order.id));
+    await notifyDecision(tx, ctx, order, approval, "驳回", text);
     return { id: approval.id, status: 2, orderId: order.id, no: order.no, message: `已驳回销售订单 ${order.no} 的信用审批` };
   });
 }

@@ -9,9 +9,11 @@ import { productUnits } from "../product/catalog.tables";
 import { products } from "../product/product.tables";
 import { stockLocations, warehouses } from "../stock/stock.tables";
 import { users } from "../system/system.tables";
+import { notify } from "../system/notification.service";
+import { partnerNameOf } from "../organization/partner-name";
 import { trackingLink } from "./logistics.input";
 import { inTransaction } from "../db/transaction";
-import { add, dec, div, gt, moneyString, mul, qtyString, roundCost, roundMoney, sub, sum, type Decimal } from "../lib/decimal";
+import { add, dec, div, formatMoney, gt, moneyString, mul, qtyString, roundCost, roundMoney, sub, sum, type Decimal } from "../lib/decimal";
 import { DELIVER_ORDER_STATUSES, labelOf, SALES_ORDER_STATUSES } from "../lib/dictionary";
 import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError } from "../lib/errors";
@@ -298,6 +300,7 @@ export async function confirmDeliveryInTx(tx: Executor, ctx: Ctx, id: number) {
     total: moneyString(totalAmount),
     note: `销售订单 ${order.no}：${labelOf(SALES_ORDER_STATUSES, order.status)} → ${labelOf(SALES_ORDER_STATUSES, orderStatus)}`,
   });
+  await notify(tx, ctx, "deliveryConfirmed", { orderId: order.id, orderNo: order.no, deliveryNo: note.no, customerName: await partnerNameOf(tx, ctx, order.partnerId), amount: formatMoney(totalAmount) }, { userId: order.salesmanId });
   return { id: note.id, no: note.no, status: DL_DONE, totalAmount: moneyString(totalAmount), totalCost: moneyString(totalCost), orderStatus };
 }
 

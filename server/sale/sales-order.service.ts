@@ -18,6 +18,7 @@ import { averageCosts, cancelDemands, fillDemands, releaseLocks, reserveStock } 
 import { warehouses } from "../stock/stock.tables";
 import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
 import { companies, companyUsers, users } from "../system/system.tables";
+import { notify } from "../system/notification.service";
 import { afterSalesOrderSubmitted, createPickingForOrder, unpickedLocks, voidOpenNotesOfOrder } from "./picking-order.service";
 import { approvals, salesOrderLines, salesOrders } from "./sale.tables";
 import { CreditApprovalRequestSchema, SalesOrderInputSchema, type SalesOrderInput } from "./sales-order.input";
@@ -45,6 +46,8 @@ const AUDIT_DOC = (order: { id: number; no: string; totalAmount: string }) => ({
 export const CREDIT_APPROVAL_KIND = 1;
 /** Who decides credit approvals: 需求审批 (/demand/approval). */
 export const CREDIT_APPROVER_CODE = "XQGL-005";
+/** Who picks what a submitted order needs (拣货单): told of each submitted order. */
+const PICKING_CODE = "XSGL-006";
 /** Who sees the cost price of products (产品价格). */
 const COST_CODE = "CPGL-002";
 
@@ -211,6 +214,7 @@ export async function submitLockedSalesOrder(tx: Executor, ctx: Ctx, order: Orde
   });
   // The warehouse side follows: with AutoCreatePickOut a picking list from the locks (and what that setting chain does next).
   await afterSalesOrderSubmitted(tx, ctx, order.id);
+  await notify(tx, ctx, "salesOrderSubmitted", { orderId: order.id, orderNo: order.no, customerName: await customerName(tx, ctx, order.partnerId), amount: formatMoney(order.totalAmount) }, { permission: PICKING_CODE });
 }
 
 /** Closes the order's waiting credit approval (the order was deleted, marked 未成交 or edited). */
@@ -368,12 +372,13 @@ export async function requestCreditApproval(ctx: Ctx, id: number, opts: { reason
         requestedAt: now,
       })
       .onConflictDoNothing()
-      .returning({ id: approvals.id });
+      .returning({ id: approvals.id, reason: approvals.reason });
     if (!approval) throw new DomainError("conflict", waitingMessage);
     await tx
       .update(salesOrders)
       .set({ approvalStatus: 0, allowShortage: opts.allowShortage ?? order.allowShortage, updatedAt: now })
       .where(eq(salesOrders.id, id));
+    await notify(tx, ctx, "creditApprovalRequested", { approvalId: approval.id, orderNo: order.no, customerName: await customerName(tx, ctx, order.partnerId), amount: formatMoney(order.totalAmount), reason: approval.reason ?? "" }, { permission: CREDIT_APPROVER_CODE });
     return { id, no: order.no, status: order.status, approvalId: approval.id };
   });
 }

@@ -23,6 +23,7 @@ import type { Flash } from "#server/lib/flash";
 import type { loadShell } from "#server/system/shell.service";
 import { SideMenu } from "./SideMenu";
 import { NavigationBar } from "./NavigationBar";
+import { NotificationBell } from "./NotificationBell";
 import classes from "./shell.module.css";
 
 type ShellData = Awaited<ReturnType<typeof loadShell>> & { mini: boolean; flash: Flash | null };
@@ -99,6 +100,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
                   {t.shell.purchaseBilling}
                 </Button>
               ) : null}
+              <NotificationBell unread={data.unreadNotifications} />
             </div>
           </header>
           <main className={classes.content} id="main" tabIndex={-1}>
