@@ -2,9 +2,10 @@ import { spawnSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
 
 /**
- * A port nobody listens on, so two runs (or a run and `npm start`) can share a machine.
+ * Ports nobody listens on, so two runs (or a run and `npm start`) can share a machine.
  * Playwright loads this file in its runner and again in every worker; the runner picks the
- * port once and the workers, forked from it, inherit E2E_PORT and agree. Set E2E_PORT to choose.
+ * ports once and the workers, forked from it, inherit E2E_PORTS and agree. Set E2E_PORTS
+ * (comma-separated, one per worker) to choose.
  */
 function freePort(): number {
   const r = spawnSync(
@@ -16,21 +17,33 @@ function freePort(): number {
   if (!Number.isInteger(port) || port <= 0) throw new Error(`no free port: ${r.stderr}`);
   return port;
 }
-process.env.E2E_PORT ||= String(freePort());
-const PORT = Number(process.env.E2E_PORT);
+
+/**
+ * Two workers, each with its own app server and its own database (tests/e2e/global-setup.ts):
+ * on two cores one worker's browser renders while the other's server answers, and no test
+ * sees another worker's writes. E2E_WORKERS=1 runs everything against one server.
+ */
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
+if (!process.env.E2E_PORTS) {
+  const ports = new Set<number>();
+  while (ports.size < WORKERS) ports.add(freePort());
+  process.env.E2E_PORTS = [...ports].join(",");
+}
+const PORTS = process.env.E2E_PORTS.split(",").map(Number);
 
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: PORTS.length,
   reporter: [["list"]],
   // Starts the app on PORT with a fresh embedded database; its teardown stops it and removes
   // everything the run left in the temp dir (database, Chromium profiles, downloads).
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    // Each worker's own server: tests/e2e/helpers.ts picks it by the worker's parallel index.
+    baseURL: `http://127.0.0.1:${PORTS[0]}`,
     locale: "zh-CN",
     launchOptions: {
       executablePath: "/usr/bin/chromium",

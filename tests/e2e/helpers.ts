@@ -106,7 +106,14 @@ const checkedPages = {
   },
 };
 
+/** The app servers of this run, one per worker (playwright.config.ts, tests/e2e/global-setup.ts). */
+const PORTS = (process.env.E2E_PORTS ?? "").split(",").filter(Boolean);
+
 export const test = base.extend({
+  // Each worker talks to its own server (its parallel index stays the same across worker restarts).
+  baseURL: async ({ baseURL }, use, testInfo) => {
+    await use(PORTS.length ? `http://127.0.0.1:${PORTS[testInfo.parallelIndex % PORTS.length]}` : baseURL);
+  },
   context: async ({ context, browser, baseURL }, use, testInfo) => {
     const origin = new URL(baseURL!).origin;
     const visited = new Map<string, string>();

@@ -50,5 +50,6 @@ test("系统设置 › 编码规则 is the same page under its own menu entry", 
   await page.goto("/system/setting/code");
   await expect(page.getByRole("heading", { level: 1, name: "编码规则" })).toBeVisible();
   await expect(page.getByText("业务编码规则")).toBeVisible();
-  await expect(page.locator("form").filter({ hasText: "销售订单" }).first()).toBeVisible();
+  await expect(page.getByTestId("rule-salesOrder")).toContainText("销售订单");
+  await expect(page.getByTestId("preview-salesOrder")).not.toBeEmpty();
 });
