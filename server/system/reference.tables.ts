@@ -94,6 +94,29 @@ export const banks = pgTable(
 );
 
 /**
+ * 物流档案 (/system/archives/logistics): the carriers of the platform (顺丰速运, 德邦物流 …) with
+ * their tracking page; a company's own logistics companies (/warehouse/logistic) take the
+ * tracking page from here when they name a carrier of the archive.
+ */
+export const logisticsCarriers = pgTable(
+  "logistics_carriers",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    nameSort: sortKeyColumn("name_sort"),
+    code: text("code"),
+    servicePhone: text("service_phone"),
+    website: text("website"),
+    /** Tracking page; `{no}` is replaced by the tracking number. */
+    trackingUrl: text("tracking_url"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    isEnabled: boolean("is_enabled").notNull().default(true),
+    creationTime: timestamp("creation_time", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("logistics_carriers_name_uq").on(sql`lower(${t.name})`), uniqueIndex("logistics_carriers_code_uq").on(t.code)],
+);
+
+/**
  * 定时任务: the product's own periodic work (expired sessions, statement ageing, safe-stock
  * plans …), one row per job. Any app instance may run a due job; the row lock taken when it
  * starts makes one instance run it at a time.
