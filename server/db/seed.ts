@@ -7,6 +7,7 @@ import { productBrands } from "../product/brand.tables";
 import type { Db } from "./client";
 import { seedMasterData } from "./seed-master";
 import { seedAdminAreas } from "./seed-areas";
+import { seedLogisticsCarriers } from "../system/logistics-carrier.resource";
 
 const ROLE_TEMPLATES = [
   { code: "platform_admin", name: "平台管理员", scope: "platform" as const, description: "平台运营方：管理公司、角色、菜单和全局设置" },
@@ -27,6 +28,7 @@ export async function seedBase(db: Db) {
     if (Number(n) === 0) await tx.insert(roles).values(ROLE_TEMPLATES);
     await syncMenus(tx);
     await seedAdminAreas(tx);
+    await seedLogisticsCarriers(tx);
     const [platform] = await tx.select().from(companies).where(eq(companies.kind, "platform")).limit(1);
     if (!platform) {
       const [p] = await tx

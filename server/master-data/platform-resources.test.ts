@@ -1,5 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { bankResource } from "../system/bank.resource";
+import { logisticsCarrierResource } from "../system/logistics-carrier.resource";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
@@ -76,6 +77,14 @@ interface Sample {
 }
 
 const SAMPLES: Sample[] = [
+  {
+    def: logisticsCarrierResource,
+    tag: "LGC",
+    field: "name",
+    required: "请输入承运商名称",
+    input: (n, text) => ({ name: text, code: `LC${n}`, servicePhone: "95338", trackingUrl: "https://example.com/t?no={no}", sortOrder: n, isEnabled: "true" }),
+    shows: () => ({ isEnabled: true, trackingUrl: "https://example.com/t?no={no}" }),
+  },
   {
     def: bankResource,
     tag: "BNK",

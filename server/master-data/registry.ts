@@ -13,6 +13,7 @@ import { safeStockResource } from "../stock/safe-stock.service";
 import { auditLogResource } from "../system/audit-log.resource";
 import { businessAreaResource } from "../system/business-area.resource";
 import { bankResource } from "../system/bank.resource";
+import { logisticsCarrierResource } from "../system/logistics-carrier.resource";
 import { purchasePlanResource } from "../purchase/purchase-plan.resource";
 import { purchasePssResource } from "../purchase/purchase-pss.resource";
 import { purchaseOrderResource } from "../purchase/purchase-order.resource";
@@ -92,6 +93,7 @@ const ALL: ResourceDef<any>[] = [
   auditLogResource,
   businessAreaResource,
   bankResource,
+  logisticsCarrierResource,
 ];
 
 const BY_NAME = new Map(ALL.map((d) => [d.name, d]));

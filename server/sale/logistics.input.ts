@@ -15,7 +15,7 @@ const trackingUrl = labelled(
 );
 
 export const LogisticsCompanyInputSchema = z.object({
-  name: requiredText("物流公司名称", 60),
+  name: requiredText("物流公司名称", 60, { hint: "与物流档案中的承运商同名时，查询网址和电话留空即自动带出" }),
   code: optionalText("编码", 30),
   contactPhone: labelled(
     z.preprocess((v) => (v === "" || v === undefined ? null : v), z.string().trim().max(30, "联系电话不能超过 30 个字符").regex(/^[0-9+\-\s()]*$/, "联系电话只能包含数字、空格和 + - ( )").nullable()).default(null),

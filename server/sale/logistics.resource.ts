@@ -3,6 +3,7 @@ import { equals, keywordOn } from "../lib/list-read";
 import { defineResource } from "../lib/resource";
 import { LogisticsCompanyInputSchema } from "./logistics.input";
 import { deliverOrders, logisticsCompanies } from "./sale.tables";
+import { carrierByName } from "../system/logistics-carrier.resource";
 
 /** 物流公司 (/warehouse/logistic, CKGL-009): master data the delivery notes pick from. */
 export const logisticsCompanyResource = defineResource({
@@ -23,4 +24,11 @@ export const logisticsCompanyResource = defineResource({
   usedBy: [{ table: deliverOrders, column: deliverOrders.logisticsCompanyId, label: "发货单" }],
   unique: { logistics_companies_name_uq: ["name", "物流公司名称已存在"] },
   exportAs: { isEnabled: (r) => (r.isEnabled ? "启用" : "停用") },
+  // Named like a carrier of the platform's 物流档案 and without a tracking page or phone of its own: the carrier's.
+  toValues: async (data: Record<string, unknown>, _ctx, ex) => {
+    if (typeof data.name !== "string" || (data.trackingUrl && data.contactPhone)) return data;
+    const carrier = await carrierByName(data.name, ex);
+    if (!carrier) return data;
+    return { ...data, trackingUrl: data.trackingUrl || carrier.trackingUrl, contactPhone: data.contactPhone || carrier.servicePhone };
+  },
 });
