@@ -4,18 +4,22 @@ import css from "./notification-bell.module.css";
 
 /**
  * The top bar's bell: a plain link to /notifications with the signed-in user's unread count
- * (from the shell loader; 99+ beyond 99), the same with and without JavaScript.
+ * (from the shell loader; 99+ beyond 99), the same with and without JavaScript. Its name is
+ * its content (消息通知 3 条未读), so the number a user sees is part of what a screen reader says.
  */
 export function NotificationBell({ unread }: { unread: number }) {
   const shown = unread > 99 ? "99+" : String(unread);
-  const label = unread ? `消息通知（${shown} 条未读）` : "消息通知";
   return (
-    <Link to="/notifications" className={css.bell} prefetch="none" aria-label={label} title={label} data-testid="notification-bell">
+    <Link to="/notifications" className={css.bell} prefetch="none" title={unread ? `消息通知（${shown} 条未读）` : "消息通知"} data-testid="notification-bell">
       <IconBell size={20} aria-hidden />
+      <span className="visually-hidden">消息通知</span>
       {unread ? (
-        <span className={css.count} aria-hidden data-testid="notification-count">
-          {shown}
-        </span>
+        <>
+          <span className={css.count} data-testid="notification-count">
+            {shown}
+          </span>
+          <span className="visually-hidden">条未读</span>
+        </>
       ) : null}
     </Link>
   );
