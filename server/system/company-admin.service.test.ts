@@ -1,4 +1,5 @@
 import { and, count, eq, isNull } from "drizzle-orm";
+import { notifications } from "./message.tables";
 import { describe, expect, it } from "vitest";
 import { startSession, resolveSession } from "../auth/session.service";
 import { db } from "../db/client";
@@ -170,7 +171,7 @@ describe("公司档案: the operator administers companies", () => {
     const suitong = await companyIdOf("穗通汽配");
     const pengda = await companyIdOf("鹏达汽配");
     const [c] = await db().select({ name: companies.name }).from(companies).where(eq(companies.id, suitong));
-    const business = [salesOrders, salesOrderLines, deliverOrders, purchaseOrders, receiveOrders, stockMoves, stockBalances, partnerAccounts, partnerPayments] as const;
+    const business = [salesOrders, salesOrderLines, deliverOrders, purchaseOrders, receiveOrders, stockMoves, stockBalances, partnerAccounts, partnerPayments, notifications] as const;
     const master = [products, enterpriseRelations, warehouses, stockLocations, paymentMethods] as const;
     const count = async (companyId: number, tables: readonly any[]) => Promise.all(tables.map((tb) => rows(tb, companyId)));
     const suitongBefore = await count(suitong, business);

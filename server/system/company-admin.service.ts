@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { notifications } from "./message.tables";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Ctx } from "../auth/context";
 import { hashPassword, passwordPolicyErrors } from "../auth/password";
@@ -372,6 +373,8 @@ export async function setAllowedRoles(ctx: Ctx, idRef: unknown, input: unknown) 
  * counters) and the audit trail stay.
  */
 const BUSINESS_TABLES: readonly [string, PgTable & { companyId: unknown }][] = [
+  // They name and link the documents removed below.
+  ["站内消息", notifications],
   ["收付款核销", partnerPaymentAllocations],
   ["收付款单", partnerPayments],
   ["往来明细", partnerAccountEntries],
