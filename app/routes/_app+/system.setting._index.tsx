@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
+import { postedStrings, SettingRowFrame } from "~/components/system/SettingRowFrame";
 import type { SettingField } from "#server/setting/company-settings.form";
 import type { SettingValue } from "#server/setting/setting.defaults";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
@@ -18,9 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requirePage(request, SETTINGS_MENU);
   const form = await request.formData();
-  const values: Record<string, string> = {};
-  // A check box posts after its hidden "false": the last value wins.
-  for (const [k, v] of form.entries()) if (typeof v === "string") values[k] = v;
+  const values = postedStrings(form);
   try {
     const n = await saveCompanySettingsForm(ctx, values);
     return redirect(PAGE, { headers: await setFlash({ type: "success", message: n ? `已保存 ${n} 项设置，立即生效` : "没有修改" }) });
@@ -114,20 +113,9 @@ function SettingRow({ field: f, value, posted, error, locations }: { field: Sett
     input = <input id={id} name={f.name} type={f.kind === "int" ? "number" : "text"} min={f.min} max={f.max} maxLength={f.kind === "text" ? f.max : undefined} defaultValue={text(f.name, String(value ?? ""))} aria-invalid={error ? true : undefined} />;
   }
   return (
-    <div style={{ display: "grid", gridTemplateColumns: "240px 1fr", gap: "4px 16px", padding: "8px 0", borderBottom: "1px solid #f1f3f5" }} data-setting={f.name}>
-      <label htmlFor={id} style={{ fontSize: 14 }}>
-        {f.label}
-      </label>
-      <div>
-        {input}
-        <div className={css.muted}>{f.help}</div>
-        {error ? (
-          <div style={{ color: "#c92a2a", fontSize: 13 }} role="alert">
-            {error}
-          </div>
-        ) : null}
-      </div>
-    </div>
+    <SettingRowFrame id={id} label={f.label} help={f.help} error={error} data-setting={f.name}>
+      {input}
+    </SettingRowFrame>
   );
 }
 

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
+import { postedStrings, SettingRowFrame } from "~/components/system/SettingRowFrame";
 import type { GlobalSettingField } from "#server/setting/global-settings.form";
 import type { SettingValue } from "#server/setting/setting.defaults";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
@@ -18,8 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requirePage(request, PARAMS_MENU);
   const form = await request.formData();
-  const values: Record<string, string> = {};
-  for (const [k, v] of form.entries()) if (typeof v === "string") values[k] = v;
+  const values = postedStrings(form);
   try {
     const n = await saveGlobalSettingsForm(ctx, values);
     return redirect(PAGE, { headers: await setFlash({ type: "success", message: n ? `已保存 ${n} 项参数，立即生效` : "没有修改" }) });
@@ -87,20 +87,9 @@ function ParamRow({ field: f, value, posted, error, categories }: { field: Globa
     );
   }
   return (
-    <div style={{ display: "grid", gridTemplateColumns: "200px 1fr", gap: "4px 16px", padding: "8px 0", borderBottom: "1px solid #f1f3f5" }} data-param={f.name}>
-      <label htmlFor={id} style={{ fontSize: 14 }}>
-        {f.label}
-      </label>
-      <div>
-        {input}
-        <div className={css.muted}>{f.help}</div>
-        {error ? (
-          <div style={{ color: "#c92a2a", fontSize: 13 }} role="alert">
-            {error}
-          </div>
-        ) : null}
-      </div>
-    </div>
+    <SettingRowFrame id={id} label={f.label} help={f.help} error={error} labelWidth={200} data-param={f.name}>
+      {input}
+    </SettingRowFrame>
   );
 }
 
