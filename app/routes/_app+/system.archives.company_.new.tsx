@@ -2,13 +2,11 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import css from "~/components/grid/grid.module.css";
 import { COMPANY_LIST_URL, companyUrl } from "~/components/system/company/company-links";
-import { Button } from "~/components/ui/mantine/Button";
 import { Card } from "~/components/ui/mantine/Card";
-import { Group } from "~/components/ui/mantine/Group";
 import { NativeSelect } from "~/components/ui/mantine/NativeSelect";
 import { PasswordInput } from "~/components/ui/mantine/PasswordInput";
 import { Text } from "~/components/ui/mantine/Text";
@@ -16,6 +14,7 @@ import { TextInput } from "~/components/ui/mantine/TextInput";
 import { COMPANY_TEXT, CompanyCreateSchema } from "#server/system/company-admin.input";
 import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
 import { COMPANY_ADMIN_MENU, createCompany, orErrorPage, listCompanies, requirePage, setFlash, submissionReply } from "~/services.server";
+import { FormActions } from "~/components/system/FormActions";
 
 /** 新增公司: the company and its first manager login, created together (the operator only). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -118,19 +117,9 @@ export default function NewCompanyPage() {
           <Text size="xs" c="dimmed" mt="sm">
             新公司可使用经理、销售、采购、仓管四个角色，并自动建好默认设置、主仓（收货区、退货区、默认货位）和常用付款方式。
           </Text>
-          {form.errors?.length ? (
-            <Text c="red" size="sm" mt="sm" role="alert">
-              {form.errors[0]}
-            </Text>
-          ) : null}
-          <Group mt="md">
-            <Button type="submit" loading={busy} data-testid="company-create-submit">
-              {t.common.save}
-            </Button>
-            <Link to={COMPANY_LIST_URL} prefetch="none" className={css.btn}>
-              返回列表
-            </Link>
-          </Group>
+          <FormActions errors={form.errors} busy={busy} testId="company-create-submit" back={COMPANY_LIST_URL}>
+            {t.common.save}
+          </FormActions>
         </Form>
       </Card>
     </div>

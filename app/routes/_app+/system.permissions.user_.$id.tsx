@@ -7,7 +7,6 @@ import css from "~/components/grid/grid.module.css";
 import { hrefWith } from "~/components/grid/DataGrid";
 import { checkedRoleIds, StaffFields } from "~/components/system/StaffFields";
 import { staffHref } from "~/components/system/staff-links";
-import { Button } from "~/components/ui/mantine/Button";
 import { Card } from "~/components/ui/mantine/Card";
 import { Group } from "~/components/ui/mantine/Group";
 import { PasswordInput } from "~/components/ui/mantine/PasswordInput";
@@ -15,6 +14,7 @@ import { Text } from "~/components/ui/mantine/Text";
 import { cellText } from "#server/lib/grid-settings";
 import { STAFF_TEXT, StaffPasswordSchema, StaffUpdateSchema } from "#server/system/user-admin.input";
 import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
+import { FormActions } from "~/components/system/FormActions";
 import {
   assignableRoles,
   getStaff,
@@ -128,19 +128,9 @@ export default function StaffEditPage() {
             <StaffFields fields={fields} options={data} roleIds={roleIds} identityNote={identityNote} />
           </div>
           {data.self ? <Text size="sm" c="dimmed" mt="xs">这是你自己的账号：角色不能由自己修改。</Text> : null}
-          {form.errors?.length ? (
-            <Text c="red" size="sm" mt="sm" role="alert">
-              {form.errors[0]}
-            </Text>
-          ) : null}
-          <Group mt="md">
-            <Button type="submit" loading={busy} data-testid="staff-save">
-              {t.common.save}
-            </Button>
-            <Link to={staffHref(LIST, companyParam)} prefetch="none" className={css.btn}>
-              返回列表
-            </Link>
-          </Group>
+          <FormActions errors={form.errors} busy={busy} testId="staff-save" back={staffHref(LIST, companyParam)}>
+            {t.common.save}
+          </FormActions>
         </Form>
       </Card>
       {data.self ? null : (
@@ -209,16 +199,9 @@ function PasswordCard({ identityNote }: { identityNote?: string }) {
             <PasswordInput {...getInputProps(fields.newPassword, { type: "password" })} key={fields.newPassword.key} label={STAFF_TEXT.newPassword} description={t.profile.passwordRules} autoComplete="new-password" required error={fields.newPassword.errors?.join("；")} />
             <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} key={fields.confirmPassword.key} label={STAFF_TEXT.confirmPassword} autoComplete="new-password" required error={fields.confirmPassword.errors?.[0]} />
           </div>
-          {form.errors?.length ? (
-            <Text c="red" size="sm" mt="sm" role="alert">
-              {form.errors[0]}
-            </Text>
-          ) : null}
-          <Group mt="md">
-            <Button type="submit" variant="light" loading={busy} data-testid="staff-password-submit">
-              重置密码
-            </Button>
-          </Group>
+          <FormActions errors={form.errors} busy={busy} testId="staff-password-submit" light>
+            重置密码
+          </FormActions>
         </Form>
       )}
     </Card>

@@ -2,19 +2,18 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
 import { checkedRoleIds, RoleChecks, StaffFields, type StaffOptions } from "~/components/system/StaffFields";
 import { staffHref } from "~/components/system/staff-links";
-import { Button } from "~/components/ui/mantine/Button";
 import { Card } from "~/components/ui/mantine/Card";
-import { Group } from "~/components/ui/mantine/Group";
 import { PasswordInput } from "~/components/ui/mantine/PasswordInput";
 import { Text } from "~/components/ui/mantine/Text";
 import { TextInput } from "~/components/ui/mantine/TextInput";
 import { STAFF_TEXT, StaffCreateSchema, StaffJoinSchema } from "#server/system/user-admin.input";
 import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
 import { createStaff, joinStaff, orErrorPage, requirePage, setFlash, STAFF_MENU, staffCompany, staffDepartments, assignableRoles, submissionReply } from "~/services.server";
+import { FormActions } from "~/components/system/FormActions";
 
 const LIST = "/system/permissions/user";
 type Intent = "create" | "join";
@@ -81,19 +80,9 @@ export default function NewStaffPage() {
             <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} key={fields.confirmPassword.key} label={STAFF_TEXT.confirmPassword} autoComplete="new-password" required error={fields.confirmPassword.errors?.[0]} />
             <StaffFields fields={fields} options={data} roleIds={checkedRoleIds(lastResult?.initialValue)} />
           </div>
-          {form.errors?.length ? (
-            <Text c="red" size="sm" mt="sm" role="alert">
-              {form.errors[0]}
-            </Text>
-          ) : null}
-          <Group mt="md">
-            <Button type="submit" loading={busy} data-testid="staff-create-submit">
-              {t.common.save}
-            </Button>
-            <Link to={back} prefetch="none" className={css.btn}>
-              返回列表
-            </Link>
-          </Group>
+          <FormActions errors={form.errors} busy={busy} testId="staff-create-submit" back={back}>
+            {t.common.save}
+          </FormActions>
         </Form>
       </Card>
       {data.operator ? <JoinForm options={data} /> : null}
@@ -119,16 +108,9 @@ function JoinForm({ options }: { options: StaffOptions }) {
           <div />
           <RoleChecks field={fields.roleIds} roles={options.roles} roleIds={roleIds} />
         </div>
-        {form.errors?.length ? (
-          <Text c="red" size="sm" mt="sm" role="alert">
-            {form.errors[0]}
-          </Text>
-        ) : null}
-        <Group mt="md">
-          <Button type="submit" variant="light" loading={busy}>
-            加入本公司
-          </Button>
-        </Group>
+        <FormActions errors={form.errors} busy={busy} light>
+          加入本公司
+        </FormActions>
       </Form>
     </Card>
   );
