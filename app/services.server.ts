@@ -92,5 +92,6 @@ export { loadScanPage, scanPageAction, type ScanPageData } from "../server/sale/
 export { getPickingOrder, afterSalesOrderSubmitted, voidOpenNotesOfOrder, createPickingForOrder, confirmPicking, voidPicking, createDeliveryForPicking, type PickingOrderView } from "../server/sale/picking-order.service";
 export { getDeliverOrder, confirmDelivery, voidDelivery, updateDeliveryLogistics, type DeliverOrderView } from "../server/sale/deliver-order.service";
 export * from "../server/system/scheduler.service";
+export * from "../server/system/attachment.service";
 export * from "../server/system/message.service";
 export * from "../server/system/notification.service";

@@ -168,6 +168,13 @@ function refuseCrossSite(req: Request, res: Response, next: NextFunction) {
 /** Largest request bodies: forms and JSON 1 MB; multipart (avatar upload) 2 MB. */
 const MAX_BODY = 1024 * 1024;
 const MAX_MULTIPART = 2 * 1024 * 1024;
+/**
+ * The attachment upload (/system/attachment) takes a file of up to config.attachmentMaxBytes:
+ * its body may be that plus 1 MB (the form's other fields, and a file slightly over the limit,
+ * which the page then refuses with its own message instead of this layer's 413).
+ */
+const ATTACHMENT_UPLOAD_PATH = "/system/attachment";
+const maxMultipart = (req: Request) => (req.path === ATTACHMENT_UPLOAD_PATH ? Math.max(MAX_MULTIPART, config.attachmentMaxBytes + 1024 * 1024) : MAX_MULTIPART);
 
 /**
  * Page actions accept only what an HTML form sends (urlencoded or multipart), the JSON API
@@ -185,7 +192,7 @@ function checkRequestBody(req: Request, res: Response, next: NextFunction) {
   const type = (req.get("Content-Type") ?? "").toLowerCase();
   const multipart = type.startsWith("multipart/form-data");
   const length = Number(req.get("Content-Length") ?? 0);
-  if (length > (multipart ? MAX_MULTIPART : MAX_BODY)) return refuse(req, res, 413, t.errors.tooLarge);
+  if (length > (multipart ? maxMultipart(req) : MAX_BODY)) return refuse(req, res, 413, t.errors.tooLarge);
   if (req.get("Transfer-Encoding") && !req.get("Content-Length")) return refuse(req, res, 411, t.errors.lengthRequired);
   const api = req.path.startsWith("/api/") || req.path.startsWith("/auth/");
   const form = multipart || type.startsWith("application/x-www-form-urlencoded");
@@ -252,13 +259,14 @@ function hasUnstorableText(value: unknown): boolean {
 }
 
 function readRawBody(req: Request): Promise<Buffer> {
+  const limit = maxMultipart(req);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (c: Buffer) => {
       size += c.length;
       // checkRequestBody held Content-Length to the limit; a body longer than it said is refused.
-      if (size > MAX_MULTIPART) reject(Object.assign(new Error("body too large"), { status: 413 }));
+      if (size > limit) reject(Object.assign(new Error("body too large"), { status: 413 }));
       else chunks.push(c);
     });
     req.on("end", () => resolve(Buffer.concat(chunks)));

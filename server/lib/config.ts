@@ -33,6 +33,28 @@ export const config = {
   get loginRateLimit() {
     return Number(process.env.LOGIN_RATE_LIMIT) || 10;
   },
+  /** Largest attachment file (/system/attachment), bytes: ATTACHMENT_MAX_BYTES, default 10 MB. */
+  get attachmentMaxBytes() {
+    const n = Number(process.env.ATTACHMENT_MAX_BYTES);
+    return Number.isSafeInteger(n) && n > 0 ? n : 10 * 1024 * 1024;
+  },
+  /** Attachments one company may upload per minute (all its users together), counted in the database. */
+  get attachmentUploadsPerMinute() {
+    return Number(process.env.ATTACHMENT_UPLOADS_PER_MINUTE) || 60;
+  },
+  /**
+   * An S3-compatible store for attachments when all four of S3_ENDPOINT, S3_BUCKET,
+   * S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set (S3_REGION defaults to us-east-1);
+   * otherwise files live on disk under DATA_DIR/attachments.
+   */
+  get s3() {
+    const endpoint = process.env.S3_ENDPOINT?.trim();
+    const bucket = process.env.S3_BUCKET?.trim();
+    const accessKeyId = process.env.S3_ACCESS_KEY_ID?.trim();
+    const secretAccessKey = process.env.S3_SECRET_ACCESS_KEY?.trim();
+    if (!endpoint || !bucket || !accessKeyId || !secretAccessKey) return undefined;
+    return { endpoint, bucket, accessKeyId, secretAccessKey, region: process.env.S3_REGION?.trim() || "us-east-1" };
+  },
   /** Extra origins (comma separated, e.g. the public https address behind a proxy) trusted for POSTs. */
   get allowedOrigins() {
     return (process.env.ALLOWED_ORIGINS || "")

@@ -283,6 +283,7 @@ export const AUDIT_ACTIONS = [
   ["companyReset", "重置业务数据"],
   ["jobChange", "定时任务"],
   ["dictChange", "修改数据字典"],
+  ["attachmentUpload", "上传附件"],
   ["messageChange", "消息设置"],
 ] as const satisfies Dict<string>;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number][0];

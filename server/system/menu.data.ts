@@ -296,6 +296,8 @@ export const MENU_TREE: MenuSeed[] = [
           page("XTGL-012", "消息模板", "/system/setting/message/template", { p: true }),
           page("XTGL-013", "业务编码", "/system/businessCode"),
           page("XTGL-014", "导入任务", "/system/importTask"),
+          // A company's own files (pictures of parts, scanned receipts), not platform data: under 系统设置, which companies hold.
+          page("XTGL-025", "附件管理", "/system/attachment"),
         ],
       },
       {
@@ -312,7 +314,6 @@ export const MENU_TREE: MenuSeed[] = [
           page("XTGL-022", "展会管理", "/system/portal/exhibition", { p: true }),
           page("XTGL-023", "店铺管理", "/system/portal/store", { p: true }),
           page("XTGL-024", "电商平台", "/system/eCommerce", { p: true }),
-          page("XTGL-025", "附件管理", "/system/attachment", { p: true }),
           page("XTGL-026", "Excel模板", "/system/excelTemplateFile", { p: true }),
         ],
       },

@@ -9,10 +9,11 @@ import { FormFields } from "~/components/grid/ResourceForm";
 import css from "~/components/grid/grid.module.css";
 import { OWN_PRODUCT_FIELDS, PRODUCT_COLUMNS, PRODUCT_FILTER_LOOKUPS, PRODUCT_FILTERS, PRODUCT_LOOKUPS } from "~/components/product/product-fields";
 import { ProductFormAssist } from "~/components/product/ProductFormAssist";
+import { ProductAttachments, type ProductAttachmentItem } from "~/components/product/ProductAttachments";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import type { ResourcePageData, SaveFailure } from "#server/master-data/page";
 import type { LibraryImportData } from "#server/product/product.import";
-import { libraryImportAction, loadLibraryImport, loadResourcePage, lookupOptions, resourcePageAction } from "~/services.server";
+import { ATTACHMENT_MENU, libraryImportAction, listOwnerAttachments, loadLibraryImport, loadResourcePage, lookupOptions, resourcePageAction } from "~/services.server";
 
 const PAGE = "/product/list";
 
@@ -21,7 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, data } = await loadResourcePage(request, PAGE, { columns: config.columns, filterLookups: PRODUCT_FILTER_LOOKUPS, formLookups: PRODUCT_LOOKUPS });
   const library = await loadLibraryImport(ctx, new URL(request.url).searchParams);
   const lookups = library?.template && !data.edit ? { ...data.lookups, ...(await lookupOptions(ctx, PRODUCT_LOOKUPS)) } : data.lookups;
-  return json({ ...data, lookups, library });
+  // The product's pictures and files in its edit dialog (uploaded on 附件管理).
+  const attachments = data.edit?.id ? await listOwnerAttachments(ctx, "product", data.edit.id) : [];
+  return json({ ...data, lookups, library, attachments, canManageAttachments: ctx.permissions.has(ATTACHMENT_MENU) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -44,7 +47,7 @@ const config: PageConfig = {
   formColumns: 3,
 };
 
-type Data = ResourcePageData & { library: LibraryImportData | null };
+type Data = ResourcePageData & { library: LibraryImportData | null; attachments: ProductAttachmentItem[]; canManageAttachments: boolean };
 
 export default function ProductListPage() {
   const data = useLoaderData<Data>();
@@ -60,7 +63,12 @@ export default function ProductListPage() {
           </Link>
         ) : null
       }
-      formExtras={<ProductFormAssist productId={data.edit?.id} categories={data.lookups.productCategory ?? []} />}
+      formExtras={
+        <>
+          <ProductFormAssist productId={data.edit?.id} categories={data.lookups.productCategory ?? []} />
+          {data.edit?.id ? <ProductAttachments productId={data.edit.id} items={data.attachments} canManage={data.canManageAttachments} /> : null}
+        </>
+      }
     >
       {data.library ? <LibraryImportDialog data={data} library={data.library} listSearch={listSearch} /> : null}
     </ResourcePage>

@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { attachmentResponse, methodNotAllowed, requireUser } from "~/services.server";
+
+/**
+ * An attachment's file, for signed-in users of the company that uploaded it; any other id
+ * (another company's, a deleted one, a malformed one) is 404, never 403: nobody learns which
+ * ids exist. Pictures are shown in the browser, PDFs downloaded (Content-Disposition with the
+ * Chinese name per RFC 5987); nosniff, private and revalidated on every use (ETag).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireUser(request);
+  return attachmentResponse(ctx, request, params.id, "file");
+}
+
+/** The file is only read: any other method is 405 in Chinese, with Allow. */
+export function action() {
+  return methodNotAllowed(["GET"]);
+}
