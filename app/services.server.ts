@@ -92,6 +92,8 @@ export { loadScanPage, scanPageAction, type ScanPageData } from "../server/sale/
 export { getPickingOrder, afterSalesOrderSubmitted, voidOpenNotesOfOrder, createPickingForOrder, confirmPicking, voidPicking, createDeliveryForPicking, type PickingOrderView } from "../server/sale/picking-order.service";
 export { getDeliverOrder, confirmDelivery, voidDelivery, updateDeliveryLogistics, type DeliverOrderView } from "../server/sale/deliver-order.service";
 export * from "../server/system/scheduler.service";
+export * from "../server/system/business-area.page";
+export * from "../server/system/admin-area.page";
 export * from "../server/system/attachment.service";
 export * from "../server/system/message.service";
 export * from "../server/system/notification.service";
