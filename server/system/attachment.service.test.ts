@@ -12,6 +12,7 @@ import { makeCustomer, makeProduct, makeWarehouse } from "../sale/deliver-order.
 import { salesOrders } from "../sale/sale.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { attachments } from "./attachment.tables";
+import { resetBusinessData } from "./company-admin.service";
 import {
   contentDisposition,
   deleteAttachment,
@@ -223,5 +224,20 @@ describe("附件管理 (attachments)", () => {
     } finally {
       delete process.env.ATTACHMENT_UPLOADS_PER_MINUTE;
     }
+  });
+
+  it("重置业务数据 removes the documents' attachments and their files; the products' stay", async () => {
+    const [order] = await db().select({ no: salesOrders.no }).from(salesOrders).where(eq(salesOrders.companyId, other.companyId)).limit(1);
+    const onOrder = await uploadAttachment(other, { ownerType: "salesOrder", ownerNo: order!.no, file: file("回单.png", png) });
+    const kept = (await db().select().from(attachments).where(and(eq(attachments.companyId, other.companyId), eq(attachments.ownerType, "product"))))[0]!;
+    const [row] = await db().select().from(attachments).where(eq(attachments.id, onOrder.id));
+    expect(storedFiles()).toEqual(expect.arrayContaining([row!.storageKey, kept.storageKey]));
+
+    const done = await resetBusinessData(admin, other.companyId, { confirmName: "深圳鹏达汽配有限公司" });
+    expect(done.removed["单据附件"]).toBe(1);
+    expect(await db().select().from(attachments).where(eq(attachments.companyId, other.companyId))).toEqual([expect.objectContaining({ id: kept.id })]);
+    expect(storedFiles()).not.toContain(row!.storageKey);
+    expect(storedFiles()).not.toContain(row!.thumbnailKey);
+    expect(storedFiles()).toContain(kept.storageKey);
   });
 });

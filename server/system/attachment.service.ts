@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { json, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
-import { and, count, desc, eq, gt, ilike } from "drizzle-orm";
+import { and, count, desc, eq, gt, ilike, inArray } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
-import { db } from "../db/client";
+import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { actorOf, recordAudit } from "../lib/audit";
 import { config } from "../lib/config";
@@ -369,6 +369,22 @@ export async function deleteAttachment(ctx: Ctx, idRef: unknown): Promise<{ id: 
   });
   await removeStored([row.storageKey, row.thumbnailKey]);
   return { id: row.id, fileName: row.fileName };
+}
+
+/** What 重置业务数据 removes: the files attached to documents (products keep theirs). */
+const DOCUMENT_OWNER_TYPES: readonly AttachmentOwnerType[] = ["salesOrder", "deliverOrder", "purchaseOrder", "receiveOrder"];
+
+/**
+ * Removes a company's document attachments inside the caller's transaction (重置业务数据);
+ * returns how many rows went and a function that removes their stored files, to be called
+ * once the transaction has committed.
+ */
+export async function removeDocumentAttachments(tx: Executor, companyId: number): Promise<{ count: number; removeFiles: () => Promise<void> }> {
+  const rows = await tx
+    .delete(attachments)
+    .where(and(eq(attachments.companyId, companyId), inArray(attachments.ownerType, [...DOCUMENT_OWNER_TYPES])))
+    .returning({ storageKey: attachments.storageKey, thumbnailKey: attachments.thumbnailKey });
+  return { count: rows.length, removeFiles: () => removeStored(rows.flatMap((r) => [r.storageKey, r.thumbnailKey])) };
 }
 
 export interface OpenedAttachment {

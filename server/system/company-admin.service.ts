@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { removeDocumentAttachments } from "./attachment.service";
 import { notifications } from "./message.tables";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Ctx } from "../auth/context";
@@ -415,12 +416,20 @@ export async function resetBusinessData(ctx: Ctx, idRef: unknown, input: unknown
   requireOperator(ctx);
   const id = parseCompanyId(idRef);
   const v = parseInput(CompanyResetSchema, input);
-  return inTransaction(async (tx) => {
+  let removeFiles = async () => {};
+  const result = await inTransaction(async (tx) => {
     const c = await companyForUpdate(tx, id);
     if (c.kind !== "trading") throw fail("forbidden", COMPANY_TEXT.platformCompany);
     if (v.confirmName !== c.name) throw fail("bad_request", COMPANY_TEXT.confirmNameMismatch, "confirmName");
     const removed: Record<string, number> = {};
     let total = 0;
+    // The documents' attachments (products keep theirs); their files go once this commits.
+    const files = await removeDocumentAttachments(tx, id);
+    removeFiles = files.removeFiles;
+    if (files.count) {
+      removed["单据附件"] = files.count;
+      total += files.count;
+    }
     for (const [label, table] of BUSINESS_TABLES) {
       const owner = (table as unknown as { companyId: Parameters<typeof eq>[0] }).companyId;
       const [row] = await tx.select({ n: count() }).from(table).where(eq(owner, id));
@@ -444,4 +453,6 @@ export async function resetBusinessData(ctx: Ctx, idRef: unknown, input: unknown
     );
     return { companyId: id, removed, total };
   });
+  await removeFiles();
+  return result;
 }
