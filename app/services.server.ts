@@ -97,3 +97,5 @@ export * from "../server/system/admin-area.page";
 export * from "../server/system/attachment.service";
 export * from "../server/system/message.service";
 export * from "../server/system/notification.service";
+export * from "../server/system/dictionary.service";
+export * from "../server/system/bank.page";

@@ -8,6 +8,8 @@ import type { Db } from "./client";
 import { seedMasterData } from "./seed-master";
 import { seedAdminAreas } from "./seed-areas";
 import { seedLogisticsCarriers } from "../system/logistics-carrier.resource";
+import { seedBanks } from "../system/bank.seed";
+import { syncBuiltinDictionaries } from "../system/dictionary.service";
 
 const ROLE_TEMPLATES = [
   { code: "platform_admin", name: "平台管理员", scope: "platform" as const, description: "平台运营方：管理公司、角色、菜单和全局设置" },
@@ -29,6 +31,8 @@ export async function seedBase(db: Db) {
     await syncMenus(tx);
     await seedAdminAreas(tx);
     await seedLogisticsCarriers(tx);
+    await seedBanks(tx);
+    await syncBuiltinDictionaries(tx);
     const [platform] = await tx.select().from(companies).where(eq(companies.kind, "platform")).limit(1);
     if (!platform) {
       const [p] = await tx

@@ -3,7 +3,8 @@ import { requirePage } from "../auth/guard";
 import { isDomainError, STATUS_OF } from "../lib/errors";
 import { json } from "@remix-run/node";
 import { parseId } from "../lib/ids";
-import { labelOf, PAYMENT_TERMS, PURCHASE_ORDER_STATUSES } from "../lib/dictionary";
+import { labelOf, PURCHASE_ORDER_STATUSES } from "../lib/dictionary";
+import { dictionaryLabel } from "../system/dictionary.service";
 import { getPurchaseOrder } from "../purchase/purchase-order.service";
 import { getPurchaseReturnOrder, type PurchaseReturnView } from "../purchase/purchase-return.service";
 import { getReceiveOrder, type ReceiveOrderView } from "../purchase/receive-order.service";
@@ -124,7 +125,7 @@ export async function purchaseOrderSheet(ctx: Ctx, order: PrintablePurchaseOrder
       { label: "供应商", value: order.partnerName ?? "" },
       { label: "仓库", value: order.warehouseName ?? "" },
       { label: "采购员", value: order.buyerName ?? "" },
-      { label: "付款方式", value: labelOf(PAYMENT_TERMS, order.paymentTerm as never) },
+      { label: "付款方式", value: await dictionaryLabel("PaymentTerm", order.paymentTerm) },
       { label: "交货日期", value: order.expectedDate ?? "" },
     ],
     columns,

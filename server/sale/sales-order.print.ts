@@ -1,5 +1,5 @@
 import type { Ctx } from "../auth/context";
-import { labelOf, PAYMENT_TERMS } from "../lib/dictionary";
+import { dictionaryLabel } from "../system/dictionary.service";
 import { amountBlock, assertPrintable, companyHeader, moneyText, printDate, priceText, qtyText, SIGNATURES, totalOf, type PrintSheetData } from "../print/print-sheet";
 import { getSalesOrder, type SalesOrderView } from "./sales-order.service";
 
@@ -25,7 +25,7 @@ export async function salesOrderSheet(ctx: Ctx, order: SalesOrderView): Promise<
       { label: "收货地址", value: order.address ?? "" },
       { label: "仓库", value: order.warehouseName },
       { label: "业务员", value: order.salesmanName ?? "" },
-      { label: "结算方式", value: labelOf(PAYMENT_TERMS, order.paymentTerm as never) },
+      { label: "结算方式", value: await dictionaryLabel("PaymentTerm", order.paymentTerm) },
     ],
     columns: [
       { key: "mainOE", label: "产品编码" },

@@ -200,8 +200,18 @@ export function FormFields({
         } else if (s.kind === "date") {
           input = <TextInput type="date" name={f.name} label={s.label} defaultValue={value} error={error} required={s.required} />;
         } else {
+          const listId = f.suggest ? `${f.name}-suggestions` : undefined;
           input = (
-            <TextInput name={f.name} label={s.label} description={s.hint} defaultValue={value} error={error} maxLength={s.maxLength} required={s.required} placeholder={f.placeholder} readOnly={f.readOnly} />
+            <>
+              <TextInput name={f.name} label={s.label} description={s.hint} defaultValue={value} error={error} maxLength={s.maxLength} required={s.required} placeholder={f.placeholder} readOnly={f.readOnly} list={listId} autoComplete={listId ? "off" : undefined} />
+              {listId ? (
+                <datalist id={listId}>
+                  {(lookups[f.suggest!] ?? []).map((o) => (
+                    <option key={o.value} value={o.label} />
+                  ))}
+                </datalist>
+              ) : null}
+            </>
           );
         }
         return (

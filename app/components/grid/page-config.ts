@@ -32,6 +32,8 @@ export interface FormField {
   parent?: string;
   span?: 2 | "all";
   placeholder?: string;
+  /** A text field's suggestions (a <datalist>): the labels of this lookup; any other text is still accepted. */
+  suggest?: string;
   /** Shown read-only. */
   readOnly?: boolean;
   /**

@@ -3,13 +3,13 @@ import { json } from "@remix-run/node";
 import type { PageConfig } from "~/components/grid/page-config";
 import { ResourcePage } from "~/components/grid/ResourcePage";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadResourcePage, resourcePageAction } from "~/services.server";
+import { bankNameSuggestions, loadResourcePage, resourcePageAction } from "~/services.server";
 
 const PAGE = "/organization/company/bankAccount";
 
 /** 银行账户: the company's bank accounts; one is the default. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE, { columns: config.columns })).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns, extraLookups: bankNameSuggestions })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -24,7 +24,7 @@ const config: PageConfig = {
     { field: "isDefault", header: "默认", width: 60, kind: "bool" },
     { field: "remark", header: "备注", width: 200 },
   ],
-  form: [{ name: "bankName" }, { name: "accountName" }, { name: "accountNumber" }, { name: "isDefault" }, { name: "remark", span: "all" }],
+  form: [{ name: "bankName", suggest: "bankName", placeholder: "选择或输入开户银行" }, { name: "accountName" }, { name: "accountNumber" }, { name: "isDefault" }, { name: "remark", span: "all" }],
 };
 
 export default function BankAccountPage() {
