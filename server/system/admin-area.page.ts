@@ -3,6 +3,7 @@ import { orErrorPage, requirePage } from "../auth/guard";
 import { db } from "../db/client";
 import { areaBrowse } from "./admin-area.service";
 import { adminAreas } from "./reference.tables";
+import type { Lookups } from "../master-data/page";
 
 /** 行政区域 (XTGL-020): the read-only page /system/basic/adminArea. */
 export const ADMIN_AREA_PAGE = "/system/basic/adminArea";
@@ -51,4 +52,22 @@ export async function adminAreaPage(request: Request) {
     provinceHref: view.province ? adminAreaHref({ province: view.province.code, keyword }) : null,
     found,
   };
+}
+
+/**
+ * The address forms' suggestions (公司地址: 省份, 城市): the provinces and the cities of 行政区域
+ * (a datalist: any other text is still accepted). A municipality's "市辖区" is the city itself.
+ */
+export async function areaNameSuggestions(): Promise<Lookups> {
+  const rows = await db().select({ code: adminAreas.code, name: adminAreas.name, level: adminAreas.level, parentCode: adminAreas.parentCode }).from(adminAreas).where(inArray(adminAreas.level, [1, 2])).orderBy(adminAreas.code);
+  const provinces = rows.filter((r) => r.level === 1);
+  const provinceName = new Map(provinces.map((p) => [p.code, p.name]));
+  const cities = new Set<string>();
+  for (const r of rows) {
+    if (r.level !== 2) continue;
+    if (r.name === "市辖区") cities.add(provinceName.get(r.parentCode ?? "") ?? r.name);
+    else if (!r.name.endsWith("直辖县级行政区划")) cities.add(r.name);
+  }
+  const options = (names: Iterable<string>) => [...names].map((label, i) => ({ value: i + 1, label }));
+  return { province: options(provinces.map((p) => p.name)), city: options(cities) };
 }

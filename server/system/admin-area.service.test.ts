@@ -5,6 +5,7 @@ import { adminAreaRows, seedAdminAreas } from "../db/seed-areas";
 import { useTestDatabase } from "../test/test-db";
 import { areaBrowse, areaChildren, areaPath, areaPathNames, regionList, searchAreas } from "./admin-area.service";
 import { adminAreas } from "./reference.tables";
+import { areaNameSuggestions } from "./admin-area.page";
 
 describe("行政区域 (administrative areas)", () => {
   useTestDatabase();
@@ -72,5 +73,16 @@ describe("行政区域 (administrative areas)", () => {
     await expect(areaBrowse(new URLSearchParams("province=x"))).rejects.toMatchObject({ code: "not_found" });
     const found = await areaBrowse(new URLSearchParams("keyword=天河"));
     expect(found.found.find((a) => a.code === "440106")?.path).toBe("广东省 / 广州市 / 天河区");
+  });
+
+  it("the address forms suggest the provinces and cities; a municipality is its own city, placeholders are left out", async () => {
+    const { province, city } = await areaNameSuggestions();
+    const provinces = province!.map((o) => o.label);
+    const cities = city!.map((o) => o.label);
+    expect(provinces).toEqual(expect.arrayContaining(["广东省", "北京市", "新疆维吾尔自治区"]));
+    expect(cities).toEqual(expect.arrayContaining(["广州市", "佛山市", "北京市", "上海市"]));
+    expect(cities).not.toContain("市辖区");
+    expect(cities.some((c) => c.endsWith("直辖县级行政区划"))).toBe(false);
+    expect(new Set(cities).size).toBe(cities.length);
   });
 });

@@ -3,13 +3,13 @@ import { json } from "@remix-run/node";
 import type { PageConfig } from "~/components/grid/page-config";
 import { ResourcePage } from "~/components/grid/ResourcePage";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadResourcePage, resourcePageAction } from "~/services.server";
+import { areaNameSuggestions, loadResourcePage, resourcePageAction } from "~/services.server";
 
 const PAGE = "/organization/company/address";
 
 /** 公司地址: the company's shipping and receiving addresses; one is the default. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE, { columns: config.columns })).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns, extraLookups: areaNameSuggestions })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -29,8 +29,8 @@ const config: PageConfig = {
   form: [
     { name: "contactName" },
     { name: "phone" },
-    { name: "province" },
-    { name: "city" },
+    { name: "province", suggest: "province", placeholder: "选择或输入省份" },
+    { name: "city", suggest: "city", placeholder: "选择或输入城市" },
     { name: "district" },
     { name: "isDefault" },
     { name: "address", span: "all" },

@@ -3,13 +3,13 @@ import { json } from "@remix-run/node";
 import type { PageConfig } from "~/components/grid/page-config";
 import { ResourcePage } from "~/components/grid/ResourcePage";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadResourcePage, resourcePageAction } from "~/services.server";
+import { carrierNameSuggestions, loadResourcePage, resourcePageAction } from "~/services.server";
 
 const PAGE = "/warehouse/logistic";
 
 /** 物流信息: the logistics companies deliveries go with (tracking page with {no}). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE, { columns: config.columns })).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns, extraLookups: carrierNameSuggestions })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -28,7 +28,7 @@ const config: PageConfig = {
   ],
   filters: [{ name: "isEnabled", label: "状态", options: [["true", "启用"], ["false", "停用"]] }],
   keywordPlaceholder: "物流公司名称、编码或电话",
-  form: [{ name: "name", span: 2 }, { name: "code" }, { name: "contactPhone" }, { name: "trackingUrl", span: "all" }, { name: "isEnabled" }, { name: "remark", widget: "textarea", span: "all" }],
+  form: [{ name: "name", span: 2, suggest: "carrier", placeholder: "选择或输入物流公司" }, { name: "code" }, { name: "contactPhone" }, { name: "trackingUrl", span: "all" }, { name: "isEnabled" }, { name: "remark", widget: "textarea", span: "all" }],
 };
 
 export default function LogisticPage() {
