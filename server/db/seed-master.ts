@@ -18,7 +18,7 @@ import { productOes, products, productTemplateOes, productTemplates } from "../p
 import { serializeSettingValue } from "../setting/setting.defaults";
 import { settings } from "../setting/setting.tables";
 import { companies, users } from "../system/system.tables";
-import { businessAreaRegions, businessAreas } from "../system/reference.tables";
+import { adminAreas, businessAreaRegions, businessAreas } from "../system/reference.tables";
 import { pinyinSortKey } from "../lib/sort-key";
 import { vehicleGroups, vehicleMakes, vehicleMfrs, vehicleModels, vehicles } from "../vehicle/vehicle.tables";
 import type { Db, Executor } from "./client";
@@ -899,6 +899,14 @@ async function seedBusinessAreas(tx: Executor, companyId: number, areas: (typeof
   }
 }
 
+/** The city (行政区域 code) an address starts with (广州市…, 上海市…), or null. */
+async function cityByAddress(tx: Executor): Promise<(address: string) => string | null> {
+  const rows = await tx.select({ code: adminAreas.code, name: adminAreas.name, level: adminAreas.level, parentCode: adminAreas.parentCode }).from(adminAreas).where(inArray(adminAreas.level, [1, 2]));
+  const provinceName = new Map(rows.filter((r) => r.level === 1).map((r) => [r.code, r.name]));
+  const cities = rows.filter((r) => r.level === 2).map((r) => ({ code: r.code, name: r.name === "市辖区" ? (provinceName.get(r.parentCode ?? "") ?? "") : r.name }));
+  return (address) => cities.find((c) => c.name && address.startsWith(c.name))?.code ?? null;
+}
+
 async function seedOrganisation(tx: Executor, rng: Rng, companyId: Record<string, number>) {
   const demoUsers = await tx.select({ id: users.id, username: users.username }).from(users);
   const userId = Object.fromEntries(demoUsers.map((u) => [u.username, u.id]));
@@ -908,6 +916,7 @@ async function seedOrganisation(tx: Executor, rng: Rng, companyId: Record<string
     鹏达汽配: { rel: 1, target: "穗通汽配" },
   };
 
+  const cityOf = await cityByAddress(tx);
   for (const [shortName, profile] of Object.entries(PROFILES)) {
     const cid = companyId[shortName];
     if (!cid) continue;
@@ -964,6 +973,7 @@ async function seedOrganisation(tx: Executor, rng: Rng, companyId: Record<string
       contactName: nameOf(rng),
       contactPhone: mobileOf(rng),
       address,
+      areaCode: cityOf(address),
       paymentTerm: pick(rng, PAYMENT_TERM_CODES),
       creditLimit: rel === 1 ? money(int(rng, 1, 40) * 5000) : null,
       salesmanId: pick(rng, rel === 1 ? sellers : buyers),

@@ -48,6 +48,10 @@ export const PartnerInputSchema = z.object({
   contactName: optionalText("联系人", 30),
   contactPhone: phone("联系电话"),
   address: optionalText("地址", 200),
+  areaCode: labelled(
+    z.preprocess((v) => (v === "" || v === undefined ? null : typeof v === "number" ? String(v) : v), z.string({ error: "所在城市不正确" }).regex(/^\d{4}$/, "所在城市不正确").nullable()).default(null),
+    { label: "所在城市", hint: "客户所在的城市，商圈按城市归属" },
+  ),
   paymentTerm: optionalOneOf("结算方式", codesOf(PAYMENT_TERMS)),
   creditLimit: optionalMoney("信用额度"),
   salesmanId: optionalId("业务员"),

@@ -19,6 +19,7 @@ import {
 } from "./organization.input";
 import { bankAccounts, companyAddresses, departments, employees, enterpriseRelations, insuranceCompanies, positions } from "./organization.tables";
 import { DomainError } from "../lib/errors";
+import { isCityCode } from "../system/admin-area.service";
 
 /**
  * The company's own organisation data (/organization/*). Every row belongs to the caller's
@@ -117,15 +118,33 @@ export const partnerResource = defineResource({
   readCodes: ["ZZGL-007", "XSGL-*", "CGGL-*", "XQGL-*", "CKGL-*", "CWGL-*"],
   scope: "company",
   table: enterpriseRelations,
-  extra: { salesmanName: employees.name, tarCompanyName: tarCompany.name },
+  extra: {
+    salesmanName: employees.name,
+    tarCompanyName: tarCompany.name,
+    // 所在城市 as 广东省 广州市.
+    areaName: sql<string | null>`(select concat_ws(' ', p.name, a.name) from admin_areas a left join admin_areas p on p.code = a.parent_code where a.code = ${enterpriseRelations.areaCode})`.as("area_name"),
+  },
   join: (q) => q.leftJoin(employees, eq(employees.id, enterpriseRelations.salesmanId)).leftJoin(tarCompany, eq(tarCompany.id, enterpriseRelations.tarCompanyId)),
-  sortable: { creationTime: enterpriseRelations.creationTime, name: enterpriseRelations.nameSort, creditLimit: enterpriseRelations.creditLimit },
+  sortable: { creationTime: enterpriseRelations.creationTime, name: enterpriseRelations.nameSort, creditLimit: enterpriseRelations.creditLimit, areaCode: enterpriseRelations.areaCode },
   defaultSort: { field: "creationTime", dir: "desc" },
-  filters: { rel: equals(enterpriseRelations.rel), isEnabled: equals(enterpriseRelations.isEnabled, "bool"), salesmanId: equals(enterpriseRelations.salesmanId), paymentTerm: equals(enterpriseRelations.paymentTerm) },
+  filters: {
+    rel: equals(enterpriseRelations.rel),
+    isEnabled: equals(enterpriseRelations.isEnabled, "bool"),
+    salesmanId: equals(enterpriseRelations.salesmanId),
+    paymentTerm: equals(enterpriseRelations.paymentTerm),
+    areaCode: equals(enterpriseRelations.areaCode, "text"),
+    // The partners in one of the company's 商圈: their city, or its whole province, is covered.
+    businessAreaId: {
+      kind: "int",
+      where: (v: number) =>
+        sql`exists (select 1 from business_area_regions r join business_areas b on b.id = r.business_area_id where r.business_area_id = ${v} and b.company_id = ${enterpriseRelations.companyId} and r.area_code in (${enterpriseRelations.areaCode}, left(${enterpriseRelations.areaCode}, 2)))`,
+    },
+  },
   keyword: keywordOn(enterpriseRelations.name, enterpriseRelations.tarCompanyShortName, enterpriseRelations.contactName, enterpriseRelations.contactPhone),
   input: PartnerInputSchema,
-  toValues: (data, ctx) => {
+  toValues: async (data, ctx, ex) => {
     if (data.tarCompanyId === ctx.companyId) throw new DomainError("bad_request", "不能关联本公司", { tarCompanyId: ["不能关联本公司"] });
+    if (data.areaCode && !(await isCityCode(data.areaCode as string, ex))) throw new DomainError("bad_request", "所在城市不存在", { areaCode: ["所在城市不存在"] });
     return data;
   },
   refs: {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { sortKeyColumn } from "../lib/sort-key";
 import { companies, users } from "../system/system.tables";
+import { adminAreas } from "../system/reference.tables";
 
 /** Company-owned organisation data: every row belongs to exactly one company (tenant). */
 const owner = () =>
@@ -79,6 +80,8 @@ export const enterpriseRelations = pgTable(
     contactName: text("contact_name"),
     contactPhone: text("contact_phone"),
     address: text("address"),
+    /** 所在城市: a city of 行政区域 (its code), which the company's 商圈 cover. */
+    areaCode: text("area_code").references(() => adminAreas.code, { onDelete: "restrict" }),
     paymentTerm: integer("payment_term"),
     creditLimit: numeric("credit_limit", { precision: 14, scale: 2 }),
     salesmanId: integer("salesman_id").references(() => employees.id, { onDelete: "restrict" }),
@@ -89,6 +92,7 @@ export const enterpriseRelations = pgTable(
   (t) => [
     uniqueIndex("enterprise_relations_company_rel_name_uq").on(t.companyId, t.rel, sql`lower(${t.name})`),
     index("enterprise_relations_company_rel_idx").on(t.companyId, t.rel, t.id),
+    index("enterprise_relations_company_area_idx").on(t.companyId, t.areaCode),
   ],
 );
 

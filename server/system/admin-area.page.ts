@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { orErrorPage, requirePage } from "../auth/guard";
 import { db } from "../db/client";
-import { areaBrowse } from "./admin-area.service";
+import { areaBrowse, cityChoices } from "./admin-area.service";
 import { adminAreas } from "./reference.tables";
 import type { Lookups } from "../master-data/page";
 
@@ -70,4 +70,10 @@ export async function areaNameSuggestions(): Promise<Lookups> {
   }
   const options = (names: Iterable<string>) => [...names].map((label, i) => ({ value: i + 1, label }));
   return { province: options(provinces.map((p) => p.name)), city: options(cities) };
+}
+
+/** The partner form's 所在城市: every city as "广东省 广州市" (a municipality by its own name), valued by its code. */
+export async function cityOptions(): Promise<Lookups> {
+  const rows = await cityChoices();
+  return { city: rows.map((c) => ({ value: Number(c.code), label: c.name === "市辖区" ? c.province : `${c.province} ${c.name}` })) };
 }

@@ -146,3 +146,9 @@ export async function cityChoices(ex: Executor = db()): Promise<{ code: string; 
     .orderBy(asc(adminAreas.code));
   return rows;
 }
+
+/** Whether `code` is a city (level 2) of 行政区域: what a partner's 所在城市 may be. */
+export async function isCityCode(code: string, ex: Executor = db()): Promise<boolean> {
+  const [row] = await ex.select({ level: adminAreas.level }).from(adminAreas).where(eq(adminAreas.code, code));
+  return row?.level === 2;
+}

@@ -23,6 +23,8 @@ export const businessAreaResource = defineResource({
   label: "商圈",
   pageUrl: BUSINESS_AREA_PAGE,
   writeCode: BUSINESS_AREA_CODE,
+  // 往来单位 filters its customers by 商圈.
+  readCodes: [BUSINESS_AREA_CODE, "ZZGL-007"],
   scope: "company",
   table: businessAreas,
   extra: {

@@ -4,13 +4,13 @@ import type { PageConfig } from "~/components/grid/page-config";
 import { ResourcePage } from "~/components/grid/ResourcePage";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { PARTNER_RELS, PAYMENT_TERMS } from "#server/lib/dictionary";
-import { loadResourcePage, resourcePageAction, listLinkableCompanies } from "~/services.server";
+import { cityOptions, loadResourcePage, resourcePageAction, listLinkableCompanies } from "~/services.server";
 
 const PAGE = "/organization/partner";
 
 /** 往来单位: customers (rel 1) and suppliers (rel 0), optionally linked to a company on the platform. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE, { columns: config.columns, formLookups: ["employee"], extraLookups: async (ctx) => ({ company: (await listLinkableCompanies(ctx, "")).map((c) => ({ value: c.id, label: c.name })) }) })).data);
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns, formLookups: ["employee"], filterLookups: ["businessArea"], extraLookups: async (ctx) => ({ company: (await listLinkableCompanies(ctx, "")).map((c) => ({ value: c.id, label: c.name })), ...(await cityOptions()) }) })).data);
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -28,6 +28,7 @@ const config: PageConfig = {
     { field: "creditLimit", header: "信用额度", width: 110, kind: "money", sort: "creditLimit" },
     { field: "salesmanName", header: "业务员", width: 90 },
     { field: "tarCompanyName", header: "关联平台公司", width: 140 },
+    { field: "areaName", header: "所在城市", width: 130 },
     { field: "address", header: "地址", width: 220, hidden: true },
     { field: "remark", header: "备注", width: 160, hidden: true },
     { field: "isEnabled", header: "状态", width: 70, kind: "bool", yesNo: ["启用", "停用"] },
@@ -36,6 +37,7 @@ const config: PageConfig = {
   filters: [
     { name: "rel", label: "类型", options: PARTNER_RELS },
     { name: "paymentTerm", label: "结算方式", options: PAYMENT_TERMS },
+    { name: "businessAreaId", label: "商圈", options: "businessArea" },
     { name: "isEnabled", label: "状态", options: [["true", "启用"], ["false", "停用"]] },
   ],
   keywordPlaceholder: "名称、简称、联系人或电话",
@@ -50,7 +52,8 @@ const config: PageConfig = {
     { name: "creditLimit" },
     { name: "salesmanId", options: "employee" },
     { name: "isEnabled" },
-    { name: "address", span: "all" },
+    { name: "areaCode", options: "city" },
+    { name: "address", span: 2 },
     { name: "remark", widget: "textarea", span: "all" },
   ],
 };

@@ -1,0 +1,3 @@
+ALTER TABLE "enterprise_relations" ADD COLUMN "area_code" text;--> statement-breakpoint
+ALTER TABLE "enterprise_relations" ADD CONSTRAINT "enterprise_relations_area_code_admin_areas_code_fk" FOREIGN KEY ("area_code") REFERENCES "public"."admin_areas"("code") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "enterprise_relations_company_area_idx" ON "enterprise_relations" USING btree ("company_id","area_code");
