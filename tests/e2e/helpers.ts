@@ -195,6 +195,15 @@ export async function waitForHydration(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 }
 
+/**
+ * Waits until a document form's line editor is the keyboard grid (its chunk loads after
+ * hydration; until then the plain table is shown): what a user sees before typing a line.
+ */
+export async function waitForLineGrid(page: Page) {
+  await waitForHydration(page);
+  await expect(page.locator("[data-line-row]").first()).toBeVisible();
+}
+
 /** Waits until the signed-in shell is there and has hydrated (tab close buttons, shortcuts …). */
 export async function waitForTabsHydrated(page: Page) {
   await expect(page.getByTestId("tabbar")).toBeVisible();

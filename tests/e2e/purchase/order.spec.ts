@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, login, test } from "../helpers";
+import { expect, login, test, waitForLineGrid } from "../helpers";
 import { selectRow, waitForHydration } from "../lists/grid";
 
 /**
@@ -19,7 +19,7 @@ async function productCodes(page: Page): Promise<string[]> {
 async function openCreate(page: Page, js: boolean) {
   await page.goto("/purchase/orderCreate");
   await expect(page.getByTestId("po-form")).toBeVisible();
-  if (js) await waitForHydration(page);
+  if (js) await waitForLineGrid(page);
   const supplier = (await page.locator("#po-suppliers option").first().getAttribute("value"))!;
   expect(supplier).toBeTruthy();
   return supplier;

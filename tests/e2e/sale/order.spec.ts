@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, login, test } from "../helpers";
+import { expect, login, test, waitForLineGrid } from "../helpers";
 import { selectRow, waitForHydration } from "../lists/grid";
 
 /**
@@ -34,7 +34,7 @@ async function stockedCodes(page: Page, warehouseId: string, count: number, min 
 async function openCreate(page: Page, js: boolean) {
   await page.goto("/sale/orderCreate");
   await expect(page.getByTestId("so-form")).toBeVisible();
-  if (js) await waitForHydration(page);
+  if (js) await waitForLineGrid(page);
   const customer = (await page.locator("#so-customers option").first().getAttribute("value"))!;
   expect(customer).toBeTruthy();
   const warehouseId = await page.getByTestId("so-warehouse").inputValue();
