@@ -38,8 +38,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: PORTS.length,
   reporter: [["list"]],
-  // Starts the app on PORT with a fresh embedded database; its teardown stops it and removes
-  // everything the run left in the temp dir (database, Chromium profiles, downloads).
+  // Starts one app server per worker, each on a fresh embedded database; its teardown stops them
+  // and removes everything the run left in the temp dir (databases, Chromium profiles, downloads).
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {
     // Each worker's own server: tests/e2e/helpers.ts picks it by the worker's parallel index.
