@@ -99,4 +99,4 @@ export * from "../server/system/message.service";
 export * from "../server/system/notification.service";
 export * from "../server/system/dictionary.service";
 export * from "../server/system/bank.page";
-export { carrierNameSuggestions } from "../server/system/logistics-carrier.resource";
+export { carrierNameSuggestions } from "../server/system/logistics-carrier.page";

@@ -10,7 +10,7 @@ const trackingUrl = labelled(
       .max(300, "查询网址不能超过 300 个字符")
       .regex(/^https?:\/\/\S+$/i, "查询网址须以 http:// 或 https:// 开头")
       .nullable(),
-  ),
+  ).default(null),
   { label: "查询网址", hint: "{no} 处替换为物流单号" },
 );
 

@@ -12,7 +12,7 @@ export const BankInputSchema = z.object({
         .max(20, "银行编码不能超过 20 个字符")
         .regex(/^[A-Z0-9_-]+$/, "银行编码只能包含字母、数字、- 和 _")
         .nullable(),
-    ),
+    ).default(null),
     { label: "银行编码", kind: "text", hint: "如 ICBC，可留空" },
   ),
   sortOrder,

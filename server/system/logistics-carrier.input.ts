@@ -11,7 +11,7 @@ const webAddress = (label: string, hint?: string) =>
         .max(300, `${label}不能超过 300 个字符`)
         .regex(/^https?:\/\/\S+$/i, `${label}须以 http:// 或 https:// 开头`)
         .nullable(),
-    ),
+    ).default(null),
     { label, hint },
   );
 
@@ -21,7 +21,7 @@ export const LogisticsCarrierInputSchema = z.object({
     z.preprocess(
       (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim().toUpperCase()) : v === undefined ? null : v),
       z.string({ error: "承运商编码不正确" }).max(20, "承运商编码不能超过 20 个字符").regex(/^[A-Z0-9_-]+$/, "承运商编码只能包含字母、数字、- 和 _").nullable(),
-    ),
+    ).default(null),
     { label: "承运商编码", kind: "text", hint: "如 SF，可留空" },
   ),
   servicePhone: labelled(

@@ -5,7 +5,6 @@ import { defineResource } from "../lib/resource";
 import { pinyinSortKey } from "../lib/sort-key";
 import { LogisticsCarrierInputSchema } from "./logistics-carrier.input";
 import { logisticsCarriers } from "./reference.tables";
-import type { Lookups } from "../master-data/page";
 
 /**
  * 物流档案 (/system/archives/logistics, XTGL-019): the platform's carriers. The operator keeps
@@ -76,9 +75,4 @@ export async function seedLogisticsCarriers(ex: Executor) {
       sortOrder: (i + 1) * 10,
     })),
   );
-}
-
-/** 物流信息's form suggests the archive's carriers for 物流公司名称 (any other name is still accepted). */
-export async function carrierNameSuggestions(): Promise<Lookups> {
-  return { carrier: (await carrierNames()).map((label, i) => ({ value: i + 1, label })) };
 }
