@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Ctx } from "../auth/context";
 import { db, type Executor } from "../db/client";
 import { busyError, inTransaction } from "../db/transaction";
-import { add, dec, gt, isZero, moneyString, mul, qtyString, roundMoney, sub, sum, type Decimal } from "../lib/decimal";
+import { add, dec, formatMoney, gt, isZero, moneyString, mul, qtyString, roundMoney, sub, sum, type Decimal } from "../lib/decimal";
 import { labelOf, REASON_CODES } from "../lib/dictionary";
 import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError } from "../lib/errors";
@@ -12,6 +12,7 @@ import { isId } from "../lib/ids";
 import { parseInput } from "../lib/validate";
 import { postPartnerEntry } from "../finance/partner-account.service";
 import { enterpriseRelations } from "../organization/organization.tables";
+import { partnerNameOf } from "../organization/partner-name";
 import { productBrands } from "../product/brand.tables";
 import { productUnits } from "../product/catalog.tables";
 import { products } from "../product/product.tables";
@@ -21,6 +22,7 @@ import { returnsLocationOf } from "../stock/location.service";
 import { averageCosts, postStock } from "../stock/stock-ledger.service";
 import { stockLocations, warehouses } from "../stock/stock.tables";
 import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
+import { notify } from "../system/notification.service";
 import { companies, users } from "../system/system.tables";
 import { approvals, deliverOrderLines, deliverOrders, salesOrderLines, salesOrders, salesReturnOrderLines, salesReturnOrders } from "./sale.tables";
 import { ReturnDecisionSchema, SalesReturnInputSchema, type SalesReturnInput } from "./sales-return.input";
@@ -314,7 +316,7 @@ async function submitIn(tx: Executor, ctx: Ctx, id: number) {
   for (const l of lines) if (l.reasonCode === null) throw new DomainError("bad_request", `第 ${l.lineNo} 行请选择退货原因`);
   if (doc.salesOrderId) await checkReturnable(tx, ctx, doc.salesOrderId, lines);
   const reasons = [...new Set(lines.map((l) => reasonName(l.reasonCode)))].join("、");
-  await tx
+  const [approval] = await tx
     .insert(approvals)
     .values({
       companyId: ctx.companyId,
@@ -329,9 +331,14 @@ async function submitIn(tx: Executor, ctx: Ctx, id: number) {
       requestedBy: ctx.userId,
       requestedAt: ctx.now ?? new Date(),
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: approvals.id });
   await tx.update(salesReturnOrders).set({ status: SR_WAITING_APPROVAL, approvalStatus: 0, updatedAt: ctx.now }).where(eq(salesReturnOrders.id, id));
   await recordDocumentChange(tx, ctx, SALES_RETURN_MACHINE, "submit", { ...auditDoc(doc), from: doc.status, to: SR_WAITING_APPROVAL });
+  if (approval) {
+    const vars = { approvalId: approval.id, returnNo: doc.no, customerName: await partnerNameOf(tx, ctx, doc.partnerId), amount: formatMoney(doc.totalAmount), reason: reasons };
+    await notify(tx, ctx, "returnApprovalRequested", vars, { permission: RETURN_APPROVAL_CODE });
+  }
 }
 
 /** 提交: 0 → 10 待审核, an approval of kind 2 waits on /demand/returnOrder/approval. */
@@ -367,6 +374,9 @@ async function decide(ctx: Ctx, returnId: number, action: "approve" | "reject", 
     const status = action === "approve" ? SR_WAITING_INFLOW : SR_DRAFT;
     await tx.update(salesReturnOrders).set({ status, approvalStatus: decided.status, updatedAt: ctx.now }).where(eq(salesReturnOrders.id, returnId));
     await recordDocumentChange(tx, ctx, SALES_RETURN_MACHINE, action, { ...auditDoc(doc), from: doc.status, to: status, note: comment || undefined });
+    // 退货审批结果: the one who submitted it (the creator when it was decided without a waiting approval).
+    const result = { returnId, returnNo: doc.no, customerName: await partnerNameOf(tx, ctx, doc.partnerId), amount: formatMoney(doc.totalAmount), result: action === "approve" ? "通过" : "驳回", comment: comment || "无" };
+    await notify(tx, ctx, "returnApprovalResult", result, { userId: a?.requestedBy ?? doc.createdBy });
     return { id: returnId, no: doc.no, status };
   });
 }

@@ -13,6 +13,8 @@ export interface MessageEventVars {
   creditApprovalRequested: { approvalId: number; orderNo: string; customerName: string; amount: string; reason: string };
   approvalResult: { orderId: number; orderNo: string; customerName: string; amount: string; result: string; comment: string };
   receivingConfirmed: { noteId: number; receiveNo: string; orderNo: string; supplierName: string; amount: string };
+  returnApprovalRequested: { approvalId: number; returnNo: string; customerName: string; amount: string; reason: string };
+  returnApprovalResult: { returnId: number; returnNo: string; customerName: string; amount: string; result: string; comment: string };
 }
 export type MessageEventCode = keyof MessageEventVars;
 
@@ -37,6 +39,8 @@ export const COMMON_VARIABLES: readonly MessageVariable[] = [
 
 const ORDER_NO = { name: "orderNo", label: "销售订单号", sample: "XS202611200001" } as const;
 const CUSTOMER = { name: "customerName", label: "客户", sample: "广州骏达汽车维修厂" } as const;
+const RETURN_NO = { name: "returnNo", label: "销售退货单号", sample: "XT202611200001" } as const;
+const RETURN_AMOUNT = { name: "amount", label: "退货金额", sample: "￥420.00" } as const;
 
 export const MESSAGE_EVENTS: { readonly [C in MessageEventCode]: MessageEventDefinition<MessageEventVars[C]> } = {
   salesOrderSubmitted: {
@@ -99,6 +103,30 @@ export const MESSAGE_EVENTS: { readonly [C in MessageEventCode]: MessageEventDef
     title: "收货单 {{receiveNo}} 已收货",
     body: "{{operatorName}} 确认了供应商 {{supplierName}} 的收货单 {{receiveNo}}（采购订单 {{orderNo}}），收货金额 {{amount}}，货物已入收货区。",
     link: (v) => `/purchase/receive/${v.noteId}`,
+  },
+  returnApprovalRequested: {
+    name: "退货审批待处理",
+    description: "销售退货单提交审批后，通知有退货审批权限的人。",
+    recipients: "本公司拥有「退货审批」权限的用户（提交人除外）",
+    variables: [RETURN_NO, CUSTOMER, RETURN_AMOUNT, { name: "reason", label: "退货原因", sample: "质量问题、错发" }],
+    title: "退货审批待处理：销售退货单 {{returnNo}}",
+    body: "{{operatorName}} 提交了客户 {{customerName}} 的销售退货单 {{returnNo}}（退货金额 {{amount}}）的审批，退货原因：{{reason}}。",
+    link: (v) => `/demand/returnOrder/approval?review=${v.approvalId}`,
+  },
+  returnApprovalResult: {
+    name: "退货审批结果",
+    description: "销售退货单审核通过（等待入库）或驳回（退回草稿）后，通知提交人。",
+    recipients: "退货单的提交人（审批人本人除外）",
+    variables: [
+      RETURN_NO,
+      CUSTOMER,
+      RETURN_AMOUNT,
+      { name: "result", label: "审批结果（通过/驳回）", sample: "驳回" },
+      { name: "comment", label: "审批意见", sample: "请附上质检照片" },
+    ],
+    title: "退货审批{{result}}：销售退货单 {{returnNo}}",
+    body: "你提交的客户 {{customerName}} 的销售退货单 {{returnNo}}（退货金额 {{amount}}）已被 {{operatorName}} 审批{{result}}。审批意见：{{comment}}",
+    link: (v) => `/sale/returnOrder/${v.returnId}`,
   },
 };
 

@@ -11,8 +11,9 @@ import { receiveOrders } from "../purchase/purchase.tables";
 import { approveCredit } from "../sale/credit-approval.service";
 import { makeCustomer, makeProduct, makeWarehouse, receiveStock } from "../sale/deliver-order.fixture";
 import { confirmPicking } from "../sale/picking-order.service";
-import { pickingOrders } from "../sale/sale.tables";
 import { createSalesOrder, requestCreditApproval } from "../sale/sales-order.service";
+import { createSalesReturnOrder, decideReturnApproval, rejectSalesReturnOrder, updateSalesReturnOrder } from "../sale/sales-return.service";
+import { approvals, pickingOrders } from "../sale/sale.tables";
 import { saveCompanySetting } from "../setting/setting.service";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { MESSAGE_EVENT_CODES, MESSAGE_EVENTS, variablesOf } from "./message-events";
@@ -148,6 +149,38 @@ describe("in-app notifications of business events", () => {
     await confirmReceiveOrder(stock, note!.id);
     const received = await recipientsOf("receivingConfirmed", note!.no);
     expect(received.map((r) => [r.username, r.body])).toEqual([["buyer1", `张伟 确认了供应商 消息测试供应商 的收货单 ${note!.no}（采购订单 ${po.no}），收货金额 ￥32.00，货物已入收货区。`]]);
+  });
+  it("退货审批: the return approvers are told of a submitted return, its submitter learns each decision", async () => {
+    const body = { partnerId: customerId, warehouseId, lines: [{ productId, qty: "2", price: "12.5", reasonCode: 70 }] };
+    const { id, no } = await createSalesReturnOrder(sales, body, { submit: true });
+    const asked = await recipientsOf("returnApprovalRequested", no);
+    // Holders of 退货审批 (XQGL-007) in 穗通汽配: the managers; sales1 submitted it.
+    expect(asked.map((r) => r.username)).toEqual(["boss1", "duo"]);
+    expect(asked[0]).toMatchObject({
+      title: `退货审批待处理：销售退货单 ${no}`,
+      body: `李晓燕 提交了客户 消息测试客户 的销售退货单 ${no}（退货金额 ￥25.00）的审批，退货原因：质量问题。`,
+    });
+    const [waiting] = await db().select({ id: approvals.id }).from(approvals).where(and(eq(approvals.docType, "salesReturnOrder"), eq(approvals.docId, id), eq(approvals.status, 0)));
+    const bossNote = (await listMyNotifications(boss)).items.find((n) => n.title.includes(no))!;
+    expect(await openNotification(boss, bossNote.id)).toEqual({ id: bossNote.id, to: `/demand/returnOrder/approval?review=${waiting!.id}` });
+
+    await rejectSalesReturnOrder(boss, id, { comment: "请附照片" });
+    await updateSalesReturnOrder(sales, id, body, { submit: true });
+    const [again] = await db().select({ id: approvals.id }).from(approvals).where(and(eq(approvals.docType, "salesReturnOrder"), eq(approvals.docId, id), eq(approvals.status, 0)));
+    await decideReturnApproval(boss, again!.id, "approve", "");
+    const decided = await recipientsOf("returnApprovalResult", no);
+    expect(decided.map((r) => [r.username, r.title])).toEqual([
+      ["sales1", `退货审批驳回：销售退货单 ${no}`],
+      ["sales1", `退货审批通过：销售退货单 ${no}`],
+    ]);
+    expect(decided.map((r) => r.body)).toEqual([
+      `你提交的客户 消息测试客户 的销售退货单 ${no}（退货金额 ￥25.00）已被 陈志强 审批驳回。审批意见：请附照片`,
+      `你提交的客户 消息测试客户 的销售退货单 ${no}（退货金额 ￥25.00）已被 陈志强 审批通过。审批意见：无`,
+    ]);
+    const mine = (await listMyNotifications(sales)).items.find((n) => n.title.includes(no))!;
+    expect(await openNotification(sales, mine.id)).toEqual({ id: mine.id, to: `/sale/returnOrder/${id}` });
+    // Resubmitting told the approvers again.
+    expect((await recipientsOf("returnApprovalRequested", no)).length).toBe(4);
   });
 });
 
