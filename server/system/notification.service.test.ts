@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
@@ -20,7 +20,7 @@ import { MESSAGE_EVENT_CODES, MESSAGE_EVENTS, variablesOf } from "./message-even
 import { getMessageTemplate, listMessageEvents, restoreMessageTemplate, saveMessageTemplate, setMessageEventEnabled } from "./message.service";
 import { messageTemplates, notifications } from "./message.tables";
 import { renderTemplate, templateProblem } from "./message-template";
-import { countUnreadNotifications, listMyNotifications, markAllNotificationsRead, markNotificationRead, notify, openNotification } from "./notification.service";
+import { countUnreadNotifications, listMyNotifications, markAllNotificationsRead, markNotificationRead, notify, openNotification, purgeOldNotifications } from "./notification.service";
 import { companyUsers, users } from "./system.tables";
 
 useTestDatabase();
@@ -181,6 +181,30 @@ describe("in-app notifications of business events", () => {
     expect(await openNotification(sales, mine.id)).toEqual({ id: mine.id, to: `/sale/returnOrder/${id}` });
     // Resubmitting told the approvers again.
     expect((await recipientsOf("returnApprovalRequested", no)).length).toBe(4);
+  });
+});
+
+describe("清理过期通知 (the scheduled purge)", () => {
+  it("deletes the read ones older than 90 days and every one older than a year, in batches; the rest stay", async () => {
+    const now = new Date("2027-06-30T00:00:00Z");
+    const day = 86400_000;
+    const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * day);
+    const row = (title: string, created: number, read: number | null) => ({ companyId: boss.companyId, userId: sales.userId, eventCode: "salesOrderSubmitted", title, createdAt: at(created), readAt: read === null ? null : at(read) });
+    await db().insert(notifications).values([
+      row("PURGE-read-91", 91, 91),
+      row("PURGE-read-89", 89, 80),
+      row("PURGE-unread-200", 200, null),
+      row("PURGE-unread-366", 366, null),
+      row("PURGE-read-400", 400, 1),
+    ]);
+    // Many old read ones: more than one batch.
+    await db().execute(sql`insert into notifications (company_id, user_id, event_code, title, created_at, read_at)
+      select ${boss.companyId}, ${sales.userId}, 'salesOrderSubmitted', 'PURGE-bulk', ${at(120).toISOString()}::timestamptz, ${at(119).toISOString()}::timestamptz from generate_series(1, 5003)`);
+    const titles = async () => (await db().select({ title: notifications.title }).from(notifications).where(like(notifications.title, "PURGE-%"))).map((r) => r.title).sort();
+    expect(await purgeOldNotifications(db(), now)).toBeGreaterThanOrEqual(5006);
+    expect(await titles()).toEqual(["PURGE-read-89", "PURGE-unread-200"]);
+    expect(await purgeOldNotifications(db(), now)).toBe(0);
+    await db().delete(notifications).where(like(notifications.title, "PURGE-%"));
   });
 });
 

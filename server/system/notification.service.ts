@@ -182,3 +182,32 @@ export async function markAllNotificationsRead(ctx: Ctx): Promise<number> {
     select count(*)::int as n from marked`);
   return Number(rows<{ n: number }>(done)[0]?.n ?? 0);
 }
+
+/** 清理过期通知: a read notification is kept this many days, an unread one this many. */
+export const NOTIFICATION_KEEP_READ_DAYS = 90;
+export const NOTIFICATION_KEEP_DAYS = 365;
+/** Deleted per statement, so no run holds many row locks or one long transaction. */
+const PURGE_BATCH = 5000;
+/** A run stops after this many batches (the next run goes on). */
+const PURGE_MAX_BATCHES = 200;
+
+/**
+ * The scheduled 清理过期通知: deletes the notifications read and created more than
+ * NOTIFICATION_KEEP_READ_DAYS ago and every one created more than NOTIFICATION_KEEP_DAYS ago,
+ * in batches (the created_at index finds them). Answers how many were deleted.
+ */
+export async function purgeOldNotifications(ex: Executor, now: Date): Promise<number> {
+  const readBefore = new Date(now.getTime() - NOTIFICATION_KEEP_READ_DAYS * 86400_000).toISOString();
+  const anyBefore = new Date(now.getTime() - NOTIFICATION_KEEP_DAYS * 86400_000).toISOString();
+  let total = 0;
+  for (let i = 0; i < PURGE_MAX_BATCHES; i++) {
+    const res = await ex.execute(sql`delete from ${notifications} where id in (
+      select id from ${notifications}
+      where created_at < ${readBefore}::timestamptz and (read_at is not null or created_at < ${anyBefore}::timestamptz)
+      limit ${PURGE_BATCH}) returning id`);
+    const n = rows(res).length;
+    total += n;
+    if (n < PURGE_BATCH) break;
+  }
+  return total;
+}

@@ -4,6 +4,7 @@ import { sessions } from "../auth/auth.tables";
 import { db, type Executor } from "../db/client";
 import { overdueSummary } from "../finance/overdue-summary";
 import { planSuggestions } from "../purchase/purchase-plan.service";
+import { NOTIFICATION_KEEP_DAYS, NOTIFICATION_KEEP_READ_DAYS, purgeOldNotifications } from "./notification.service";
 import { scheduledJobs } from "./reference.tables";
 import { companies, COMPANY_ONLINE } from "./system.tables";
 
@@ -53,6 +54,16 @@ export const SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
       await purgeExpiredSessions(now);
       const n = Number(row?.n ?? 0);
       return n ? `已清理过期会话 ${n} 个及过期的登录限制记录` : "没有过期会话；已清理过期的登录限制记录";
+    },
+  },
+  {
+    name: "purgeNotifications",
+    title: "清理过期通知",
+    description: `删除已读超过 ${NOTIFICATION_KEEP_READ_DAYS} 天的站内通知和超过 ${NOTIFICATION_KEEP_DAYS} 天的全部站内通知（每次最多 100 万条，分批删除）。`,
+    defaultIntervalSeconds: 24 * 3600,
+    run: async (ex, now) => {
+      const n = await purgeOldNotifications(ex, now);
+      return n ? `已清理过期通知 ${n} 条` : "没有过期的通知";
     },
   },
   {
