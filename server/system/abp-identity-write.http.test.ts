@@ -1,28 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp } from "../test/http-app";
-import { TEST_PASSWORD, useTestDatabase } from "../test/test-db";
+import { describe, expect, it } from "vitest";
+import { useApiTestApp } from "../test/http-app";
+import { useTestDatabase } from "../test/test-db";
 
 /** ABP's identity writes through the real build and HTTP stack: the tenant rules from outside. */
 describe("ABP identity writes: /api/identity/users", () => {
   useTestDatabase();
-  let base = "";
-  let close: () => Promise<unknown>;
-  beforeAll(async () => {
-    ({ base, close } = await startTestApp());
-  });
-  afterAll(() => close?.());
-
-  async function signIn(username: string, password = TEST_PASSWORD) {
-    return fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username, password }) });
-  }
-  async function tokenOf(username: string, password = TEST_PASSWORD) {
-    const res = await signIn(username, password);
-    expect(res.status).toBe(200);
-    const { access_token } = (await res.json()) as { access_token: string };
-    return { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" };
-  }
-  const call = (path: string, headers: Record<string, string>, method = "GET", body?: unknown) =>
-    fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const app = useApiTestApp();
+  const { signIn, tokenOf, call } = app;
 
   it("a manager creates a login that signs in with exactly its roles, changes its roles, locks and removes it", async () => {
     const boss1 = await tokenOf("boss1");
@@ -99,6 +83,6 @@ describe("ABP identity writes: /api/identity/users", () => {
 
     const sales1 = await tokenOf("sales1");
     expect((await call("/api/identity/users", sales1, "POST", { userName: "nope1", name: "无权", password: "Nope@2026", roleNames: ["销售"] })).status).toBe(403);
-    expect((await fetch(base + "/api/identity/users", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(401);
+    expect((await fetch(app.base + "/api/identity/users", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(401);
   });
 });

@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp } from "../test/http-app";
-import { TEST_PASSWORD, useTestDatabase } from "../test/test-db";
+import { describe, expect, it } from "vitest";
+import { useApiTestApp } from "../test/http-app";
+import { useTestDatabase } from "../test/test-db";
 
 /** /api/app/sysCompany through the real build and HTTP stack: the operator only (403 for a company's manager, 401 without a session). */
 describe("/api/app/sysCompany", () => {
   useTestDatabase();
-  let base = "";
-  let close: () => Promise<unknown>;
-  beforeAll(async () => {
-    ({ base, close } = await startTestApp());
-  });
-  afterAll(() => close?.());
-
-  async function tokenOf(username: string, password = TEST_PASSWORD) {
-    const res = await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username, password }) });
-    expect(res.status).toBe(200);
-    const { access_token } = (await res.json()) as { access_token: string };
-    return { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" };
-  }
-  const call = (path: string, headers: Record<string, string> | undefined, method = "GET", body?: unknown) =>
-    fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const app = useApiTestApp();
+  const { tokenOf, call } = app;
   type Company = { id: number; name: string; status: number; isLocked: boolean; adminUserId?: number };
 
   it("the operator creates a company, its manager signs in, the operator takes it offline and the manager's token stops working", async () => {

@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp } from "../test/http-app";
-import { TEST_PASSWORD, useTestDatabase } from "../test/test-db";
+import { describe, expect, it } from "vitest";
+import { useApiTestApp } from "../test/http-app";
+import { useTestDatabase } from "../test/test-db";
 import { DICT_TEXT } from "./dictionary.input";
 
 /** /api/app/dictType and its items through the real build and HTTP stack, with bearer tokens. */
 describe("数据字典 API: /api/app/dictType[/{id}[/items[/{itemId}]]]", () => {
   useTestDatabase();
-  let base = "";
-  let close: () => Promise<unknown>;
-  beforeAll(async () => {
-    ({ base, close } = await startTestApp());
-  });
-  afterAll(() => close?.());
-
-  async function tokenOf(username: string) {
-    const res = await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username, password: TEST_PASSWORD }) });
-    expect(res.status).toBe(200);
-    const { access_token } = (await res.json()) as { access_token: string };
-    return { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" };
-  }
-  const call = (path: string, headers: Record<string, string> | undefined, method = "GET", body?: unknown) =>
-    fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const app = useApiTestApp();
+  const { tokenOf, call } = app;
 
   it("everyone signed in reads; only the operator writes; closed rules, bad input and unknown rows answer in Chinese", async () => {
     const admin = await tokenOf("admin");

@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp } from "../test/http-app";
-import { TEST_PASSWORD, useTestDatabase } from "../test/test-db";
+import { describe, expect, it } from "vitest";
+import { useApiTestApp } from "../test/http-app";
+import { useTestDatabase } from "../test/test-db";
 
 /** 角色管理 and 菜单配置's ABP calls through the real build and HTTP stack, with bearer tokens. */
 describe("ABP role and menu writes: /api/identity/roles, /api/permission-management/permissions, /api/app/sysMenu", () => {
   useTestDatabase();
-  let base = "";
-  let close: () => Promise<unknown>;
-  beforeAll(async () => {
-    ({ base, close } = await startTestApp());
-  });
-  afterAll(() => close?.());
-
-  async function tokenOf(username: string) {
-    const res = await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username, password: TEST_PASSWORD }) });
-    expect(res.status).toBe(200);
-    const { access_token } = (await res.json()) as { access_token: string };
-    return { Authorization: `Bearer ${access_token}`, "Content-Type": "application/json" };
-  }
-  const call = (path: string, headers: Record<string, string> | undefined, method = "GET", body?: unknown) =>
-    fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const app = useApiTestApp();
+  const { tokenOf, call } = app;
   type RoleDto = { id: number; name: string; isStatic: boolean; extraProperties: { code: string; scope: string } };
 
   it("a manager creates, renames, grants and deletes a role of their company; templates, platform codes and other companies' roles are refused", async () => {
