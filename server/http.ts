@@ -8,7 +8,9 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { t } from "./lib/i18n/zh-CN";
 import { config } from "./lib/config";
 import { describeError } from "./lib/error-log";
+import { escapeHtml } from "./lib/html";
 import { requestScope } from "./lib/request-scope";
+import { fileSizeText } from "./system/attachment.input";
 import { pagePathsOf } from "./system/page-index";
 
 declare module "@remix-run/node" {
@@ -117,18 +119,27 @@ function wantsJson(req: Request) {
   return req.path.startsWith("/api/") || req.path.startsWith("/auth/") || "_data" in req.query || (req.get("Accept") ?? "").includes("application/json");
 }
 
+/** The page a refused form was posted from (same site only), for the refusal page's 返回 link. */
+function backPathOf(req: Request): string | null {
+  const referer = req.get("Referer");
+  if (!referer || !sameSite(req, referer)) return null;
+  const u = new URL(referer);
+  return u.pathname + u.search;
+}
+
 function refuse(req: Request, res: Response, status: number, message: string) {
   if (wantsJson(req)) {
     const code = { 400: "bad_request", 403: "forbidden", 411: "length_required", 413: "too_large", 415: "unsupported_media_type", 429: "rate_limited" }[status] ?? "error";
     res.status(status).json({ error: { code, message } });
   } else {
+    const back = status === 403 ? null : backPathOf(req);
     res
       .status(status)
       .type("html")
       .send(
-        `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>${message}</title>` +
-          `<body style="font-family:sans-serif;padding:48px;text-align:center"><h1>${status}</h1><p>${message}</p>` +
-          `<p><a href="/home">${t.errors.backHome}</a></p></body></html>`,
+        `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>${escapeHtml(message)}</title>` +
+          `<body style="font-family:sans-serif;padding:48px;text-align:center"><h1>${status}</h1><p>${escapeHtml(message)}</p>` +
+          `<p>${back ? `<a href="${escapeHtml(back)}">${t.errors.backToPage}</a>　` : ""}<a href="/home">${t.errors.backHome}</a></p></body></html>`,
       );
   }
 }
@@ -192,7 +203,10 @@ function checkRequestBody(req: Request, res: Response, next: NextFunction) {
   const type = (req.get("Content-Type") ?? "").toLowerCase();
   const multipart = type.startsWith("multipart/form-data");
   const length = Number(req.get("Content-Length") ?? 0);
-  if (length > (multipart ? maxMultipart(req) : MAX_BODY)) return refuse(req, res, 413, t.errors.tooLarge);
+  if (length > (multipart ? maxMultipart(req) : MAX_BODY)) {
+    const upload = multipart && req.path === ATTACHMENT_UPLOAD_PATH;
+    return refuse(req, res, 413, upload ? `${t.errors.tooLarge}：附件不能超过 ${fileSizeText(config.attachmentMaxBytes)}` : t.errors.tooLarge);
+  }
   if (req.get("Transfer-Encoding") && !req.get("Content-Length")) return refuse(req, res, 411, t.errors.lengthRequired);
   const api = req.path.startsWith("/api/") || req.path.startsWith("/auth/");
   const form = multipart || type.startsWith("application/x-www-form-urlencoded");

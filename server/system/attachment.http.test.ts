@@ -61,9 +61,16 @@ describe("attachments over HTTP: /system/attachment and /files/:id", () => {
     const over = await fetch(base + "/system/attachment", { method: "POST", headers: boss1, body: uploadForm(pdfOf(10 * 1024 * 1024 + 1), "大.pdf"), redirect: "manual" });
     expect(over.status).toBe(400);
     expect(await over.text()).toContain("文件不能超过 10 MB");
-    const huge = await fetch(base + "/system/attachment", { method: "POST", headers: boss1, body: uploadForm(pdfOf(12 * 1024 * 1024), "巨大.pdf"), redirect: "manual" });
+    // Refused at the door, before the body is read: the page says the limit and links back to the form (same site only).
+    const from = `${base}/system/attachment?owner=product&q=<b>"x"`;
+    const huge = await fetch(base + "/system/attachment", { method: "POST", headers: { ...boss1, Referer: from }, body: uploadForm(pdfOf(12 * 1024 * 1024), "巨大.pdf"), redirect: "manual" });
     expect(huge.status).toBe(413);
-    expect(await huge.text()).toContain("提交的内容过大");
+    const page = await huge.text();
+    expect(page).toContain("提交的内容过大：附件不能超过 10 MB");
+    expect(page).toContain(`<a href="/system/attachment?owner=product&amp;q=%3Cb%3E%22x%22">返回上一页</a>`);
+    const foreign = await fetch(base + "/system/attachment", { method: "POST", headers: { ...boss1, Referer: "https://evil.example/x" }, body: uploadForm(pdfOf(12 * 1024 * 1024), "巨大.pdf"), redirect: "manual" });
+    expect(foreign.status).toBe(413);
+    expect(await foreign.text()).not.toContain("返回上一页");
 
     const sales1 = await auth("sales1");
     const refused = await fetch(base + "/system/attachment", { method: "POST", headers: sales1, body: uploadForm(pdfOf(100), "x.pdf"), redirect: "manual" });

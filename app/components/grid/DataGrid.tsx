@@ -1,4 +1,5 @@
 import { Form, Link, useFetcher, useNavigate, useNavigation } from "@remix-run/react";
+import { escapeHtml } from "#server/lib/html";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { t } from "../../../server/lib/i18n/zh-CN";
 import { cellText, toSettings, type EffectiveColumn } from "../../../server/lib/grid-settings";
@@ -53,10 +54,6 @@ export function pageWindow(page: number, count: number, visible = 7): number[] {
 
 const NUMERIC = new Set(["money", "cost", "number"]);
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-export function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
 
 /** The grid's body rows as HTML, every value escaped. */
 export function rowsHtml(rows: Record<string, unknown>[], columns: EffectiveColumn[], commandForm?: string) {

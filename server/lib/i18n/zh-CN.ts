@@ -129,6 +129,7 @@ export const t = {
   },
   errors: {
     backHome: "返回首页",
+    backToPage: "返回上一页",
     /** Error pages by status (spec 000 §2 "Route behaviour"). */
     pages: {
       401: { title: "未授权", message: "抱歉，您无权访问" },
