@@ -2,7 +2,8 @@ import mantineCore from "@mantine/core/styles.css";
 import { ColorSchemeScript } from "~/components/ui/mantine/ColorSchemeScript";
 import { MantineProvider } from "~/components/ui/mantine/MantineProvider";
 import { cssBundleHref } from "@remix-run/css-bundle";
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { json, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { StandaloneErrorPage, describeRouteError } from "~/components/ErrorPage";
@@ -10,6 +11,7 @@ import { t } from "../server/lib/i18n/zh-CN";
 import { theme, themeCssVariables } from "~/theme";
 import { useNonce } from "~/components/nonce";
 import appCss from "~/styles/app.css";
+import { appliedLabelOverrides, ensureDictionaryLabels } from "~/services.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -19,6 +21,18 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction = () => [{ title: t.app.name }];
+
+/**
+ * 数据字典's labels as this server renders the page with them; app/entry.client.tsx applies
+ * them before hydrating, so the browser renders alike (usually none: nothing is loaded then).
+ */
+export async function loader() {
+  await ensureDictionaryLabels();
+  return json({ dictLabels: appliedLabelOverrides() });
+}
+
+/** Never read again: the labels are the page load's (数据字典's own page applies a change it makes). */
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export function Layout({ children }: { children: ReactNode }) {
   // Every inline script carries the response's CSP nonce (server/http.ts sets the policy).

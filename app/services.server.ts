@@ -100,3 +100,5 @@ export * from "../server/system/notification.service";
 export * from "../server/system/dictionary.service";
 export * from "../server/system/bank.page";
 export { carrierNameSuggestions } from "../server/system/logistics-carrier.page";
+export { ensureDictionaryLabels } from "../server/system/dictionary-labels.service";
+export { appliedLabelOverrides } from "../server/system/dictionary.labels";

@@ -5,11 +5,14 @@ import { clearSessionCookie, hasSessionCookie, readSessionToken } from "./cookie
 import type { Ctx } from "./context";
 import { memoInRequest } from "../lib/request-scope";
 import { resolveSession } from "./session.service";
+import { ensureDictionaryLabels } from "../system/dictionary-labels.service";
 
 /** The signed-in user of a request, or undefined. Cookie first, then a bearer token. */
 export async function getCtx(request: Request): Promise<Ctx | undefined> {
   const token = bearerToken(request) ?? (await readSessionToken(request));
   if (!token) return undefined;
+  // 数据字典's labels, as every page and API answer names values (read at most every 15 s).
+  await ensureDictionaryLabels();
   // The loaders of one page view share the lookup. Never across a change: a POST (whose
   // action may switch company or end sessions) always reads afresh.
   if (request.method !== "GET" && request.method !== "HEAD") return resolveSession(token);

@@ -50,6 +50,19 @@ export function codesOf<K extends number | string>(dict: Dict<K>): K[] {
   return dict.map(([k]) => k);
 }
 
+/**
+ * A dictionary as select options ({ value, label }); each label is read from the dictionary when
+ * used, so options made once (a form's column list) show the labels 数据字典 gives it.
+ */
+export function optionsOf<K extends number | string>(dict: Dict<K>): { value: string; readonly label: string }[] {
+  return dict.map((item) => ({
+    value: String(item[0]),
+    get label() {
+      return item[1];
+    },
+  }));
+}
+
 export function labelOf<K extends number | string>(dict: Dict<K>, code: K | null | undefined): string {
   if (code === null || code === undefined) return "";
   return dict.find(([k]) => k === code)?.[1] ?? String(code);

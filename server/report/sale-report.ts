@@ -169,7 +169,8 @@ export const saleReturnReport: ReportDef = {
   },
 };
 
-const reasonLabel = sql.raw(`(case g.key ${REASON_CODES.map(([k, v]) => `when ${k} then '${v}'`).join(" ")} else '未填写' end)`);
+/** A reason's label as 数据字典 names it now (the labels are parameters, not SQL text). */
+const reasonLabel = () => sql`(case g.key ${sql.join(REASON_CODES.map(([k, v]) => sql`when ${sql.raw(String(Number(k)))} then ${v}::text`), sql` `)} else '未填写' end)`;
 
 /** 退货排行 (/statements/sale/returnRank): returned quantity and amount per product, customer or reason. */
 export const saleReturnRankReport: ReportDef = {
@@ -200,7 +201,7 @@ export const saleReturnRankReport: ReportDef = {
     const names =
       by === "product"
         ? sql`p.main_oe as "mainOE", p.name as name, (select b.name from product_brands b where b.id = p.brand_id) as "brandName"`
-        : sql`null::text as "mainOE", ${by === "customer" ? partnerName("g.key") : reasonLabel} as name, null::text as "brandName"`;
+        : sql`null::text as "mainOE", ${by === "customer" ? partnerName("g.key") : reasonLabel()} as name, null::text as "brandName"`;
     return sql`select g.key as id, row_number() over (order by g.amount desc, g.key) as rank, ${names}, g.returns, g.qty, g.amount, ${shareOf("g.amount")} as share
       from (${grouped}) g ${by === "product" ? sql`join products p on p.id = g.key` : sql``}`;
   },

@@ -11,7 +11,6 @@ import { CREDIT_APPROVAL_KIND, CREDIT_APPROVER_CODE } from "./sales-order.servic
 import { SALES_ORDER_DOC_TYPE } from "./sales-order.state";
 
 /** 审批状态 filter: 0 待审核 by default; `all` shows every status. */
-export const APPROVAL_STATUS_FILTER_OPTIONS = [...APPROVAL_STATUSES.map(([c, l]) => [String(c), l] as const), ["all", "全部"] as const];
 
 const commentOf = (body: unknown) => (body && typeof body === "object" ? (body as Record<string, unknown>).comment : undefined);
 

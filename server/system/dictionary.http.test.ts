@@ -72,4 +72,25 @@ describe("数据字典 API: /api/app/dictType[/{id}[/items[/{itemId}]]]", () => 
     expect(patch.status).toBe(405);
     expect(patch.headers.get("Allow")).toBe("GET, PUT, DELETE, HEAD");
   });
+
+  it("a renamed status is what the pages show: the list's cells and filter, and the browser gets the same labels to render with", async () => {
+    const admin = await tokenOf("admin");
+    const boss = await tokenOf("boss1");
+    const status = (await (await call("/api/app/dictType/SalesOrderStatus", admin)).json()) as { items: { id: number; value: string }[] };
+    const waiting = status.items.find((i) => i.value === "30")!;
+    const page = async () => (await call("/sale/order?status=30", { Authorization: boss.Authorization! })).text();
+    try {
+      expect((await call(`/api/app/dictType/SalesOrderStatus/items/${waiting.id}`, admin, "PUT", { label: "待出库" })).status).toBe(200);
+      const html = await page();
+      expect(html).toMatch(/<td[^>]*>待出库<\/td>/);
+      expect(html).toMatch(/<option value="30"[^>]*>待出库<\/option>/);
+      expect(html).not.toContain(">待发货<");
+      expect(html).toContain('"dictLabels":{"SalesOrderStatus":{"30":"待出库"}}');
+    } finally {
+      expect((await call(`/api/app/dictType/SalesOrderStatus/items/${waiting.id}`, admin, "PUT", { label: "待发货" })).status).toBe(200);
+    }
+    const html = await page();
+    expect(html).toMatch(/<td[^>]*>待发货<\/td>/);
+    expect(html).toContain('"dictLabels":{}');
+  });
 });

@@ -1,9 +1,12 @@
 import { and, count, eq, inArray } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
 import { auditLogs } from "../lib/audit.tables";
-import { PAYMENT_TERMS, SALES_ORDER_STATUSES } from "../lib/dictionary";
+import { labelOf, PAYMENT_TERMS, SALES_ORDER_STATUSES } from "../lib/dictionary";
+import { SALES_ORDER_MACHINE } from "../sale/sales-order.status";
+import { DICTIONARY_LABELS_TTL_MS, ensureDictionaryLabels, refreshDictionaryLabels } from "./dictionary-labels.service";
+import { appliedLabelOverrides } from "./dictionary.labels";
 import { purchaseOrderSheet } from "../print/print.service";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { COMMON_BANKS, seedBanks } from "./bank.seed";
@@ -267,6 +270,35 @@ describe("数据字典 (dictionaries) and 银行设置's first list", () => {
     ]);
     const deleted = (await dictAudits()).at(-1)!;
     expect((deleted.before as { items: unknown[] }).items).toHaveLength(2);
+  });
+
+  it("a renamed built-in label is what every page names the value with: on this instance at once, on the others within 15 s", async () => {
+    const waiting = await itemRow("SalesOrderStatus", "30");
+    await updateDictItem(admin, "SalesOrderStatus", waiting!.id, { label: "待出库" });
+    expect(labelOf(SALES_ORDER_STATUSES, 30)).toBe("待出库");
+    expect(SALES_ORDER_MACHINE.statuses.find(([v]) => v === 30)?.[1]).toBe("待出库");
+    expect(appliedLabelOverrides().SalesOrderStatus).toMatchObject({ "30": "待出库" });
+
+    // Another instance's edit (straight into the table here): read again once the labels are 15 s old.
+    await db().update(dictItems).set({ label: "待出货" }).where(eq(dictItems.id, waiting!.id));
+    await ensureDictionaryLabels();
+    expect(labelOf(SALES_ORDER_STATUSES, 30)).toBe("待出库");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + DICTIONARY_LABELS_TTL_MS + 1000);
+      await ensureDictionaryLabels();
+      expect(labelOf(SALES_ORDER_STATUSES, 30)).toBe("待出货");
+    } finally {
+      vi.useRealTimers();
+    }
+
+    // A start-up sync puts back a missing item with the code's own label, not the applied one.
+    await db().delete(dictItems).where(eq(dictItems.id, waiting!.id));
+    await syncBuiltinDictionaries(db());
+    expect(await itemRow("SalesOrderStatus", "30")).toMatchObject({ label: "待发货" });
+    await refreshDictionaryLabels();
+    expect(labelOf(SALES_ORDER_STATUSES, 30)).toBe("待发货");
+    expect(appliedLabelOverrides().SalesOrderStatus?.["30"]).toBeUndefined();
   });
 });
 

@@ -10,6 +10,8 @@ import { parseId } from "../lib/ids";
 import { parseListQuery, type ListSpec } from "../lib/list-query";
 import { escapeLike, parseInput } from "../lib/validate";
 import { BUILTIN_BY_CODE, BUILTIN_DICTIONARIES, CODE_DICT_TEXT, isClosedKind, type BuiltinKind } from "./dictionary.builtin";
+import { refreshDictionaryLabels } from "./dictionary-labels.service";
+import { defaultLabel } from "./dictionary.labels";
 import { DICT_TEXT, DictItemCreateSchema, DictItemUpdateSchema, DictTypeCreateSchema, DictTypeUpdateSchema } from "./dictionary.input";
 import { dictItems, dictTypes } from "./reference.tables";
 
@@ -139,7 +141,8 @@ export async function syncBuiltinDictionaries(ex: Executor) {
   for (const def of BUILTIN_DICTIONARIES) {
     const typeId = idOf.get(def.code)!;
     def.items.forEach(([value, label], i) => {
-      if (!have.has(`${typeId}\u0000${String(value)}`)) missing.push({ typeId, value: String(value), label, sortOrder: (i + 1) * 10 });
+      // The code's own label: the arrays may show the operator's labels already (dictionary.labels.ts).
+      if (!have.has(`${typeId}\u0000${String(value)}`)) missing.push({ typeId, value: String(value), label: defaultLabel(def.code, String(value)) ?? label, sortOrder: (i + 1) * 10 });
     });
   }
   if (missing.length) await ex.insert(dictItems).values(missing).onConflictDoNothing();
@@ -417,7 +420,7 @@ const ITEM_FIELDS = { label: DICT_TEXT.label, description: DICT_TEXT.description
  */
 export async function updateDictItem(ctx: Ctx, typeRef: unknown, itemRef: unknown, body: unknown): Promise<DictItemView> {
   requireDictAdmin(ctx);
-  return inTransaction(async (tx) => {
+  const view = await inTransaction(async (tx) => {
     const type = await findType(tx, typeRef, true);
     const current = await findItem(tx, type, itemRef, true);
     const sentValue = body && typeof body === "object" ? (body as Record<string, unknown>).value : undefined;
@@ -434,6 +437,9 @@ export async function updateDictItem(ctx: Ctx, typeRef: unknown, itemRef: unknow
     await audit(tx, ctx, "dictItem", current.id, `修改字典项 ${type.name}（${type.code}）/${current.value}：${parts.join("，")}`, current, row);
     return itemView(row!, builtinValues(type));
   });
+  // A renamed built-in item shows everywhere at once on this instance (the others within DICTIONARY_LABELS_TTL_MS).
+  await refreshDictionaryLabels();
+  return view;
 }
 
 /** DELETE /api/app/dictType/{id}/items/{itemId}: an item the operator added; the code's own values stay. */

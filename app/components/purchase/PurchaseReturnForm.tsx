@@ -1,11 +1,11 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { REASON_CODES } from "#server/lib/dictionary";
+import { optionsOf, REASON_CODES } from "#server/lib/dictionary";
 import type { PurchaseReturnPageData } from "#server/purchase/purchase-return.page";
 import { LineEditor, type LineColumn } from "~/components/lines/LineEditor";
 import css from "~/components/grid/grid.module.css";
 import po from "./purchase.module.css";
 
-const REASONS = REASON_CODES.map(([v, l]) => ({ value: String(v), label: l }));
+const REASONS = optionsOf(REASON_CODES);
 
 export function returnLineColumns(locations: { value: string; label: string }[]): LineColumn[] {
   return [

@@ -1,12 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { applyDictionaryLabels } from "~/components/dictionary-labels.client";
 import css from "~/components/grid/grid.module.css";
 import dc from "~/components/system/dictionary.module.css";
 import { DICT_TEXT } from "#server/system/dictionary.input";
 import type { DictItemView, DictTypeDetail, DictTypeView } from "#server/system/dictionary.service";
 import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
 import {
+  appliedLabelOverrides,
   createDictItem,
   createDictType,
   deleteDictItem,
@@ -51,6 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     editItemId,
     confirmType: confirmParam === "type" && page.selected !== null && !page.selected.isBuiltin,
     confirmItemId,
+    // The labels as they are after this page's change, for the browser's next pages (the root's are the page load's).
+    dictLabels: appliedLabelOverrides(),
   });
 }
 
@@ -129,6 +134,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function DictionaryPage() {
   const data = useLoaderData<typeof loader>();
+  useEffect(() => {
+    void applyDictionaryLabels(data.dictLabels);
+  }, [data.dictLabels]);
   const reply = useActionData<typeof action>() as Reply | undefined;
   const selected = data.selected as DictTypeDetail | null;
   const q = data.keyword;
