@@ -12,6 +12,9 @@ import { dictItems, dictTypes } from "./reference.tables";
 export const DICTIONARY_LABELS_TTL_MS = 15_000;
 let labelsReadAt = 0;
 let labelsReading: Promise<void> | null = null;
+/** Reads are numbered as they start; one that finishes after a later one has applied is dropped (it would put back older labels). */
+let readsStarted = 0;
+let readApplied = 0;
 
 /**
  * Reads the built-in dictionaries' labels from the database and applies them to the code's
@@ -19,11 +22,14 @@ let labelsReading: Promise<void> | null = null;
  * instance, and by ensureDictionaryLabels on the others.
  */
 export async function refreshDictionaryLabels(ex: Executor = db()): Promise<void> {
+  const ticket = ++readsStarted;
   const rows = await ex
     .select({ code: dictTypes.code, value: dictItems.value, label: dictItems.label })
     .from(dictItems)
     .innerJoin(dictTypes, eq(dictTypes.id, dictItems.typeId))
     .where(eq(dictTypes.isBuiltin, true));
+  if (ticket < readApplied) return;
+  readApplied = ticket;
   applyLabelOverrides(overridesFrom(rows));
   labelsReadAt = Date.now();
 }

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Ctx } from "../auth/context";
-import { db } from "../db/client";
+import { db, type Executor } from "../db/client";
 import { auditLogs } from "../lib/audit.tables";
 import { labelOf, PAYMENT_TERMS, SALES_ORDER_STATUSES } from "../lib/dictionary";
 import { SALES_ORDER_MACHINE } from "../sale/sales-order.status";
@@ -292,6 +292,14 @@ describe("数据字典 (dictionaries) and 银行设置's first list", () => {
       vi.useRealTimers();
     }
 
+    // Two reads at once (a request's periodic read and a save's): the one started last decides, whichever ends last.
+    await db().update(dictItems).set({ label: "旧名称" }).where(eq(dictItems.id, waiting!.id));
+    const older = refreshDictionaryLabels(answersLate(db()));
+    await db().update(dictItems).set({ label: "新名称" }).where(eq(dictItems.id, waiting!.id));
+    await refreshDictionaryLabels();
+    await older;
+    expect(labelOf(SALES_ORDER_STATUSES, 30)).toBe("新名称");
+
     // A start-up sync puts back a missing item with the code's own label, not the applied one.
     await db().delete(dictItems).where(eq(dictItems.id, waiting!.id));
     await syncBuiltinDictionaries(db());
@@ -304,4 +312,20 @@ describe("数据字典 (dictionaries) and 银行设置's first list", () => {
 
 function labelOfSales(v: number) {
   return SALES_ORDER_STATUSES.find(([k]) => k === v)![1];
+}
+
+/** An executor whose queries read at once but answer 100 ms later (a slow connection). */
+function answersLate(ex: Executor): Executor {
+  const wrap = (q: object): object =>
+    new Proxy(q, {
+      get(target, key) {
+        const v = (target as Record<string | symbol, unknown>)[key];
+        if (key === "then") {
+          return (ok: (v: unknown) => unknown, fail: (e: unknown) => unknown) =>
+            (target as PromiseLike<unknown>).then((rows) => new Promise((r) => setTimeout(() => r(rows), 100))).then(ok, fail);
+        }
+        return typeof v === "function" ? (...args: unknown[]) => wrap((v as (...a: unknown[]) => object).apply(target, args)) : v;
+      },
+    });
+  return wrap(ex) as Executor;
 }
