@@ -10,6 +10,7 @@ import { ctxOf, useTestDatabase } from "../test/test-db";
 import { brandResource, oeNumberResource } from "./catalog.resources";
 import { codeLikePattern } from "./oe";
 import { productResource, productTemplateResource } from "./product.resources";
+import { mCodeNormOf, products } from "./product.tables";
 
 // @postgres: pg_trgm indexes of the server's own extension (runs again on PostgreSQL: scripts/test-support.mjs)
 
@@ -85,25 +86,40 @@ describe("product search", () => {
     expect(mann.items.some((r) => r.brandName === "曼牌")).toBe(true);
   });
 
-  it("answers infix code searches from the trigram indexes", async () => {
+  it("finds a product by its barcode in any spelling, exactly (a part of it finds nothing)", async () => {
+    const barcode = `69${String(Date.now()).slice(-11)}`;
+    const p = await createRow<{ id: number }>(productResource, boss1, { mainOE: `BC${tag}`, name: "刹车片", mCode: barcode });
+    for (const q of [barcode, `${barcode.slice(0, 1)} ${barcode.slice(1, 7)}-${barcode.slice(7)}`]) {
+      expect(await ids(productResource, boss1, q), q).toEqual([p.id]);
+    }
+    expect((await listFromParams<{ id: number }>(productResource, boss1, new URLSearchParams({ oe: barcode }))).items.map((r) => r.id)).toEqual([p.id]);
+    expect(await ids(productResource, boss1, barcode.slice(0, 9))).not.toContain(p.id);
+    const { ctx: boss2 } = await ctxOf("boss2");
+    expect(await ids(productResource, boss2, barcode)).toEqual([]);
+  });
+
+  it("answers infix code searches from the trigram indexes, and barcodes from theirs", async () => {
     // Few rows here, so the planner would pick any index; with the table's other indexes
     // dropped (inside a transaction that is rolled back) and sequential scans off, the plan
     // shows whether an index can answer LIKE '%…%' at all. Without a trigram index it cannot.
+    // (A primary key other tables refer to stays: it cannot answer either search.)
     const plans: Record<string, string> = {};
     const cases = [
-      ["product_oes", sql`explain select product_id from product_oes where company_id = ${boss1.companyId} and oe_norm like ${codeLikePattern("905 320")}`],
-      ["product_template_oes", sql`explain select template_id from product_template_oes where oe_norm like ${codeLikePattern("407 151")}`],
-      ["oe_numbers", sql`explain select id from oe_numbers where oe_norm like ${codeLikePattern("698 451")}`],
+      ["product_oes", "%trgm%", sql`explain select product_id from product_oes where company_id = ${boss1.companyId} and oe_norm like ${codeLikePattern("905 320")}`],
+      ["product_template_oes", "%trgm%", sql`explain select template_id from product_template_oes where oe_norm like ${codeLikePattern("407 151")}`],
+      ["oe_numbers", "%trgm%", sql`explain select id from oe_numbers where oe_norm like ${codeLikePattern("698 451")}`],
+      ["products", "%m_code%", sql`explain select id from products where company_id = ${boss1.companyId} and ${mCodeNormOf(products.mCode)} = ${"6901234567892"}`],
     ] as const;
     const rollback = new Error("rollback");
     await db()
       .transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        for (const [table, explain] of cases) {
+        for (const [table, keep, explain] of cases) {
           const others = rows<{ name: string; constraint: string | null }>(
             await tx.execute(sql`select i.relname as name, c.conname as "constraint" from pg_index x join pg_class i on i.oid = x.indexrelid
               left join pg_constraint c on c.conindid = x.indexrelid
-              where x.indrelid = ${table}::regclass and i.relname not like '%trgm%'`),
+              where x.indrelid = ${table}::regclass and i.relname not like ${keep}
+              and not (x.indisprimary and exists (select 1 from pg_constraint f where f.contype = 'f' and f.confrelid = x.indrelid))`),
           );
           for (const o of others) {
             await tx.execute(o.constraint ? sql`alter table ${sql.identifier(table)} drop constraint ${sql.identifier(o.constraint)}` : sql`drop index ${sql.identifier(o.name)}`);
@@ -115,6 +131,7 @@ describe("product search", () => {
       .catch((e) => {
         if (e !== rollback) throw e;
       });
+    expect(plans.products).toMatch(/Scan (using|on) products_company_m_code_norm_idx/);
     expect(plans.product_oes).toContain("Bitmap Index Scan on product_oes_norm_trgm_idx");
     expect(plans.product_template_oes).toContain("Bitmap Index Scan on product_template_oes_norm_trgm_idx");
     expect(plans.oe_numbers).toContain("Bitmap Index Scan on oe_numbers_norm_trgm_idx");

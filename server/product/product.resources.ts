@@ -12,7 +12,7 @@ import { productCategories, productPositions, productQualities, productUnits, pr
 import { codeLikePattern, normalizeOE, splitOEs } from "./oe";
 import { pinyinOf } from "./pinyin";
 import { OwnProductInputSchema, PriceInputSchema, ProductInputSchema } from "./product.input";
-import { productOes, products, productTemplateOes, productTemplates, tableRowCounts } from "./product.tables";
+import { mCodeNormOf, productOes, products, productTemplateOes, productTemplates, tableRowCounts } from "./product.tables";
 
 /**
  * The public library (公库, /system/product/template) and each company's own products
@@ -219,14 +219,36 @@ function codeMatch(column: typeof productOes.oeNorm | typeof productTemplateOes.
   return sql`${column} like ${codeLikePattern(kw)}`;
 }
 
-function oeMatchOf(ctx: Ctx, kw: string) {
-  return idsMatching(
-    products.id,
-    db()
-      .select({ id: productOes.productId })
-      .from(productOes)
-      .where(and(eq(productOes.companyId, ctx.companyId), codeMatch(productOes.oeNorm, kw))),
-  );
+/** Up to this many products sharing one barcode are found by it (a barcode names one product; a few may share a bad one). */
+const BARCODE_IDS_MAX = 50;
+
+/** The company's products whose barcode (条形码) is the keyword, in any spelling: exact, by index. */
+async function barcodeIdsOf(ctx: Ctx, kw: string): Promise<number[]> {
+  const norm = normalizeOE(kw);
+  if (!norm) return [];
+  const rows = await db()
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.companyId, ctx.companyId), sql`${mCodeNormOf(products.mCode)} = ${norm}`))
+    .limit(BARCODE_IDS_MAX);
+  return rows.map((r) => r.id);
+}
+
+/** Products a code keyword names: any part of any code spelling (own, standard, replacement OE), or exactly its barcode. */
+async function oeMatchOf(ctx: Ctx, kw: string) {
+  const [codes, barcodes] = await Promise.all([
+    idsMatching(
+      products.id,
+      db()
+        .select({ id: productOes.productId })
+        .from(productOes)
+        .where(and(eq(productOes.companyId, ctx.companyId), codeMatch(productOes.oeNorm, kw))),
+    ),
+    barcodeIdsOf(ctx, kw),
+  ]);
+  if (!barcodes.length) return codes;
+  const byBarcode = inArray(products.id, barcodes);
+  return { cond: codes.any ? or(codes.cond, byBarcode)! : byBarcode, any: true };
 }
 
 function templateOeMatchOf(kw: string) {

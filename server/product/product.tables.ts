@@ -1,4 +1,5 @@
 import { boolean, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, bigint } from "drizzle-orm/pg-core";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { sortKeyColumn } from "../lib/sort-key";
 import { companies } from "../system/system.tables";
 import { productBrands } from "./brand.tables";
@@ -54,6 +55,13 @@ export const productTemplates = pgTable("product_templates", productColumns(), (
   index("product_templates_name_sort_idx").on(t.nameSort, t.id),
 ]);
 
+/**
+ * A barcode (条形码, mCode) in the normal form a scanner's or a clerk's spelling is compared in:
+ * upper-case letters and digits only, as normalizeOE gives. The index below is on exactly this
+ * expression, so a scan finds its product by index among a million.
+ */
+export const mCodeNormOf = (mCode: AnyColumn): SQL => sql`upper(regexp_replace(coalesce(${mCode}, ''), '[^A-Za-z0-9]', '', 'g'))`;
+
 /** A company's own products ("my products"), with its sale and cost price (/product/priceSetting). */
 export const products = pgTable(
   "products",
@@ -73,6 +81,7 @@ export const products = pgTable(
     index("products_company_price_idx").on(t.companyId, t.priceSale, t.id),
     index("products_company_brand_idx").on(t.companyId, t.brandId, t.id),
     index("products_company_category0_idx").on(t.companyId, t.categoryLevel0Id, t.id),
+    index("products_company_m_code_norm_idx").on(t.companyId, mCodeNormOf(t.mCode)),
   ],
 );
 

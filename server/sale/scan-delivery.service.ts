@@ -6,7 +6,7 @@ import { add, dec, gt, lt, qtyString, sub } from "../lib/decimal";
 import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { normalizeOE } from "../product/oe";
-import { products } from "../product/product.tables";
+import { mCodeNormOf, products } from "../product/product.tables";
 import { assertTransition, lockDocument } from "../stock/document";
 import { confirmDeliveryInTx, DELIVER_LABEL, lockDeliveryWithOrder } from "./deliver-order.service";
 import { ScanInputSchema } from "./deliver-order.input";
@@ -62,7 +62,7 @@ export async function scanLines(ex: Executor, ctx: Ctx, deliveryId: number): Pro
 export async function productsByCode(ex: Executor, ctx: Ctx, code: string): Promise<number[]> {
   const norm = normalizeOE(code);
   if (!norm) return [];
-  const rows = (await ex.execute(sql`select id from products where company_id = ${ctx.companyId} and (oe_norm = ${norm} or upper(regexp_replace(coalesce(m_code, ''), '[^A-Za-z0-9]', '', 'g')) = ${norm})
+  const rows = (await ex.execute(sql`select id from products where company_id = ${ctx.companyId} and (oe_norm = ${norm} or ${mCodeNormOf(products.mCode)} = ${norm})
       union select product_id from product_oes where company_id = ${ctx.companyId} and oe_norm = ${norm}`)) as unknown;
   const list = ((rows as { rows?: unknown[] }).rows ?? (rows as unknown[])) as { id: number }[];
   return list.map((r) => Number(r.id));

@@ -100,6 +100,15 @@ describe("line pick", () => {
     expect(none).toEqual({ kind: "none", message: `未找到产品“NOPE-${tag}-ZZ”` });
   });
 
+  it("finds a product by its scanned barcode, in the picker and in typed text", async () => {
+    const barcode = `69${String(Date.now()).slice(-11)}`;
+    const scanned = (await createRow<{ id: number }>(productResource, boss1, { mainOE: `LPB-${tag}`, name: `条码测试刹车片${tag}`, mCode: barcode })).id;
+    expect((await pickProducts(boss1, { keyword: barcode, warehouseId })).map((p) => p.productId)).toEqual([scanned]);
+    const typed = await resolveLineProduct(boss1, ` ${barcode} `, { warehouseId });
+    expect(typed.kind === "chosen" && typed.product.productId).toBe(scanned);
+    expect(await pickProducts(boss2, { keyword: barcode })).toEqual([]);
+  });
+
   it("settles posted lines: keeps a picked product, resolves changed text, offers choices", async () => {
     const lines = await resolveLines(
       boss1,

@@ -1,4 +1,5 @@
 import { ADD_LINE_INTENT, removeLineIntent } from "#server/lib/line-form";
+import { t } from "#server/lib/i18n/zh-CN";
 import { amountOf, belowCostOf, formatTotal, infoText, totalsOf, withDefaults } from "./line-view";
 import { columnKey, lineName, selectOptionsOf, PRODUCT_FIELDS, productLabel, type EditorLine, type LineColumn } from "./line-types";
 import type { LineEditorProps } from "./LineEditor";
@@ -115,7 +116,7 @@ function PlainRow({ index, line, prefix, columns, errors, readOnly }: { index: n
                       className={`${css.input} ${error ? css.invalid : ""}`}
                       name={name(PRODUCT_FIELDS.text)}
                       defaultValue={values[PRODUCT_FIELDS.text] ?? ""}
-                      placeholder="OE号 / 名称 / 拼音"
+                      placeholder={t.grid.productSearch}
                       aria-label={label}
                       aria-invalid={error ? true : undefined}
                       autoComplete="off"

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from "react";
+import { t } from "#server/lib/i18n/zh-CN";
 import { formatMoneyText, formatNumberText } from "#server/lib/decimal-text";
 import { productLabel, type LineProduct } from "./line-types";
 import css from "./lines.module.css";
@@ -166,7 +167,7 @@ export function ProductPicker({ text, picked, label, invalid, params, onText, on
         ref={inputRef}
         className={`${css.input} ${invalid ? css.invalid : ""}`}
         value={text}
-        placeholder="OE号 / 名称 / 拼音"
+        placeholder={t.grid.productSearch}
         aria-label={label}
         aria-invalid={invalid || undefined}
         role="combobox"

@@ -186,6 +186,8 @@ export const t = {
     search: "搜索",
     reset: "重置",
     keyword: "关键字",
+    /** A document line's product cell: what it finds a product by. */
+    productSearch: "OE号 / 条码 / 名称 / 拼音",
     all: "全部",
     customColumns: "自定义列",
     customExport: "自定义导出",

@@ -1,0 +1,1 @@
+CREATE INDEX "products_company_m_code_norm_idx" ON "products" USING btree ("company_id",upper(regexp_replace(coalesce("m_code", ''), '[^A-Za-z0-9]', '', 'g')));
