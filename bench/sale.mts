@@ -180,6 +180,19 @@ async function benchOrderList(s: Setup) {
     console.log(`  /sale/order 第 1 页（${ORDERS.toLocaleString()} 张销售订单，生成用时 ${seeded.toFixed(1)} s）   p50 ${first.p50.toFixed(1)} ms   p95 ${first.p95.toFixed(1)} ms   目标 ≤ ${TARGET.listMs} ms  ${mark(first.p50 <= TARGET.listMs)}`);
     const home = await timePage(base, "/home?_data=routes%2F_app%2B%2Fhome", cookie, 30);
     console.log(`    仅数据 (loader) p50 ${data.p50.toFixed(1)} ms；按状态 待发货 筛选 p50 ${filtered.p50.toFixed(1)} ms；/home 工作台数据（同一百万订单）p50 ${home.p50.toFixed(1)} ms`);
+    // What a clerk does with a bookmarkable list: find one order by its number (a part of it), by
+    // the search box, one day's orders, a deep page, another sort.
+    const day = new Date(Date.now() - (ORDERS / 2) * 1000).toISOString().slice(0, 10);
+    const probes = [
+      ["单号筛选（单号的一部分）", `/sale/order?no=${String(ORDERS / 2).padStart(8, "0").slice(-6)}`],
+      ["搜索框（完整单号）", `/sale/order?q=BXS${String(ORDERS / 2).padStart(8, "0")}`],
+      ["日期范围（一天）", `/sale/order?dateFrom=${day}&dateTo=${day}`],
+      ["第 1000 页", "/sale/order?page=1000"],
+      ["按金额排序", "/sale/order?sort=totalAmount.desc"],
+    ] as const;
+    const probed: string[] = [];
+    for (const [name, u] of probes) probed.push(`${name} p50 ${(await timePage(base, u, cookie, 10)).p50.toFixed(1)} ms`);
+    console.log(`    ${probed.join("；")}`);
     const entry = await benchOrderEntryPage(base, cookie);
     console.log(
       `  销售开单页 JS（含明细表格的延迟加载，${entry.files} 个文件）   ${(entry.jsBytes / 1024).toFixed(1)} KB gzip   目标 ≤ ${ENTRY_TARGET.jsKB} KB  ${mark(entry.jsBytes <= ENTRY_TARGET.jsKB * 1024)}`,
@@ -234,12 +247,15 @@ export async function benchSale(url: string) {
     const [loc] = await db().insert(stockLocations).values({ companyId: ctx.companyId, warehouseId: w!.id, code: "S-01", fullName: "销售基准仓-S-01" }).returning();
     const [c] = await db().insert(enterpriseRelations).values({ companyId: ctx.companyId, rel: 1, name: "销售基准客户" }).returning();
     const s: Setup = { ctx, warehouseId: w!.id, locationId: loc!.id, customerId: c!.id };
+    // BENCH_SALE_STEPS=订单列表 (comma-separated names) runs only those steps.
+    const only = process.env.BENCH_SALE_STEPS?.split(",");
     for (const [name, step] of [
       ["开单", benchOrderEntry],
       ["发货", benchDeliveries],
       ["对账单", benchStatement],
       ["订单列表", benchOrderList],
     ] as const) {
+      if (only && !only.includes(name)) continue;
       try {
         await step(s);
       } catch (e) {

@@ -1,12 +1,13 @@
-import { eq, ilike, or, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { dateRangeFilters } from "../lib/date-range";
 import { labelOf, PARTNER_PAYMENT_STATUSES, PAYMENT_KINDS } from "../lib/dictionary";
 import { equals } from "../lib/list-read";
 import { defineResource, type ResourceDef } from "../lib/resource";
-import { escapeLike } from "../lib/validate";
 import { partnerPayments } from "./finance.tables";
 import { PartnerPaymentInputSchema } from "./partner-payment.input";
 import { createPartnerPayment, getPartnerPayment, partnerPaymentActions, removePartnerPayment, FINANCE_CODE } from "./partner-payment.service";
+import { anyOf, docNoFilter, noLike } from "../lib/doc-search";
+import { inPartnersNamed } from "../organization/partner-name";
 
 /**
  * 收款单 (`receipt`, kind 1) and 付款单 (`paymentOrder`, kind 2; the name `payment` is the spec's
@@ -37,13 +38,10 @@ function paymentResource(kind: 1 | 2, name: string, label: string): ResourceDef 
       status: equals(partnerPayments.status),
       partnerId: equals(partnerPayments.partnerId),
       paymentMethodId: equals(partnerPayments.paymentMethodId),
-      no: { kind: "text", where: (v: string) => ilike(partnerPayments.no, `%${escapeLike(v.trim())}%`) },
+      no: docNoFilter(partnerPayments.no),
       ...dateRangeFilters(partnerPayments.paidOn, "date"),
     },
-    keyword: (kw) => {
-      const like = `%${escapeLike(kw)}%`;
-      return or(ilike(partnerPayments.no, like), sql`exists (select 1 from enterprise_relations p where p.id = ${partnerPayments.partnerId} and p.name ilike ${like})`);
-    },
+    keyword: async (kw, ctx) => anyOf(noLike(partnerPayments.no, kw), await inPartnersNamed(partnerPayments.partnerId, ctx, kw)),
     input: PartnerPaymentInputSchema,
     exportAs: {
       status: (r) => labelOf(PARTNER_PAYMENT_STATUSES, r.status as 0),

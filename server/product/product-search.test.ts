@@ -6,6 +6,7 @@ import { rows } from "../db/migrate";
 import { apiCollection } from "../master-data/api";
 import { listFromParams } from "../lib/list-read";
 import { createRow } from "../lib/resource";
+import { plansWithOnly } from "../test/plans";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { brandResource, oeNumberResource } from "./catalog.resources";
 import { codeLikePattern } from "./oe";
@@ -99,42 +100,17 @@ describe("product search", () => {
   });
 
   it("answers infix code searches from the trigram indexes, and barcodes from theirs", async () => {
-    // Few rows here, so the planner would pick any index; with the table's other indexes
-    // dropped (inside a transaction that is rolled back) and sequential scans off, the plan
-    // shows whether an index can answer LIKE '%…%' at all. Without a trigram index it cannot.
-    // (A primary key other tables refer to stays: it cannot answer either search.)
-    const plans: Record<string, string> = {};
-    const cases = [
+    // Without a trigram index, nothing can answer LIKE '%…%' but a scan (server/test/plans.ts).
+    const [productOesPlan, templateOesPlan, oeNumbersPlan, productsPlan] = await plansWithOnly([
       ["product_oes", "%trgm%", sql`explain select product_id from product_oes where company_id = ${boss1.companyId} and oe_norm like ${codeLikePattern("905 320")}`],
       ["product_template_oes", "%trgm%", sql`explain select template_id from product_template_oes where oe_norm like ${codeLikePattern("407 151")}`],
       ["oe_numbers", "%trgm%", sql`explain select id from oe_numbers where oe_norm like ${codeLikePattern("698 451")}`],
       ["products", "%m_code%", sql`explain select id from products where company_id = ${boss1.companyId} and ${mCodeNormOf(products.mCode)} = ${"6901234567892"}`],
-    ] as const;
-    const rollback = new Error("rollback");
-    await db()
-      .transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        for (const [table, keep, explain] of cases) {
-          const others = rows<{ name: string; constraint: string | null }>(
-            await tx.execute(sql`select i.relname as name, c.conname as "constraint" from pg_index x join pg_class i on i.oid = x.indexrelid
-              left join pg_constraint c on c.conindid = x.indexrelid
-              where x.indrelid = ${table}::regclass and i.relname not like ${keep}
-              and not (x.indisprimary and exists (select 1 from pg_constraint f where f.contype = 'f' and f.confrelid = x.indrelid))`),
-          );
-          for (const o of others) {
-            await tx.execute(o.constraint ? sql`alter table ${sql.identifier(table)} drop constraint ${sql.identifier(o.constraint)}` : sql`drop index ${sql.identifier(o.name)}`);
-          }
-          plans[table] = rows<Record<string, string>>(await tx.execute(explain)).map((r) => Object.values(r)[0]).join("\n");
-        }
-        throw rollback;
-      })
-      .catch((e) => {
-        if (e !== rollback) throw e;
-      });
-    expect(plans.products).toMatch(/Scan (using|on) products_company_m_code_norm_idx/);
-    expect(plans.product_oes).toContain("Bitmap Index Scan on product_oes_norm_trgm_idx");
-    expect(plans.product_template_oes).toContain("Bitmap Index Scan on product_template_oes_norm_trgm_idx");
-    expect(plans.oe_numbers).toContain("Bitmap Index Scan on oe_numbers_norm_trgm_idx");
+    ]);
+    expect(productsPlan).toMatch(/Scan (using|on) products_company_m_code_norm_idx/);
+    expect(productOesPlan).toContain("Bitmap Index Scan on product_oes_norm_trgm_idx");
+    expect(templateOesPlan).toContain("Bitmap Index Scan on product_template_oes_norm_trgm_idx");
+    expect(oeNumbersPlan).toContain("Bitmap Index Scan on oe_numbers_norm_trgm_idx");
     // The indexes dropped above are back.
     const [idx] = rows<{ n: number }>(await db().execute(sql`select count(*)::int as n from pg_indexes where tablename = 'product_oes'`));
     expect(idx!.n).toBeGreaterThanOrEqual(3);

@@ -2,6 +2,7 @@ import { and, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import { db, type Executor } from "../db/client";
 import { DomainError } from "../lib/errors";
+import { inIdsOf, type IdQuery } from "../lib/doc-search";
 import { defineResource } from "../lib/resource";
 import { equals, keywordOn } from "../lib/list-read";
 import { escapeLike } from "../lib/validate";
@@ -198,20 +199,14 @@ export const productTemplateResource = defineResource({
   fastCount: () => countOf("product_templates", 0),
 });
 
-/** Up to this many matching codes are resolved first and looked up by id (the usual case). */
-const OE_IDS_MAX = 1000;
-
 /**
- * Products whose code, standard OE or replacement OE starts with the keyword's normal form.
- * The matching ids are read first from the cross-reference index, so the product query is a
- * primary-key lookup instead of a plan the estimator gets wrong on a million rows.
+ * Products whose code, standard OE or replacement OE has the keyword's normal form. The matching
+ * ids are read first from the cross-reference index (server/lib/doc-search inIdsOf), so the
+ * product query is a primary-key lookup instead of a plan the estimator gets wrong on a million rows.
  */
-/** The ids of the rows a code prefix matches, or a subquery when there are very many. */
-async function idsMatching(idColumn: typeof products.id | typeof productTemplates.id, matches: any): Promise<{ cond: SQL; any: boolean }> {
-  const hits: { id: number }[] = await matches.limit(OE_IDS_MAX + 1);
-  if (hits.length > OE_IDS_MAX) return { cond: inArray(idColumn, matches), any: true };
-  const ids = [...new Set(hits.map((h) => h.id))];
-  return { cond: ids.length ? inArray(idColumn, ids) : sql`false`, any: ids.length > 0 };
+async function idsMatching(idColumn: typeof products.id | typeof productTemplates.id, matches: IdQuery): Promise<{ cond: SQL; any: boolean }> {
+  const cond = await inIdsOf(idColumn, matches);
+  return { cond: cond ?? sql`false`, any: cond !== undefined };
 }
 
 /** How a code keyword matches a normalised code column: any part of it, or its start when short (see codeLikePattern). */
@@ -237,8 +232,7 @@ async function barcodeIdsOf(ctx: Ctx, kw: string): Promise<number[]> {
 /** Products a code keyword names: any part of any code spelling (own, standard, replacement OE), or exactly its barcode. */
 async function oeMatchOf(ctx: Ctx, kw: string) {
   const [codes, barcodes] = await Promise.all([
-    idsMatching(
-      products.id,
+    idsMatching(products.id, () =>
       db()
         .select({ id: productOes.productId })
         .from(productOes)
@@ -252,7 +246,7 @@ async function oeMatchOf(ctx: Ctx, kw: string) {
 }
 
 function templateOeMatchOf(kw: string) {
-  return idsMatching(productTemplates.id, db().select({ id: productTemplateOes.templateId }).from(productTemplateOes).where(codeMatch(productTemplateOes.oeNorm, kw)));
+  return idsMatching(productTemplates.id, () => db().select({ id: productTemplateOes.templateId }).from(productTemplateOes).where(codeMatch(productTemplateOes.oeNorm, kw)));
 }
 
 /**

@@ -1,10 +1,9 @@
-import { ilike, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import { labelOf, PAYMENT_TERMS, PURCHASE_ORDER_STATUSES } from "../lib/dictionary";
 import { equals } from "../lib/list-read";
 import { dateRangeFilters } from "../lib/date-range";
 import { defineResource } from "../lib/resource";
-import { escapeLike } from "../lib/validate";
 import { codeLikePattern, normalizeOE } from "../product/oe";
 import { PurchaseOrderInputSchema } from "./purchase-order.input";
 import {
@@ -17,6 +16,8 @@ import {
   updatePurchaseOrder,
 } from "./purchase-order.service";
 import { purchaseOrders } from "./purchase.tables";
+import { anyOf, docNoFilter, noLike } from "../lib/doc-search";
+import { inPartnersNamed } from "../organization/partner-name";
 
 const wantsSubmit = (body: unknown) => !!(body && typeof body === "object" && (body as { submit?: unknown }).submit === true);
 
@@ -56,14 +57,11 @@ export const purchaseOrderResource = defineResource({
     status: equals(purchaseOrders.status),
     partnerId: equals(purchaseOrders.partnerId),
     warehouseId: equals(purchaseOrders.warehouseId),
-    no: { kind: "text", where: (v: string) => (v.trim() ? ilike(purchaseOrders.no, `%${escapeLike(v.trim())}%`) : undefined) },
+    no: docNoFilter(purchaseOrders.no),
     oe: { kind: "text", where: (v: string, ctx: Ctx) => lineProductOe(v, ctx) },
     ...dateRangeFilters(purchaseOrders.creationTime, "date"),
   },
-  keyword: (kw) => {
-    const like = `%${escapeLike(kw)}%`;
-    return or(ilike(purchaseOrders.no, like), sql`exists (select 1 from enterprise_relations p where p.id = ${purchaseOrders.partnerId} and p.name ilike ${like})`);
-  },
+  keyword: async (kw, ctx) => anyOf(noLike(purchaseOrders.no, kw), await inPartnersNamed(purchaseOrders.partnerId, ctx, kw)),
   // Purchase amounts are for purchasing (采购订单, CGGL-001); a stock keeper reading the list does not see them.
   privateFields: { totalAmount: ["CGGL-001", "采购金额"] },
   input: PurchaseOrderInputSchema,

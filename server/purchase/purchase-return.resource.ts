@@ -1,9 +1,8 @@
-import { ilike, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { labelOf, PURCHASE_RETURN_STATUSES } from "../lib/dictionary";
 import { equals } from "../lib/list-read";
 import { dateRangeFilters } from "../lib/date-range";
 import { defineResource } from "../lib/resource";
-import { escapeLike } from "../lib/validate";
 import { purchaseReturnOrders } from "./purchase.tables";
 import { PurchaseReturnInputSchema } from "./purchase-return.input";
 import {
@@ -13,6 +12,8 @@ import {
   removePurchaseReturnOrder,
   updatePurchaseReturnOrder,
 } from "./purchase-return.service";
+import { anyOf, docNoFilter, noLike } from "../lib/doc-search";
+import { inPartnersNamed } from "../organization/partner-name";
 
 /** 采购退货 list (/purchase/returnOrder) and the JSON API `purchaseReturnOrder`. */
 export const purchaseReturnOrderResource = defineResource({
@@ -37,16 +38,10 @@ export const purchaseReturnOrderResource = defineResource({
     status: equals(purchaseReturnOrders.status),
     partnerId: equals(purchaseReturnOrders.partnerId),
     warehouseId: equals(purchaseReturnOrders.warehouseId),
-    no: { kind: "text", where: (v: string) => ilike(purchaseReturnOrders.no, `%${escapeLike(v.trim())}%`) },
+    no: docNoFilter(purchaseReturnOrders.no),
     ...dateRangeFilters(purchaseReturnOrders.creationTime, "date"),
   },
-  keyword: (kw) => {
-    const like = `%${escapeLike(kw)}%`;
-    return or(
-      ilike(purchaseReturnOrders.no, like),
-      sql`exists (select 1 from enterprise_relations p where p.id = ${purchaseReturnOrders.partnerId} and p.name ilike ${like})`,
-    );
-  },
+  keyword: async (kw, ctx) => anyOf(noLike(purchaseReturnOrders.no, kw), await inPartnersNamed(purchaseReturnOrders.partnerId, ctx, kw)),
   input: PurchaseReturnInputSchema,
   exportAs: { status: (r) => labelOf(PURCHASE_RETURN_STATUSES, r.status as 0) },
   document: {

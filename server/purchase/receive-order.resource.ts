@@ -1,15 +1,14 @@
-import { ilike, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import * as z from "zod";
 import { labelOf, PUTAWAY_ORDER_STATUSES, RECEIVE_ORDER_STATUSES } from "../lib/dictionary";
 import { equals } from "../lib/list-read";
 import { dateRangeFilters } from "../lib/date-range";
 import { defineResource } from "../lib/resource";
-import { escapeLike } from "../lib/validate";
 import { confirmPutawayOrder, getPutawayOrder } from "./putaway-order.service";
-import { putawayOrders, receiveOrders } from "./purchase.tables";
+import { purchaseOrders, putawayOrders, receiveOrders } from "./purchase.tables";
 import { confirmReceiveOrder, createPutawayFromReceive, createReceiveOrder, getReceiveOrder, reverseReceiveOrder } from "./receive-order.service";
-
-const text = (col: typeof receiveOrders.no | typeof putawayOrders.no) => ({ kind: "text" as const, where: (v: string) => (v.trim() ? ilike(col, `%${escapeLike(v.trim())}%`) : undefined) });
+import { anyOf, docNoFilter, inDocsNumbered, noLike } from "../lib/doc-search";
+import { inPartnersNamed } from "../organization/partner-name";
 
 /** 收货单 list (/purchase/receive) and the JSON API `receiveOrder`. */
 export const receiveOrderResource = defineResource({
@@ -43,17 +42,11 @@ export const receiveOrderResource = defineResource({
     partnerId: equals(receiveOrders.partnerId),
     warehouseId: equals(receiveOrders.warehouseId),
     purchaseOrderId: equals(receiveOrders.purchaseOrderId),
-    no: text(receiveOrders.no),
+    no: docNoFilter(receiveOrders.no),
     ...dateRangeFilters(receiveOrders.creationTime, "date"),
   },
-  keyword: (kw) => {
-    const like = `%${escapeLike(kw)}%`;
-    return or(
-      ilike(receiveOrders.no, like),
-      sql`exists (select 1 from enterprise_relations p where p.id = ${receiveOrders.partnerId} and p.name ilike ${like})`,
-      sql`exists (select 1 from purchase_orders o where o.id = ${receiveOrders.purchaseOrderId} and o.no ilike ${like})`,
-    );
-  },
+  keyword: async (kw, ctx) =>
+    anyOf(noLike(receiveOrders.no, kw), await inPartnersNamed(receiveOrders.partnerId, ctx, kw), await inDocsNumbered(receiveOrders.purchaseOrderId, purchaseOrders, ctx, kw)),
   // Purchase amounts are for purchasing; a stock keeper receives without seeing them.
   privateFields: { totalAmount: ["CGGL-001", "采购金额"] },
   input: z.object({}),
@@ -99,13 +92,10 @@ export const putawayOrderResource = defineResource({
     status: equals(putawayOrders.status),
     warehouseId: equals(putawayOrders.warehouseId),
     receiveOrderId: equals(putawayOrders.receiveOrderId),
-    no: text(putawayOrders.no),
+    no: docNoFilter(putawayOrders.no),
     ...dateRangeFilters(putawayOrders.creationTime, "date"),
   },
-  keyword: (kw) => {
-    const like = `%${escapeLike(kw)}%`;
-    return or(ilike(putawayOrders.no, like), sql`exists (select 1 from receive_orders r where r.id = ${putawayOrders.receiveOrderId} and r.no ilike ${like})`);
-  },
+  keyword: async (kw, ctx) => anyOf(noLike(putawayOrders.no, kw), await inDocsNumbered(putawayOrders.receiveOrderId, receiveOrders, ctx, kw)),
   input: z.object({}),
   exportAs: { status: (r) => labelOf(PUTAWAY_ORDER_STATUSES, r.status as 10) },
   document: {

@@ -1,13 +1,15 @@
-import { ilike, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import * as z from "zod";
 import { DELIVER_ORDER_STATUSES, labelOf } from "../lib/dictionary";
 import { dateRangeFilters } from "../lib/date-range";
 import { equals } from "../lib/list-read";
 import { defineResource } from "../lib/resource";
-import { escapeLike } from "../lib/validate";
 import { confirmDelivery, getDeliverOrder, updateDeliveryLogistics, voidDelivery } from "./deliver-order.service";
-import { deliverOrders } from "./sale.tables";
+import type { Ctx } from "../auth/context";
+import { deliverOrders, salesOrders } from "./sale.tables";
 import { confirmScannedDelivery, scanDeliveryCode } from "./scan-delivery.service";
+import { anyOf, docNoFilter, inDocsNumbered, noLike } from "../lib/doc-search";
+import { inPartnersNamed } from "../organization/partner-name";
 
 export const deliveryExtra = {
   salesOrderNo: sql<string>`(select o.no from sales_orders o where o.id = ${deliverOrders.salesOrderId})`,
@@ -18,16 +20,16 @@ export const deliveryExtra = {
   createdByName: sql<string | null>`(select u.name from users u where u.id = ${deliverOrders.createdBy})`,
 };
 
-export const deliveryNoFilter = { kind: "text" as const, where: (v: string) => (v.trim() ? ilike(deliverOrders.no, `%${escapeLike(v.trim())}%`) : undefined) };
-export const trackingNoFilter = { kind: "text" as const, where: (v: string) => (v.trim() ? ilike(deliverOrders.trackingNo, `%${escapeLike(v.trim())}%`) : undefined) };
+export const deliveryNoFilter = docNoFilter(deliverOrders.no);
+export const trackingNoFilter = docNoFilter(deliverOrders.trackingNo);
 
-export function deliveryKeyword(kw: string) {
-  const like = `%${escapeLike(kw)}%`;
-  return or(
-    ilike(deliverOrders.no, like),
-    ilike(deliverOrders.trackingNo, like),
-    sql`exists (select 1 from enterprise_relations p where p.id = ${deliverOrders.partnerId} and p.name ilike ${like})`,
-    sql`exists (select 1 from sales_orders o where o.id = ${deliverOrders.salesOrderId} and o.no ilike ${like})`,
+/** 发货单 and 发货清单's search box: the note's number or tracking number, the customer, the sales order's number. */
+export async function deliveryKeyword(kw: string, ctx: Ctx) {
+  return anyOf(
+    noLike(deliverOrders.no, kw),
+    noLike(deliverOrders.trackingNo, kw),
+    await inPartnersNamed(deliverOrders.partnerId, ctx, kw),
+    await inDocsNumbered(deliverOrders.salesOrderId, salesOrders, ctx, kw),
   );
 }
 

@@ -1,14 +1,15 @@
-import { ilike, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import * as z from "zod";
 import { labelOf, PICKING_ORDER_STATUSES } from "../lib/dictionary";
 import { dateRangeFilters } from "../lib/date-range";
 import { equals } from "../lib/list-read";
 import { defineResource } from "../lib/resource";
-import { escapeLike } from "../lib/validate";
 import { CreatePickingInputSchema } from "./picking-order.input";
 import { confirmPicking, createDeliveryForPicking, createPickingForOrder, getPickingOrder, submitPicking, voidPicking } from "./picking-order.service";
 import { parseInput } from "../lib/validate";
-import { pickingOrders } from "./sale.tables";
+import { pickingOrders, salesOrders } from "./sale.tables";
+import { anyOf, docNoFilter, inDocsNumbered, noLike } from "../lib/doc-search";
+import { inPartnersNamed } from "../organization/partner-name";
 
 /** 拣货单 list (/sale/picking, XSGL-006) and the JSON API `pickingOrder`. */
 export const pickingOrderResource = defineResource({
@@ -42,17 +43,11 @@ export const pickingOrderResource = defineResource({
     partnerId: equals(pickingOrders.partnerId),
     warehouseId: equals(pickingOrders.warehouseId),
     salesOrderId: equals(pickingOrders.salesOrderId),
-    no: { kind: "text", where: (v: string) => (v.trim() ? ilike(pickingOrders.no, `%${escapeLike(v.trim())}%`) : undefined) },
+    no: docNoFilter(pickingOrders.no),
     ...dateRangeFilters(pickingOrders.creationTime, "date"),
   },
-  keyword: (kw) => {
-    const like = `%${escapeLike(kw)}%`;
-    return or(
-      ilike(pickingOrders.no, like),
-      sql`exists (select 1 from enterprise_relations p where p.id = ${pickingOrders.partnerId} and p.name ilike ${like})`,
-      sql`exists (select 1 from sales_orders o where o.id = ${pickingOrders.salesOrderId} and o.no ilike ${like})`,
-    );
-  },
+  keyword: async (kw, ctx) =>
+    anyOf(noLike(pickingOrders.no, kw), await inPartnersNamed(pickingOrders.partnerId, ctx, kw), await inDocsNumbered(pickingOrders.salesOrderId, salesOrders, ctx, kw)),
   input: z.object({}),
   exportAs: { status: (r) => labelOf(PICKING_ORDER_STATUSES, r.status as 10) },
   document: {

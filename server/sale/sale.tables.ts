@@ -60,7 +60,7 @@ export const salesOrders = pgTable(
     closedAt: timestamp("closed_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("sales_orders_no_uq").on(t.companyId, t.no),
+    uniqueIndex("sales_orders_no_uq").on(t.companyId, t.no), index("sales_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")),
     index("sales_orders_company_id_idx").on(t.companyId, t.id),
     index("sales_orders_company_status_idx").on(t.companyId, t.status, t.id),
     index("sales_orders_partner_idx").on(t.companyId, t.partnerId, t.id),
@@ -118,7 +118,7 @@ export const pickingOrders = pgTable(
     pickerId: user("picker_id"),
   },
   (t) => [
-    uniqueIndex("picking_orders_no_uq").on(t.companyId, t.no),
+    uniqueIndex("picking_orders_no_uq").on(t.companyId, t.no), index("picking_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")),
     index("picking_orders_company_id_idx").on(t.companyId, t.id),
     index("picking_orders_company_status_idx").on(t.companyId, t.status, t.id),
     index("picking_orders_order_idx").on(t.companyId, t.salesOrderId),
@@ -190,7 +190,7 @@ export const deliverOrders = pgTable(
     scanCheckedBy: user("scan_checked_by"),
   },
   (t) => [
-    uniqueIndex("deliver_orders_no_uq").on(t.companyId, t.no),
+    uniqueIndex("deliver_orders_no_uq").on(t.companyId, t.no), index("deliver_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")), index("deliver_orders_tracking_no_trgm_idx").using("gin", t.trackingNo.op("gin_trgm_ops")),
     index("deliver_orders_company_id_idx").on(t.companyId, t.id),
     index("deliver_orders_company_status_idx").on(t.companyId, t.status, t.id),
     index("deliver_orders_order_idx").on(t.companyId, t.salesOrderId),
@@ -246,7 +246,7 @@ export const salesReturnOrders = pgTable(
     approvalStatus: smallint("approval_status"),
   },
   (t) => [
-    uniqueIndex("sales_return_orders_no_uq").on(t.companyId, t.no),
+    uniqueIndex("sales_return_orders_no_uq").on(t.companyId, t.no), index("sales_return_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")),
     index("sales_return_orders_company_id_idx").on(t.companyId, t.id),
     index("sales_return_orders_company_status_idx").on(t.companyId, t.status, t.id),
     index("sales_return_orders_partner_idx").on(t.companyId, t.partnerId, t.id),

@@ -1,14 +1,15 @@
-import { ilike, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import { dateRangeFilters } from "../lib/date-range";
 import { labelOf, PAYMENT_TERMS, SALES_ORDER_STATUSES } from "../lib/dictionary";
 import { equals } from "../lib/list-read";
 import { defineResource } from "../lib/resource";
-import { escapeLike } from "../lib/validate";
 import { codeLikePattern, normalizeOE } from "../product/oe";
 import { salesOrders } from "./sale.tables";
 import { SalesOrderInputSchema } from "./sales-order.input";
 import { createSalesOrder, getSalesOrder, removeSalesOrder, runSalesOrderAction, updateSalesOrder } from "./sales-order.service";
+import { anyOf, docNoFilter, noLike } from "../lib/doc-search";
+import { inPartnersNamed } from "../organization/partner-name";
 
 const flagOf = (body: unknown, key: string) => !!(body && typeof body === "object" && (body as Record<string, unknown>)[key] === true);
 const fieldOf = (body: unknown, key: string) => (body && typeof body === "object" ? (body as Record<string, unknown>)[key] : undefined);
@@ -58,14 +59,11 @@ export const salesOrderResource = defineResource({
     partnerId: equals(salesOrders.partnerId),
     salesmanId: equals(salesOrders.salesmanId),
     warehouseId: equals(salesOrders.warehouseId),
-    no: { kind: "text", where: (v: string) => (v.trim() ? ilike(salesOrders.no, `%${escapeLike(v.trim())}%`) : undefined) },
+    no: docNoFilter(salesOrders.no),
     oe: { kind: "text", where: (v: string, ctx: Ctx) => lineProductOe(v, ctx) },
     ...dateRangeFilters(salesOrders.creationTime, "date"),
   },
-  keyword: (kw) => {
-    const like = `%${escapeLike(kw)}%`;
-    return or(ilike(salesOrders.no, like), sql`exists (select 1 from enterprise_relations p where p.id = ${salesOrders.partnerId} and p.name ilike ${like})`);
-  },
+  keyword: async (kw, ctx) => anyOf(noLike(salesOrders.no, kw), await inPartnersNamed(salesOrders.partnerId, ctx, kw)),
   // Sales amounts are for selling (销售订单, XSGL-001); a stock keeper reading the list for picking does not see them.
   privateFields: { totalAmount: ["XSGL-001", "销售金额"], deliveredAmount: ["XSGL-001", "已发货金额"] },
   input: SalesOrderInputSchema,

@@ -1,14 +1,15 @@
-import { ilike, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import { dateRangeFilters } from "../lib/date-range";
 import { labelOf, SALES_RETURN_STATUSES } from "../lib/dictionary";
 import { equals } from "../lib/list-read";
 import { defineResource } from "../lib/resource";
-import { escapeLike } from "../lib/validate";
 import { codeLikePattern, normalizeOE } from "../product/oe";
-import { salesReturnOrders } from "./sale.tables";
+import { salesOrders, salesReturnOrders } from "./sale.tables";
 import { SalesReturnInputSchema } from "./sales-return.input";
 import { createSalesReturnOrder, getSalesReturnOrder, removeSalesReturnOrder, SALES_RETURN_ACTIONS, updateSalesReturnOrder } from "./sales-return.service";
+import { anyOf, docNoFilter, inDocsNumbered, noLike } from "../lib/doc-search";
+import { inPartnersNamed } from "../organization/partner-name";
 
 const wantsSubmit = (body: unknown) => !!(body && typeof body === "object" && (body as { submit?: unknown }).submit === true);
 
@@ -42,18 +43,16 @@ export const salesReturnOrderResource = defineResource({
     status: equals(salesReturnOrders.status),
     partnerId: equals(salesReturnOrders.partnerId),
     warehouseId: equals(salesReturnOrders.warehouseId),
-    no: { kind: "text", where: (v: string) => (v.trim() ? ilike(salesReturnOrders.no, `%${escapeLike(v.trim())}%`) : undefined) },
+    no: docNoFilter(salesReturnOrders.no),
     oe: { kind: "text", where: (v: string, ctx: Ctx) => lineProductOe(v, ctx) },
     ...dateRangeFilters(salesReturnOrders.creationTime, "date"),
   },
-  keyword: (kw) => {
-    const like = `%${escapeLike(kw)}%`;
-    return or(
-      ilike(salesReturnOrders.no, like),
-      sql`exists (select 1 from enterprise_relations p where p.id = ${salesReturnOrders.partnerId} and p.name ilike ${like})`,
-      sql`exists (select 1 from sales_orders o where o.id = ${salesReturnOrders.salesOrderId} and o.no ilike ${like})`,
-    );
-  },
+  keyword: async (kw, ctx) =>
+    anyOf(
+      noLike(salesReturnOrders.no, kw),
+      await inPartnersNamed(salesReturnOrders.partnerId, ctx, kw),
+      await inDocsNumbered(salesReturnOrders.salesOrderId, salesOrders, ctx, kw),
+    ),
   input: SalesReturnInputSchema,
   exportAs: { status: (r) => labelOf(SALES_RETURN_STATUSES, r.status as 0) },
   document: {
