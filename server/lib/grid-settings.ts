@@ -76,6 +76,9 @@ export function toSettings(columns: readonly EffectiveColumn[], perPageNum?: num
   };
 }
 
+/** A timestamp as the grid shows it (China time, to the minute); `empty` when there is none. */
+export const dateTimeText = (value: unknown, empty = ""): string => (value ? cellText({ field: "t", header: "", kind: "datetime" }, value) : empty);
+
 /** Cell text as the grid and print show it: money as ￥1,234.50, codes as labels. */
 export function cellText(col: GridColumn, value: unknown): string {
   if (value === null || value === undefined || value === "") return "";

@@ -31,6 +31,19 @@ export function hrefWith(search: string, changes: Record<string, string | number
   return s ? `?${s}` : "?";
 }
 
+/**
+ * Where a list page's action sends the browser back to: the page with the query string its form
+ * carried (`back`, "?…"), without the params in `drop` (a confirmation step); the bare page for
+ * anything else, so a posted value can never lead off the page.
+ */
+export function listHref(page: string, back: string, drop: readonly string[] = []) {
+  if (!back.startsWith("?")) return page;
+  const p = new URLSearchParams(back);
+  for (const name of drop) p.delete(name);
+  const rest = p.toString();
+  return rest ? `${page}?${rest}` : page;
+}
+
 /** Hidden inputs carrying the current params into a GET form, except the ones the form sets. */
 export function HiddenParams({ search, except }: { search: string; except: readonly string[] }) {
   const p = new URLSearchParams(search);

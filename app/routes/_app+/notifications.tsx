@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-ru
 import css from "~/components/grid/grid.module.css";
 import mc from "~/components/system/message.module.css";
 import { SimplePager } from "~/components/grid/SimplePager";
-import { cellText } from "#server/lib/grid-settings";
+import { dateTimeText } from "#server/lib/grid-settings";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { isDomainError, listMyNotifications, markAllNotificationsRead, markNotificationRead, openNotification, requireUser, setFlash, STATUS_OF } from "~/services.server";
 
@@ -65,7 +65,6 @@ function backTo(back: string) {
   return rest ? `${PAGE}?${rest}` : PAGE;
 }
 
-const at = (v: string) => cellText({ field: "t", header: "", kind: "datetime" }, v);
 
 export default function NotificationsPage() {
   const data = useLoaderData<typeof loader>();
@@ -120,7 +119,7 @@ export default function NotificationsPage() {
                         <span data-testid="notification-state">已读</span>
                       )}
                       <span>{n.eventName}</span>
-                      <span>{at(n.createdAt)}</span>
+                      <span>{dateTimeText(n.createdAt)}</span>
                     </div>
                   </div>
                   {unread ? (

@@ -6,7 +6,7 @@ import css from "~/components/grid/grid.module.css";
 import { SimplePager } from "~/components/grid/SimplePager";
 import { CompanyStatusBadge } from "~/components/system/company/CompanyStatusBadge";
 import { COMPANY_LIST_URL, companyUrl } from "~/components/system/company/company-links";
-import { cellText } from "#server/lib/grid-settings";
+import { dateTimeText } from "#server/lib/grid-settings";
 import { COMPANY_STATUSES } from "#server/system/company-admin.input";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { COMPANY_ADMIN_MENU, listCompanies, orErrorPage, requirePage } from "~/services.server";
@@ -24,7 +24,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ ...list, keyword: list.query.keyword, status: /^[012]$/.test(status) ? status : "" });
 }
 
-const at = (v: string) => cellText({ field: "t", header: "", kind: "datetime" }, v);
 const SORTABLE = [
   ["name", "公司全称", 240],
   ["shortName", "简称", 110],
@@ -119,7 +118,7 @@ export default function CompanyListPage() {
                   <td>{c.contactName ?? ""}</td>
                   <td>{c.phone ?? ""}</td>
                   <td className={css.num}>{c.userCount}</td>
-                  <td>{at(c.creationTime)}</td>
+                  <td>{dateTimeText(c.creationTime)}</td>
                   <td>
                     <Link to={companyUrl(c.id)} prefetch="none" className={css.btn} aria-label={`管理 ${c.name}`}>
                       管理

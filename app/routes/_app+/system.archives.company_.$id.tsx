@@ -10,7 +10,7 @@ import { Checkbox } from "~/components/ui/mantine/Checkbox";
 import { Group } from "~/components/ui/mantine/Group";
 import { Text } from "~/components/ui/mantine/Text";
 import { TextInput } from "~/components/ui/mantine/TextInput";
-import { cellText } from "#server/lib/grid-settings";
+import { dateTimeText } from "#server/lib/grid-settings";
 import { COMPANY_STATUS_OPS, COMPANY_TEXT, isCompanyStatusOp } from "#server/system/company-admin.input";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import {
@@ -76,7 +76,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return json<FormFailure<Intent>>({ intent: "roles", message: "未知操作", fields: {}, values: {} }, { status: 400 });
 }
 
-const at = (v: string) => cellText({ field: "t", header: "", kind: "datetime" }, v);
 
 export default function CompanyPage() {
   const { company, roles, operatorCompanyId } = useLoaderData<typeof loader>();
@@ -96,7 +95,7 @@ export default function CompanyPage() {
     ["税号", company.taxNumber],
     ["地址", company.address],
     ["用户数", company.userCount],
-    ["创建时间", at(company.creationTime)],
+    ["创建时间", dateTimeText(company.creationTime)],
   ];
   return (
     <div className={css.wrap}>

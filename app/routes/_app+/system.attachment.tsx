@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
-import { hrefWith } from "~/components/grid/DataGrid";
+import { hrefWith, listHref } from "~/components/grid/DataGrid";
 import { SimplePager } from "~/components/grid/SimplePager";
-import { cellText } from "#server/lib/grid-settings";
+import { dateTimeText } from "#server/lib/grid-settings";
 import { ATTACHMENT_ACCEPT, ATTACHMENT_OWNER_TYPES, ATTACHMENT_TEXT } from "#server/system/attachment.input";
 import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
 import type { FormFailure } from "#server/lib/form-reply";
@@ -49,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // The file passed the size limit while it streamed in: the form says so, with what was typed lost (the stream was cut).
     return formReply("upload", e, {});
   }
-  const to = backTo(String(form.get("back") ?? ""));
+  const to = listHref(PAGE, String(form.get("back") ?? ""), ["confirmDelete"]);
   const intent = form.get("intent");
   if (intent === "upload") {
     try {
@@ -74,16 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
   throw json({ message: t.errors.unknownIntent }, { status: 400 });
 }
 
-/** The list as it was (filters, page), without the confirmation step. */
-function backTo(back: string) {
-  if (!back.startsWith("?")) return PAGE;
-  const p = new URLSearchParams(back);
-  p.delete("confirmDelete");
-  const rest = p.toString();
-  return rest ? `${PAGE}?${rest}` : PAGE;
-}
 
-const at = (v: string) => cellText({ field: "t", header: "", kind: "datetime" }, v);
 
 export default function AttachmentPage() {
   const data = useLoaderData<typeof loader>();
@@ -257,7 +248,7 @@ export default function AttachmentPage() {
                   </td>
                   <td className={css.num}>{a.sizeText}</td>
                   <td>{a.uploaderName ?? ""}</td>
-                  <td>{at(a.createdAt)}</td>
+                  <td>{dateTimeText(a.createdAt)}</td>
                   <td>
                     <Link to={hrefWith(listSearch, { confirmDelete: a.id })} prefetch="none" preventScrollReset className={`${css.btn} ${css.danger}`} aria-label={`删除 ${a.fileName}`}>
                       删除

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
-import { hrefWith } from "~/components/grid/DataGrid";
+import { hrefWith, listHref } from "~/components/grid/DataGrid";
 import { SimplePager } from "~/components/grid/SimplePager";
-import { cellText } from "#server/lib/grid-settings";
+import { dateTimeText } from "#server/lib/grid-settings";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { isDomainError, kickAllSessions, kickSession, listOnlineSessions, ONLINE_MENU, requirePage, setFlash } from "~/services.server";
 
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requirePage(request, ONLINE_MENU);
   const form = await request.formData();
-  const to = backTo(String(form.get("back") ?? ""));
+  const to = listHref(PAGE, String(form.get("back") ?? ""), ["confirm"]);
   try {
     const intent = form.get("intent");
     if (intent === "kick") {
@@ -41,16 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-/** The list as it was (filters, page), without the confirmation step. */
-function backTo(back: string) {
-  if (!back.startsWith("?")) return PAGE;
-  const p = new URLSearchParams(back);
-  p.delete("confirm");
-  const rest = p.toString();
-  return rest ? `${PAGE}?${rest}` : PAGE;
-}
 
-const at = (v: string) => cellText({ field: "t", header: "", kind: "datetime" }, v);
 
 export default function OnlineUsersPage() {
   const data = useLoaderData<typeof loader>();
@@ -116,8 +107,8 @@ export default function OnlineUsersPage() {
                   <td title={s.userAgent ?? ""} style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
                     {s.userAgent ?? ""}
                   </td>
-                  <td>{at(s.createdAt)}</td>
-                  <td>{at(s.lastSeenAt)}</td>
+                  <td>{dateTimeText(s.createdAt)}</td>
+                  <td>{dateTimeText(s.lastSeenAt)}</td>
                   <td>
                     {s.current ? (
                       <span className={css.muted}>当前会话</span>

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-ru
 import css from "~/components/grid/grid.module.css";
 import { SimplePager } from "~/components/grid/SimplePager";
 import { staffBack, staffHref } from "~/components/system/staff-links";
-import { cellText } from "#server/lib/grid-settings";
+import { dateTimeText } from "#server/lib/grid-settings";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { isDomainError, listStaff, orErrorPage, requirePage, setFlash, setStaffLock, STAFF_MENU, staffCompanyOptions } from "~/services.server";
 
@@ -48,7 +48,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const at = (v: string) => cellText({ field: "t", header: "", kind: "datetime" }, v);
 
 export default function StaffPage() {
   const data = useLoaderData<typeof loader>();
@@ -139,7 +138,7 @@ export default function StaffPage() {
                     <td>{u.departmentName ?? ""}</td>
                     <td>{u.roleNames}</td>
                     <td data-testid="staff-status">{u.userLocked ? "平台锁定" : u.memberLocked ? "已锁定" : "正常"}</td>
-                    <td>{at(u.joinedAt)}</td>
+                    <td>{dateTimeText(u.joinedAt)}</td>
                     <td>
                       <Link to={staffHref(`${PAGE}/${u.userId}`, companyParam)} prefetch="none" className={css.btn} aria-label={`编辑 ${u.username}`}>
                         编辑

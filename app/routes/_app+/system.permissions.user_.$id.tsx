@@ -11,7 +11,7 @@ import { Card } from "~/components/ui/mantine/Card";
 import { Group } from "~/components/ui/mantine/Group";
 import { PasswordInput } from "~/components/ui/mantine/PasswordInput";
 import { Text } from "~/components/ui/mantine/Text";
-import { cellText } from "#server/lib/grid-settings";
+import { dateTimeText } from "#server/lib/grid-settings";
 import { STAFF_TEXT, StaffPasswordSchema, StaffUpdateSchema } from "#server/system/user-admin.input";
 import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
 import { FormActions } from "~/components/system/FormActions";
@@ -90,7 +90,6 @@ function useResult(intent: Intent) {
   return data?.intent === intent ? data.result : undefined;
 }
 
-const at = (v: string) => cellText({ field: "t", header: "", kind: "datetime" }, v);
 
 export default function StaffEditPage() {
   const data = useLoaderData<typeof loader>();
@@ -118,7 +117,7 @@ export default function StaffEditPage() {
             {data.user.username} · {data.company.shortName ?? data.company.name}
           </Text>
           <Text size="sm" c="dimmed" data-testid="staff-state">
-            {data.user.userLocked ? "平台锁定" : locked ? "已锁定" : "正常"} · 加入于 {at(data.user.joinedAt)}
+            {data.user.userLocked ? "平台锁定" : locked ? "已锁定" : "正常"} · 加入于 {dateTimeText(data.user.joinedAt)}
             {data.otherCompanies.length ? ` · 也在：${data.otherCompanies.join("、")}` : ""}
           </Text>
         </Group>

@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
 import mc from "~/components/system/message.module.css";
-import { cellText } from "#server/lib/grid-settings";
+import { dateTimeText } from "#server/lib/grid-settings";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { isDomainError, listMessageEvents, MESSAGE_EVENT_MENU, MESSAGE_TEMPLATE_MENU, orErrorPage, requirePage, setFlash, setMessageEventEnabled, STATUS_OF } from "~/services.server";
 
@@ -32,7 +32,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const at = (v: string | null) => (v ? cellText({ field: "t", header: "", kind: "datetime" }, v) : "—");
 
 export default function MessageEventsPage() {
   const { items, canEditTemplates } = useLoaderData<typeof loader>();
@@ -74,7 +73,7 @@ export default function MessageEventsPage() {
                     </span>
                   </td>
                   <td>
-                    {at(e.updatedAt)}
+                    {dateTimeText(e.updatedAt, "—")}
                     {e.updatedByName ? <div className={css.muted}>{e.updatedByName}</div> : null}
                   </td>
                   <td>

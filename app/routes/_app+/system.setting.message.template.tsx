@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState } from "react";
 import css from "~/components/grid/grid.module.css";
 import mc from "~/components/system/message.module.css";
-import { cellText } from "#server/lib/grid-settings";
+import { dateTimeText } from "#server/lib/grid-settings";
 import { BODY_MAX, MESSAGE_TEXT, TITLE_MAX } from "#server/system/message.input";
 import { renderTemplate, templateProblem } from "#server/system/message-template";
 import type { MessageTemplateView } from "#server/system/message.service";
@@ -73,7 +73,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const at = (v: string | null) => (v ? cellText({ field: "t", header: "", kind: "datetime" }, v) : "—");
 
 export default function MessageTemplatesPage() {
   const { items, editing } = useLoaderData<typeof loader>();
@@ -110,7 +109,7 @@ export default function MessageTemplatesPage() {
                   </td>
                   <td className={mc.wrapCell}>{t.body}</td>
                   <td>
-                    {at(t.updatedAt)}
+                    {dateTimeText(t.updatedAt, "—")}
                     {t.updatedByName ? <div className={css.muted}>{t.updatedByName}</div> : null}
                   </td>
                   <td>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
-import { cellText } from "#server/lib/grid-settings";
+import { dateTimeText } from "#server/lib/grid-settings";
 import { SCHEDULE_TEXT } from "#server/system/scheduler.input";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import {
@@ -65,7 +65,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const at = (v: string | null) => (v ? cellText({ field: "t", header: "", kind: "datetime" }, v) : "—");
 
 export default function SchedulePage() {
   const { items } = useLoaderData<typeof loader>();
@@ -135,13 +134,13 @@ export default function SchedulePage() {
                     </td>
                     <td data-testid="schedule-state">{j.stateName}</td>
                     <td>
-                      {at(j.lastFinishedAt ?? j.lastStartedAt)}
+                      {dateTimeText(j.lastFinishedAt ?? j.lastStartedAt, "—")}
                       {j.runCount ? <div className={css.muted}>共执行 {j.runCount} 次</div> : null}
                     </td>
                     <td style={{ whiteSpace: "normal" }} data-testid="schedule-result">
                       {j.lastError ? <span style={{ color: "#c92a2a" }}>失败：{j.lastError}</span> : (j.lastResult ?? "—")}
                     </td>
-                    <td>{j.isEnabled ? at(j.nextRunAt) : "—"}</td>
+                    <td>{j.isEnabled ? dateTimeText(j.nextRunAt, "—") : "—"}</td>
                     <td>
                       <Form method="post" style={{ display: "flex", gap: 4 }}>
                         <input type="hidden" name="name" value={j.name} />
