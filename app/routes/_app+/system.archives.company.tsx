@@ -10,6 +10,7 @@ import { dateTimeText } from "#server/lib/grid-settings";
 import { COMPANY_STATUSES } from "#server/system/company-admin.input";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { COMPANY_ADMIN_MENU, listCompanies, orErrorPage, requirePage } from "~/services.server";
+import { PlainTable } from "~/components/grid/PlainTable";
 
 /**
  * 公司档案 (XTGL-018, the platform operator): every company on the platform, filtered by name
@@ -69,71 +70,65 @@ export default function CompanyListPage() {
           </Link>
           <span className={css.muted}>只有已上线的公司可以登录使用；下线或关闭后，其员工在下一次操作时退出该公司。</span>
         </div>
-        <div className={css.scroll} tabIndex={0} role="region" aria-label="公司列表">
-          <table className={css.table} data-testid="company-table">
-            <caption className="visually-hidden">公司列表</caption>
-            <thead>
-              <tr>
-                <th style={{ width: 60 }}>
-                  <Link to={sortHref("id")} prefetch="none">
-                    编号{arrow("id")}
+        <PlainTable
+          label="公司列表"
+          testId="company-table"
+          head={
+            <>
+              <th style={{ width: 60 }}>
+                <Link to={sortHref("id")} prefetch="none">
+                  编号{arrow("id")}
+                </Link>
+              </th>
+              {SORTABLE.map(([field, label, width]) => (
+                <th key={field} style={{ width }} aria-sort={sort.field === field ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}>
+                  <Link to={sortHref(field)} prefetch="none">
+                    {label}
+                    {arrow(field)}
                   </Link>
                 </th>
-                {SORTABLE.map(([field, label, width]) => (
-                  <th key={field} style={{ width }} aria-sort={sort.field === field ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}>
-                    <Link to={sortHref(field)} prefetch="none">
-                      {label}
-                      {arrow(field)}
-                    </Link>
-                  </th>
-                ))}
-                <th style={{ width: 80 }}>类型</th>
-                <th style={{ width: 80 }}>城市</th>
-                <th style={{ width: 90 }}>联系人</th>
-                <th style={{ width: 120 }}>联系电话</th>
-                <th style={{ width: 70 }}>用户数</th>
-                <th style={{ width: 140 }}>
-                  <Link to={sortHref("creationTime")} prefetch="none">
-                    创建时间{arrow("creationTime")}
-                  </Link>
-                </th>
-                <th style={{ width: 80 }}>操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((c) => (
-                <tr key={c.id} data-testid="company-row" data-name={c.name}>
-                  <td className={css.num}>{c.id}</td>
-                  <td>
-                    <Link to={companyUrl(c.id)} prefetch="none">
-                      {c.name}
-                    </Link>
-                  </td>
-                  <td>{c.shortName ?? ""}</td>
-                  <td>
-                    <CompanyStatusBadge status={c.status} />
-                  </td>
-                  <td>{c.kind === "platform" ? "平台" : "贸易公司"}</td>
-                  <td>{c.city ?? ""}</td>
-                  <td>{c.contactName ?? ""}</td>
-                  <td>{c.phone ?? ""}</td>
-                  <td className={css.num}>{c.userCount}</td>
-                  <td>{dateTimeText(c.creationTime)}</td>
-                  <td>
-                    <Link to={companyUrl(c.id)} prefetch="none" className={css.btn} aria-label={`管理 ${c.name}`}>
-                      管理
-                    </Link>
-                  </td>
-                </tr>
               ))}
-            </tbody>
-          </table>
-          {data.items.length === 0 ? (
-            <div className={css.empty}>
-              <span className={css.emptyBox}>没有符合条件的公司</span>
-            </div>
-          ) : null}
-        </div>
+              <th style={{ width: 80 }}>类型</th>
+              <th style={{ width: 80 }}>城市</th>
+              <th style={{ width: 90 }}>联系人</th>
+              <th style={{ width: 120 }}>联系电话</th>
+              <th style={{ width: 70 }}>用户数</th>
+              <th style={{ width: 140 }}>
+                <Link to={sortHref("creationTime")} prefetch="none">
+                  创建时间{arrow("creationTime")}
+                </Link>
+              </th>
+              <th style={{ width: 80 }}>操作</th>
+            </>
+          }
+          empty={data.items.length === 0 ? "没有符合条件的公司" : null}
+        >
+          {data.items.map((c) => (
+            <tr key={c.id} data-testid="company-row" data-name={c.name}>
+              <td className={css.num}>{c.id}</td>
+              <td>
+                <Link to={companyUrl(c.id)} prefetch="none">
+                  {c.name}
+                </Link>
+              </td>
+              <td>{c.shortName ?? ""}</td>
+              <td>
+                <CompanyStatusBadge status={c.status} />
+              </td>
+              <td>{c.kind === "platform" ? "平台" : "贸易公司"}</td>
+              <td>{c.city ?? ""}</td>
+              <td>{c.contactName ?? ""}</td>
+              <td>{c.phone ?? ""}</td>
+              <td className={css.num}>{c.userCount}</td>
+              <td>{dateTimeText(c.creationTime)}</td>
+              <td>
+                <Link to={companyUrl(c.id)} prefetch="none" className={css.btn} aria-label={`管理 ${c.name}`}>
+                  管理
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </PlainTable>
         <SimplePager total={data.totalCount} page={data.query.page} size={data.query.size} search={search} unit="家公司" totalTestId="company-total" />
       </div>
     </div>

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { PlainTable } from "~/components/grid/PlainTable";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
@@ -194,76 +195,70 @@ export default function AttachmentPage() {
       ) : null}
 
       <div className={css.card}>
-        <div className={css.scroll} tabIndex={0} role="region" aria-label="附件列表">
-          <table className={css.table} data-testid="attachment-table">
-            <caption className="visually-hidden">附件</caption>
-            <thead>
-              <tr>
-                <th style={{ width: 84 }}>预览</th>
-                <th style={{ width: 260 }}>文件名</th>
-                <th style={{ width: 90 }}>所属类型</th>
-                <th style={{ width: 220 }}>产品编码 / 单据编号</th>
-                <th style={{ width: 90 }} className={css.num}>
-                  大小
-                </th>
-                <th style={{ width: 90 }}>上传人</th>
-                <th style={{ width: 140 }}>上传时间</th>
-                <th style={{ width: 80 }}>操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((a) => (
-                <tr key={a.id} data-testid="attachment-row" data-name={a.fileName}>
-                  <td style={{ height: 72, padding: 4 }}>
-                    <a href={`/files/${a.id}`} target="_blank" rel="noopener noreferrer" aria-label={`打开 ${a.fileName}`} style={thumbBox}>
-                      {a.hasThumbnail ? (
-                        <img src={`/files/${a.id}/thumb`} alt={a.fileName} loading="lazy" style={{ maxWidth: "100%", maxHeight: "100%", objectFit: "contain" }} data-testid="attachment-thumb" />
-                      ) : (
-                        <span style={{ fontSize: 12, fontWeight: 600, color: "#c92a2a" }}>PDF</span>
-                      )}
-                    </a>
-                  </td>
-                  <td title={a.fileName} style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
-                    <a href={`/files/${a.id}`} target="_blank" rel="noopener noreferrer" data-testid="attachment-link">
-                      {a.fileName}
-                    </a>
-                    {a.width && a.height ? (
-                      <div className={css.muted}>
-                        {a.width} × {a.height}
-                      </div>
-                    ) : null}
-                  </td>
-                  <td>{a.ownerTypeName}</td>
-                  <td style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
-                    {a.owner ? (
-                      <>
-                        <Link to={a.owner.href} prefetch="none">
-                          {a.owner.no}
-                        </Link>
-                        {a.owner.name ? <div className={css.muted}>{a.owner.name}</div> : null}
-                      </>
-                    ) : (
-                      <span className={css.muted}>{ATTACHMENT_TEXT.ownerDeleted}</span>
-                    )}
-                  </td>
-                  <td className={css.num}>{a.sizeText}</td>
-                  <td>{a.uploaderName ?? ""}</td>
-                  <td>{dateTimeText(a.createdAt)}</td>
-                  <td>
-                    <Link to={hrefWith(listSearch, { confirmDelete: a.id })} prefetch="none" preventScrollReset className={`${css.btn} ${css.danger}`} aria-label={`删除 ${a.fileName}`}>
-                      删除
+        <PlainTable
+          label="附件"
+          testId="attachment-table"
+          head={
+            <>
+              <th style={{ width: 84 }}>预览</th>
+              <th style={{ width: 260 }}>文件名</th>
+              <th style={{ width: 90 }}>所属类型</th>
+              <th style={{ width: 220 }}>产品编码 / 单据编号</th>
+              <th style={{ width: 90 }} className={css.num}>
+                大小
+              </th>
+              <th style={{ width: 90 }}>上传人</th>
+              <th style={{ width: 140 }}>上传时间</th>
+              <th style={{ width: 80 }}>操作</th>
+            </>
+          }
+          empty={data.items.length === 0 ? t.common.empty : null}
+        >
+          {data.items.map((a) => (
+            <tr key={a.id} data-testid="attachment-row" data-name={a.fileName}>
+              <td style={{ height: 72, padding: 4 }}>
+                <a href={`/files/${a.id}`} target="_blank" rel="noopener noreferrer" aria-label={`打开 ${a.fileName}`} style={thumbBox}>
+                  {a.hasThumbnail ? (
+                    <img src={`/files/${a.id}/thumb`} alt={a.fileName} loading="lazy" style={{ maxWidth: "100%", maxHeight: "100%", objectFit: "contain" }} data-testid="attachment-thumb" />
+                  ) : (
+                    <span style={{ fontSize: 12, fontWeight: 600, color: "#c92a2a" }}>PDF</span>
+                  )}
+                </a>
+              </td>
+              <td title={a.fileName} style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+                <a href={`/files/${a.id}`} target="_blank" rel="noopener noreferrer" data-testid="attachment-link">
+                  {a.fileName}
+                </a>
+                {a.width && a.height ? (
+                  <div className={css.muted}>
+                    {a.width} × {a.height}
+                  </div>
+                ) : null}
+              </td>
+              <td>{a.ownerTypeName}</td>
+              <td style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+                {a.owner ? (
+                  <>
+                    <Link to={a.owner.href} prefetch="none">
+                      {a.owner.no}
                     </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {data.items.length === 0 ? (
-            <div className={css.empty}>
-              <span className={css.emptyBox}>{t.common.empty}</span>
-            </div>
-          ) : null}
-        </div>
+                    {a.owner.name ? <div className={css.muted}>{a.owner.name}</div> : null}
+                  </>
+                ) : (
+                  <span className={css.muted}>{ATTACHMENT_TEXT.ownerDeleted}</span>
+                )}
+              </td>
+              <td className={css.num}>{a.sizeText}</td>
+              <td>{a.uploaderName ?? ""}</td>
+              <td>{dateTimeText(a.createdAt)}</td>
+              <td>
+                <Link to={hrefWith(listSearch, { confirmDelete: a.id })} prefetch="none" preventScrollReset className={`${css.btn} ${css.danger}`} aria-label={`删除 ${a.fileName}`}>
+                  删除
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </PlainTable>
         <SimplePager total={data.total} page={data.page} size={data.size} search={listSearch} unit="个附件" totalTestId="attachment-total" />
       </div>
     </div>

@@ -7,6 +7,7 @@ import { SimplePager } from "~/components/grid/SimplePager";
 import { dateTimeText } from "#server/lib/grid-settings";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { isDomainError, kickAllSessions, kickSession, listOnlineSessions, ONLINE_MENU, requirePage, setFlash } from "~/services.server";
+import { PlainTable } from "~/components/grid/PlainTable";
 
 const PAGE = "/system/permissions/online";
 
@@ -80,58 +81,35 @@ export default function OnlineUsersPage() {
           </Link>
           <span className={css.muted}>踢出后，对方的下一次操作即回到登录页。</span>
         </div>
-        <div className={css.scroll} tabIndex={0} role="region" aria-label="在线会话列表">
-          <table className={css.table} data-testid="online-table">
-            <caption className="visually-hidden">在线用户</caption>
-            <thead>
-              <tr>
-                <th style={{ width: 110 }}>用户名</th>
-                <th style={{ width: 90 }}>姓名</th>
-                <th style={{ width: 110 }}>公司</th>
-                <th style={{ width: 70 }}>方式</th>
-                <th style={{ width: 120 }}>来源地址</th>
-                <th style={{ width: 260 }}>浏览器</th>
-                <th style={{ width: 140 }}>登录时间</th>
-                <th style={{ width: 140 }}>最后活动</th>
-                <th style={{ width: 90 }}>操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((s) => (
-                <tr key={s.seq} data-testid="online-row" data-username={s.username}>
-                  <td>{s.username}</td>
-                  <td>{s.name}</td>
-                  <td>{s.companyName ?? ""}</td>
-                  <td>{s.kind === "api" ? "接口" : "网页"}</td>
-                  <td>{s.ip ?? ""}</td>
-                  <td title={s.userAgent ?? ""} style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
-                    {s.userAgent ?? ""}
-                  </td>
-                  <td>{dateTimeText(s.createdAt)}</td>
-                  <td>{dateTimeText(s.lastSeenAt)}</td>
-                  <td>
-                    {s.current ? (
-                      <span className={css.muted}>当前会话</span>
-                    ) : (
-                      <Form method="post">
-                        <input type="hidden" name="back" value={search} />
-                        <input type="hidden" name="seq" value={s.seq} />
-                        <button type="submit" name="intent" value="kick" className={`${css.btn} ${css.danger}`} disabled={busy} aria-label={`踢出 ${s.username}（${s.ip ?? ""}）`}>
-                          踢出
-                        </button>
-                      </Form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {data.items.length === 0 ? (
-            <div className={css.empty}>
-              <span className={css.emptyBox}>没有在线用户</span>
-            </div>
-          ) : null}
-        </div>
+        <PlainTable label="在线用户" region="在线会话列表" testId="online-table" head={[["用户名", 110], ["姓名", 90], ["公司", 110], ["方式", 70], ["来源地址", 120], ["浏览器", 260], ["登录时间", 140], ["最后活动", 140], ["操作", 90]]} empty={data.items.length === 0 ? "没有在线用户" : null}>
+          {data.items.map((s) => (
+            <tr key={s.seq} data-testid="online-row" data-username={s.username}>
+              <td>{s.username}</td>
+              <td>{s.name}</td>
+              <td>{s.companyName ?? ""}</td>
+              <td>{s.kind === "api" ? "接口" : "网页"}</td>
+              <td>{s.ip ?? ""}</td>
+              <td title={s.userAgent ?? ""} style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+                {s.userAgent ?? ""}
+              </td>
+              <td>{dateTimeText(s.createdAt)}</td>
+              <td>{dateTimeText(s.lastSeenAt)}</td>
+              <td>
+                {s.current ? (
+                  <span className={css.muted}>当前会话</span>
+                ) : (
+                  <Form method="post">
+                    <input type="hidden" name="back" value={search} />
+                    <input type="hidden" name="seq" value={s.seq} />
+                    <button type="submit" name="intent" value="kick" className={`${css.btn} ${css.danger}`} disabled={busy} aria-label={`踢出 ${s.username}（${s.ip ?? ""}）`}>
+                      踢出
+                    </button>
+                  </Form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </PlainTable>
         <SimplePager total={data.total} page={data.page} size={data.size} search={search} unit="个会话" totalTestId="online-total" />
       </div>
     </div>

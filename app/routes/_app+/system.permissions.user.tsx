@@ -7,6 +7,7 @@ import { staffBack, staffHref } from "~/components/system/staff-links";
 import { dateTimeText } from "#server/lib/grid-settings";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { isDomainError, listStaff, orErrorPage, requirePage, setFlash, setStaffLock, STAFF_MENU, staffCompanyOptions } from "~/services.server";
+import { PlainTable } from "~/components/grid/PlainTable";
 
 const PAGE = "/system/permissions/user";
 
@@ -108,64 +109,42 @@ export default function StaffPage() {
             {data.company.shortName ?? data.company.name} 的员工账号：角色决定能用的菜单和按钮，修改在对方下一次操作时生效。
           </span>
         </div>
-        <div className={css.scroll} tabIndex={0} role="region" aria-label="用户列表">
-          <table className={css.table} data-testid="staff-table">
-            <caption className="visually-hidden">用户列表</caption>
-            <thead>
-              <tr>
-                <th style={{ width: 120 }}>登录名</th>
-                <th style={{ width: 90 }}>姓名</th>
-                <th style={{ width: 110 }}>手机号</th>
-                <th style={{ width: 100 }}>部门</th>
-                <th style={{ width: 160 }}>角色</th>
-                <th style={{ width: 90 }}>状态</th>
-                <th style={{ width: 140 }}>加入时间</th>
-                <th style={{ width: 130 }}>操作</th>
+        <PlainTable label="用户列表" testId="staff-table" head={[["登录名", 120], ["姓名", 90], ["手机号", 110], ["部门", 100], ["角色", 160], ["状态", 90], ["加入时间", 140], ["操作", 130]]} empty={data.items.length === 0 ? "没有符合条件的用户" : null}>
+          {data.items.map((u) => {
+            const locked = u.memberLocked || u.userLocked;
+            return (
+              <tr key={u.userId} data-testid="staff-row" data-username={u.username}>
+                <td>
+                  <Link to={staffHref(`${PAGE}/${u.userId}`, companyParam)} prefetch="none">
+                    {u.username}
+                  </Link>
+                </td>
+                <td>{u.name}</td>
+                <td>{u.phone ?? ""}</td>
+                <td>{u.departmentName ?? ""}</td>
+                <td>{u.roleNames}</td>
+                <td data-testid="staff-status">{u.userLocked ? "平台锁定" : u.memberLocked ? "已锁定" : "正常"}</td>
+                <td>{dateTimeText(u.joinedAt)}</td>
+                <td>
+                  <Link to={staffHref(`${PAGE}/${u.userId}`, companyParam)} prefetch="none" className={css.btn} aria-label={`编辑 ${u.username}`}>
+                    编辑
+                  </Link>{" "}
+                  {u.userId === data.me || u.userLocked ? null : (
+                    <Form method="post" style={{ display: "inline" }}>
+                      <input type="hidden" name="back" value={search} />
+                      <input type="hidden" name="userId" value={u.userId} />
+                      <input type="hidden" name="username" value={u.username} />
+                      {companyParam ? <input type="hidden" name="company" value={companyParam} /> : null}
+                      <button type="submit" name="intent" value={locked ? "unlock" : "lock"} className={`${css.btn} ${locked ? "" : css.danger}`} disabled={busy} aria-label={`${locked ? "解锁" : "锁定"} ${u.username}`}>
+                        {locked ? "解锁" : "锁定"}
+                      </button>
+                    </Form>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.items.map((u) => {
-                const locked = u.memberLocked || u.userLocked;
-                return (
-                  <tr key={u.userId} data-testid="staff-row" data-username={u.username}>
-                    <td>
-                      <Link to={staffHref(`${PAGE}/${u.userId}`, companyParam)} prefetch="none">
-                        {u.username}
-                      </Link>
-                    </td>
-                    <td>{u.name}</td>
-                    <td>{u.phone ?? ""}</td>
-                    <td>{u.departmentName ?? ""}</td>
-                    <td>{u.roleNames}</td>
-                    <td data-testid="staff-status">{u.userLocked ? "平台锁定" : u.memberLocked ? "已锁定" : "正常"}</td>
-                    <td>{dateTimeText(u.joinedAt)}</td>
-                    <td>
-                      <Link to={staffHref(`${PAGE}/${u.userId}`, companyParam)} prefetch="none" className={css.btn} aria-label={`编辑 ${u.username}`}>
-                        编辑
-                      </Link>{" "}
-                      {u.userId === data.me || u.userLocked ? null : (
-                        <Form method="post" style={{ display: "inline" }}>
-                          <input type="hidden" name="back" value={search} />
-                          <input type="hidden" name="userId" value={u.userId} />
-                          <input type="hidden" name="username" value={u.username} />
-                          {companyParam ? <input type="hidden" name="company" value={companyParam} /> : null}
-                          <button type="submit" name="intent" value={locked ? "unlock" : "lock"} className={`${css.btn} ${locked ? "" : css.danger}`} disabled={busy} aria-label={`${locked ? "解锁" : "锁定"} ${u.username}`}>
-                            {locked ? "解锁" : "锁定"}
-                          </button>
-                        </Form>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          {data.items.length === 0 ? (
-            <div className={css.empty}>
-              <span className={css.emptyBox}>没有符合条件的用户</span>
-            </div>
-          ) : null}
-        </div>
+            );
+          })}
+        </PlainTable>
         <SimplePager total={data.total} page={data.page} size={data.size} search={search} unit="个用户" totalTestId="staff-total" />
       </div>
     </div>

@@ -6,6 +6,7 @@ import mc from "~/components/system/message.module.css";
 import { dateTimeText } from "#server/lib/grid-settings";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { isDomainError, listMessageEvents, MESSAGE_EVENT_MENU, MESSAGE_TEMPLATE_MENU, orErrorPage, requirePage, setFlash, setMessageEventEnabled, STATUS_OF } from "~/services.server";
+import { PlainTable, SwitchButton } from "~/components/grid/PlainTable";
 
 const PAGE = "/system/setting/message/event";
 const TEMPLATE_PAGE = "/system/setting/message/template";
@@ -42,64 +43,41 @@ export default function MessageEventsPage() {
         <div className={css.toolbar}>
           <span className={css.muted}>业务发生时（与业务单据在同一事务中）按事件的消息模板生成站内消息，发给相关的人（不发给操作人本人）。停用的事件不再发送消息。</span>
         </div>
-        <div className={css.scroll} tabIndex={0} role="region" aria-label="消息事件列表">
-          <table className={css.table} data-testid="message-event-table">
-            <caption className="visually-hidden">消息事件</caption>
-            <thead>
-              <tr>
-                <th style={{ width: 190 }}>事件</th>
-                <th style={{ width: 260 }}>接收人</th>
-                <th style={{ width: 330 }}>消息标题</th>
-                <th style={{ width: 70 }}>状态</th>
-                <th style={{ width: 140 }}>修改时间</th>
-                <th style={{ width: 170 }}>操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((e) => (
-                <tr key={e.code} data-testid="message-event-row" data-code={e.code} data-enabled={e.isEnabled}>
-                  <td className={mc.wrapCell}>
-                    <strong>{e.name}</strong>
-                    <div className={css.muted}>{e.description}</div>
-                  </td>
-                  <td className={mc.wrapCell}>{e.recipients}</td>
-                  <td className={mc.wrapCell}>
-                    {e.title}
-                    {e.custom ? <span className={mc.tag}>已修改</span> : null}
-                  </td>
-                  <td>
-                    <span className={e.isEnabled ? mc.on : mc.off} data-testid="message-event-state">
-                      {e.isEnabled ? "启用" : "停用"}
-                    </span>
-                  </td>
-                  <td>
-                    {dateTimeText(e.updatedAt, "—")}
-                    {e.updatedByName ? <div className={css.muted}>{e.updatedByName}</div> : null}
-                  </td>
-                  <td>
-                    <Form method="post" className={mc.actions}>
-                      <input type="hidden" name="code" value={e.code} />
-                      {e.isEnabled ? (
-                        <button type="submit" name="intent" value="disable" className={`${css.btn} ${css.danger}`} disabled={busy} aria-label={`停用 ${e.name}`}>
-                          停用
-                        </button>
-                      ) : (
-                        <button type="submit" name="intent" value="enable" className={`${css.btn} ${css.primary}`} disabled={busy} aria-label={`启用 ${e.name}`}>
-                          启用
-                        </button>
-                      )}
-                      {canEditTemplates ? (
-                        <Link to={`${TEMPLATE_PAGE}?edit=${e.code}`} className={css.btn} prefetch="none" aria-label={`编辑模板：${e.name}`}>
-                          编辑模板
-                        </Link>
-                      ) : null}
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PlainTable label="消息事件" testId="message-event-table" head={[["事件", 190], ["接收人", 260], ["消息标题", 330], ["状态", 70], ["修改时间", 140], ["操作", 170]]}>
+          {items.map((e) => (
+            <tr key={e.code} data-testid="message-event-row" data-code={e.code} data-enabled={e.isEnabled}>
+              <td className={mc.wrapCell}>
+                <strong>{e.name}</strong>
+                <div className={css.muted}>{e.description}</div>
+              </td>
+              <td className={mc.wrapCell}>{e.recipients}</td>
+              <td className={mc.wrapCell}>
+                {e.title}
+                {e.custom ? <span className={mc.tag}>已修改</span> : null}
+              </td>
+              <td>
+                <span className={e.isEnabled ? mc.on : mc.off} data-testid="message-event-state">
+                  {e.isEnabled ? "启用" : "停用"}
+                </span>
+              </td>
+              <td>
+                {dateTimeText(e.updatedAt, "—")}
+                {e.updatedByName ? <div className={css.muted}>{e.updatedByName}</div> : null}
+              </td>
+              <td>
+                <Form method="post" className={mc.actions}>
+                  <input type="hidden" name="code" value={e.code} />
+                  <SwitchButton on={e.isEnabled} intents={["enable", "disable"]} labels={["启用", "停用"]} subject={e.name} disabled={busy} />
+                  {canEditTemplates ? (
+                    <Link to={`${TEMPLATE_PAGE}?edit=${e.code}`} className={css.btn} prefetch="none" aria-label={`编辑模板：${e.name}`}>
+                      编辑模板
+                    </Link>
+                  ) : null}
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </PlainTable>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { PlainTable } from "~/components/grid/PlainTable";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -84,44 +85,30 @@ export default function MessageTemplatesPage() {
         <div className={css.toolbar}>
           <span className={css.muted}>模板中用 {"{{变量名}}"} 引用事件提供的变量，发送时替换为实际值；修改只影响之后发送的消息。</span>
         </div>
-        <div className={css.scroll} tabIndex={0} role="region" aria-label="消息模板列表">
-          <table className={css.table} data-testid="message-template-table">
-            <caption className="visually-hidden">消息模板</caption>
-            <thead>
-              <tr>
-                <th style={{ width: 130 }}>事件</th>
-                <th style={{ width: 260 }}>标题模板</th>
-                <th style={{ width: 380 }}>内容模板</th>
-                <th style={{ width: 130 }}>修改时间</th>
-                <th style={{ width: 80 }}>操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((t) => (
-                <tr key={t.code} data-testid="message-template-row" data-code={t.code} aria-current={editing?.code === t.code ? "true" : undefined}>
-                  <td className={mc.wrapCell}>
-                    <strong>{t.name}</strong>
-                    {t.custom ? <span className={mc.tag}>已修改</span> : null}
-                    {t.isEnabled ? null : <div className={css.muted}>（事件已停用）</div>}
-                  </td>
-                  <td className={mc.wrapCell} data-testid="message-template-title">
-                    {t.title}
-                  </td>
-                  <td className={mc.wrapCell}>{t.body}</td>
-                  <td>
-                    {dateTimeText(t.updatedAt, "—")}
-                    {t.updatedByName ? <div className={css.muted}>{t.updatedByName}</div> : null}
-                  </td>
-                  <td>
-                    <Link to={`?edit=${t.code}`} className={css.btn} prefetch="none" aria-label={`编辑 ${t.name} 的消息模板`} data-testid="message-template-edit">
-                      编辑
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PlainTable label="消息模板" testId="message-template-table" head={[["事件", 130], ["标题模板", 260], ["内容模板", 380], ["修改时间", 130], ["操作", 80]]}>
+          {items.map((t) => (
+            <tr key={t.code} data-testid="message-template-row" data-code={t.code} aria-current={editing?.code === t.code ? "true" : undefined}>
+              <td className={mc.wrapCell}>
+                <strong>{t.name}</strong>
+                {t.custom ? <span className={mc.tag}>已修改</span> : null}
+                {t.isEnabled ? null : <div className={css.muted}>（事件已停用）</div>}
+              </td>
+              <td className={mc.wrapCell} data-testid="message-template-title">
+                {t.title}
+              </td>
+              <td className={mc.wrapCell}>{t.body}</td>
+              <td>
+                {dateTimeText(t.updatedAt, "—")}
+                {t.updatedByName ? <div className={css.muted}>{t.updatedByName}</div> : null}
+              </td>
+              <td>
+                <Link to={`?edit=${t.code}`} className={css.btn} prefetch="none" aria-label={`编辑 ${t.name} 的消息模板`} data-testid="message-template-edit">
+                  编辑
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </PlainTable>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { PlainTable, SwitchButton } from "~/components/grid/PlainTable";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
@@ -81,89 +82,65 @@ export default function SchedulePage() {
           </Form>
           <span className={css.muted}>运行中的任务到点自动执行（约每 15 秒检查一次）；多台服务器同时运行时，每次只有一台执行。</span>
         </div>
-        <div className={css.scroll} tabIndex={0} role="region" aria-label="定时任务列表">
-          <table className={css.table} data-testid="schedule-table">
-            <caption className="visually-hidden">定时任务</caption>
-            <thead>
-              <tr>
-                <th style={{ width: 260 }}>任务</th>
-                <th style={{ width: 200 }}>执行间隔</th>
-                <th style={{ width: 70 }}>状态</th>
-                <th style={{ width: 130 }}>上次执行</th>
-                <th style={{ width: 320 }}>执行结果</th>
-                <th style={{ width: 130 }}>下次执行</th>
-                <th style={{ width: 190 }}>操作</th>
+        <PlainTable label="定时任务" testId="schedule-table" head={[["任务", 260], ["执行间隔", 200], ["状态", 70], ["上次执行", 130], ["执行结果", 320], ["下次执行", 130], ["操作", 190]]}>
+          {items.map((j) => {
+            const error = failed && "error" in failed && failed.name === j.name ? failed : null;
+            return (
+              <tr key={j.name} data-testid="schedule-row" data-name={j.name} data-state={j.state}>
+                <td style={{ whiteSpace: "normal" }}>
+                  <strong>{j.title}</strong>
+                  <div className={css.muted}>{j.description}</div>
+                </td>
+                <td>
+                  <Form method="post" style={{ display: "flex", gap: 4, alignItems: "center", flexWrap: "wrap" }}>
+                    <input type="hidden" name="name" value={j.name} />
+                    <input
+                      type="number"
+                      name="intervalSeconds"
+                      min={60}
+                      max={604800}
+                      step={1}
+                      required
+                      defaultValue={error ? error.value : j.intervalSeconds}
+                      aria-label={`${j.title} ${SCHEDULE_TEXT.interval}`}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `interval-error-${j.name}` : undefined}
+                      style={{ width: 90 }}
+                    />
+                    <span>秒</span>
+                    <button type="submit" name="intent" value="interval" className={css.btn} disabled={busy} aria-label={`保存 ${j.title} 的执行间隔`}>
+                      保存
+                    </button>
+                    <span className={css.muted}>{j.intervalText}</span>
+                  </Form>
+                  {error ? (
+                    <div id={`interval-error-${j.name}`} className={css.formError} role="alert">
+                      {error.error}
+                    </div>
+                  ) : null}
+                </td>
+                <td data-testid="schedule-state">{j.stateName}</td>
+                <td>
+                  {dateTimeText(j.lastFinishedAt ?? j.lastStartedAt, "—")}
+                  {j.runCount ? <div className={css.muted}>共执行 {j.runCount} 次</div> : null}
+                </td>
+                <td style={{ whiteSpace: "normal" }} data-testid="schedule-result">
+                  {j.lastError ? <span style={{ color: "#c92a2a" }}>失败：{j.lastError}</span> : (j.lastResult ?? "—")}
+                </td>
+                <td>{j.isEnabled ? dateTimeText(j.nextRunAt, "—") : "—"}</td>
+                <td>
+                  <Form method="post" style={{ display: "flex", gap: 4 }}>
+                    <input type="hidden" name="name" value={j.name} />
+                    <SwitchButton on={j.isEnabled} intents={["start", "stop"]} labels={["启动", "停止"]} subject={j.title} disabled={busy} />
+                    <button type="submit" name="intent" value="run" className={css.btn} disabled={busy || j.isRunning} aria-label={`立即执行 ${j.title}`}>
+                      立即执行
+                    </button>
+                  </Form>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((j) => {
-                const error = failed && "error" in failed && failed.name === j.name ? failed : null;
-                return (
-                  <tr key={j.name} data-testid="schedule-row" data-name={j.name} data-state={j.state}>
-                    <td style={{ whiteSpace: "normal" }}>
-                      <strong>{j.title}</strong>
-                      <div className={css.muted}>{j.description}</div>
-                    </td>
-                    <td>
-                      <Form method="post" style={{ display: "flex", gap: 4, alignItems: "center", flexWrap: "wrap" }}>
-                        <input type="hidden" name="name" value={j.name} />
-                        <input
-                          type="number"
-                          name="intervalSeconds"
-                          min={60}
-                          max={604800}
-                          step={1}
-                          required
-                          defaultValue={error ? error.value : j.intervalSeconds}
-                          aria-label={`${j.title} ${SCHEDULE_TEXT.interval}`}
-                          aria-invalid={error ? true : undefined}
-                          aria-describedby={error ? `interval-error-${j.name}` : undefined}
-                          style={{ width: 90 }}
-                        />
-                        <span>秒</span>
-                        <button type="submit" name="intent" value="interval" className={css.btn} disabled={busy} aria-label={`保存 ${j.title} 的执行间隔`}>
-                          保存
-                        </button>
-                        <span className={css.muted}>{j.intervalText}</span>
-                      </Form>
-                      {error ? (
-                        <div id={`interval-error-${j.name}`} className={css.formError} role="alert">
-                          {error.error}
-                        </div>
-                      ) : null}
-                    </td>
-                    <td data-testid="schedule-state">{j.stateName}</td>
-                    <td>
-                      {dateTimeText(j.lastFinishedAt ?? j.lastStartedAt, "—")}
-                      {j.runCount ? <div className={css.muted}>共执行 {j.runCount} 次</div> : null}
-                    </td>
-                    <td style={{ whiteSpace: "normal" }} data-testid="schedule-result">
-                      {j.lastError ? <span style={{ color: "#c92a2a" }}>失败：{j.lastError}</span> : (j.lastResult ?? "—")}
-                    </td>
-                    <td>{j.isEnabled ? dateTimeText(j.nextRunAt, "—") : "—"}</td>
-                    <td>
-                      <Form method="post" style={{ display: "flex", gap: 4 }}>
-                        <input type="hidden" name="name" value={j.name} />
-                        {j.isEnabled ? (
-                          <button type="submit" name="intent" value="stop" className={`${css.btn} ${css.danger}`} disabled={busy} aria-label={`停止 ${j.title}`}>
-                            停止
-                          </button>
-                        ) : (
-                          <button type="submit" name="intent" value="start" className={`${css.btn} ${css.primary}`} disabled={busy} aria-label={`启动 ${j.title}`}>
-                            启动
-                          </button>
-                        )}
-                        <button type="submit" name="intent" value="run" className={css.btn} disabled={busy || j.isRunning} aria-label={`立即执行 ${j.title}`}>
-                          立即执行
-                        </button>
-                      </Form>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </PlainTable>
       </div>
     </div>
   );
