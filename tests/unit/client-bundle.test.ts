@@ -24,4 +24,35 @@ describe("browser bundle", () => {
       }
     }
   });
+
+  it("loads no dropdown machinery (Combobox, Popover, floating-ui) before a list page with a form is shown", () => {
+    // A page's first load: the entry, root, the signed-in layout and the route, with every
+    // chunk they import. Mantine's own NativeSelect file imports Combobox, Popover and
+    // ScrollArea for their side effects and so brought 27 KB gzip of them into this set
+    // (app/components/ui/mantine/NativeSelect.tsx rebuilds it on InputBase); the date picker
+    // and the line grid that do use them are lazy chunks.
+    const dir = path.resolve("public/build");
+    const manifestFile = fs.readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f));
+    expect(manifestFile, "npm test builds first").toBeTruthy();
+    const text = fs.readFileSync(path.join(dir, manifestFile!), "utf8");
+    const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
+      entry: { module: string };
+      routes: Record<string, { module: string }>;
+    };
+    for (const routeId of ["routes/_app+/sale.order", "routes/_app+/product.list"]) {
+      const seen = new Set<string>();
+      const todo = [manifest.entry.module, ...["root", "routes/_app+/_layout", routeId].map((id) => manifest.routes[id]!.module)];
+      while (todo.length) {
+        const file = todo.pop()!;
+        if (seen.has(file)) continue;
+        seen.add(file);
+        const code = fs.readFileSync(path.join(dir, "..", file), "utf8");
+        for (const m of code.matchAll(/(?:from|import)\s*"(\/build\/[^"]+\.js)"/g)) todo.push(m[1]!);
+      }
+      const loaded = [...seen].map((f) => fs.readFileSync(path.join(dir, "..", f), "utf8")).join("\n");
+      for (const marker of ['"@mantine/core/Popover"', '"@mantine/core/Combobox"', "data-floating-ui-"]) {
+        expect(loaded.includes(marker), `${routeId} first load contains ${marker}`).toBe(false);
+      }
+    }
+  });
 });

@@ -1,6 +1,0 @@
-// One Mantine export from its own file (see ./README.md: never the @mantine/core barrel in first-load code).
-import type * as M from "@mantine/core";
-// @ts-expect-error: a file of the package (no types of its own; typed below)
-import { NativeSelect as Impl } from "../../../../node_modules/@mantine/core/esm/components/NativeSelect/NativeSelect.mjs";
-
-export const NativeSelect = Impl as typeof M.NativeSelect;
