@@ -65,7 +65,6 @@ function backTo(back: string) {
   return rest ? `${PAGE}?${rest}` : PAGE;
 }
 
-
 export default function NotificationsPage() {
   const data = useLoaderData<typeof loader>();
   const { search } = useLocation();

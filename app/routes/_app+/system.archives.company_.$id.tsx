@@ -76,7 +76,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return json<FormFailure<Intent>>({ intent: "roles", message: "未知操作", fields: {}, values: {} }, { status: 400 });
 }
 
-
 export default function CompanyPage() {
   const { company, roles, operatorCompanyId } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>() as FormFailure<Intent> | undefined;

@@ -75,8 +75,6 @@ export async function action({ request }: ActionFunctionArgs) {
   throw json({ message: t.errors.unknownIntent }, { status: 400 });
 }
 
-
-
 export default function AttachmentPage() {
   const data = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>() as FormFailure<"upload"> | undefined;

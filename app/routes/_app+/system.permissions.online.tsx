@@ -42,8 +42,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-
-
 export default function OnlineUsersPage() {
   const data = useLoaderData<typeof loader>();
   const { search } = useLocation();

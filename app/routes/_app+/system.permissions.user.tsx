@@ -49,7 +49,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-
 export default function StaffPage() {
   const data = useLoaderData<typeof loader>();
   const { search } = useLocation();

@@ -90,7 +90,6 @@ function useResult(intent: Intent) {
   return data?.intent === intent ? data.result : undefined;
 }
 
-
 export default function StaffEditPage() {
   const data = useLoaderData<typeof loader>();
   const { search } = useLocation();

@@ -33,7 +33,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-
 export default function MessageEventsPage() {
   const { items, canEditTemplates } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";

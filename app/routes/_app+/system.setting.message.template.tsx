@@ -74,7 +74,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-
 export default function MessageTemplatesPage() {
   const { items, editing } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as Reply | undefined;

@@ -66,7 +66,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-
 export default function SchedulePage() {
   const { items } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
