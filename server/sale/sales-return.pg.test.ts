@@ -8,7 +8,9 @@ import { stockMoves } from "../stock/stock.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { deliverOrderLines, salesOrderLines } from "./sale.tables";
 import { makeDeliveredOrder, makeReturnWorld, type ReturnWorld } from "./sales-return.fixture";
-import { approveSalesReturnOrder, confirmSalesReturnOrder, createSalesReturnOrder } from "./sales-return.service";
+import { notifications } from "../system/message.tables";
+import { approveSalesReturnOrder, confirmSalesReturnOrder, createSalesReturnOrder, rejectSalesReturnOrder } from "./sales-return.service";
+import { salesReturnOrders } from "./sale.tables";
 
 /** Sales returns under real parallel transactions (PostgreSQL only: PGlite runs one at a time). */
 const url = process.env.TEST_DATABASE_URL;
@@ -90,5 +92,26 @@ describe.skipIf(!url)("sales returns in parallel (PostgreSQL)", () => {
     expect(after!.returnedQty).toBe("4.00");
     const [dl] = await db().select().from(deliverOrderLines).where(eq(deliverOrderLines.id, deliveryLines[0]!.id));
     expect(dl!.returnedQty).toBe("4.00");
+  });
+
+  it("通过 and 驳回 sent at once decide once: one status, one result notification to the submitter", async () => {
+    const { order, deliveryLines } = await makeDeliveredOrder(w, { qty: "5", price: "12", deliveries: ["5"] });
+    const { id, no } = await createSalesReturnOrder(
+      sales,
+      { partnerId: w.customerId, warehouseId: w.warehouseId, salesOrderId: order.id, lines: [{ productId: w.productId, qty: "2", reasonCode: 70, deliverOrderLineId: deliveryLines[0]!.id }] },
+      { submit: true },
+    );
+    const results = await outcomes(8, (i) => (i % 2 ? rejectSalesReturnOrder(boss, id, { comment: "数量不符" }) : approveSalesReturnOrder(boss, id)));
+    expect(results.filter((r) => r !== "ok" && r !== "refused")).toEqual([]);
+    expect(results.filter((r) => r === "ok")).toHaveLength(1);
+    const [doc] = await db().select({ status: salesReturnOrders.status, approvalStatus: salesReturnOrders.approvalStatus }).from(salesReturnOrders).where(eq(salesReturnOrders.id, id));
+    expect([1, 2]).toContain(doc!.approvalStatus);
+    const sent = await db()
+      .select({ userId: notifications.userId, body: notifications.body })
+      .from(notifications)
+      .where(and(eq(notifications.eventCode, "returnApprovalResult"), sql`(${notifications.title} || ${notifications.body}) like ${`%${no}%`}`));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.userId).toBe(sales.userId);
+    expect(sent[0]!.body).toContain(doc!.approvalStatus === 1 ? "通过" : "驳回");
   });
 });

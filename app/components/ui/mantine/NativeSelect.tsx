@@ -40,6 +40,7 @@ export const NativeSelect = forwardRef<HTMLSelectElement, NativeSelectProps>(fun
       component="select"
       ref={ref}
       {...(others as object)}
+      {...{ __staticSelector: "NativeSelect" }}
       size={size}
       pointer
       error={error}
