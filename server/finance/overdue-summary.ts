@@ -5,7 +5,7 @@ import { getCompanyTimeZone } from "../setting/setting.service";
 
 /**
  * What is overdue in one company's partner accounts today (its time zone): the open document
- * entries of the ageing on 对账单 (not fully settled, not reversed, see openEntriesSql) whose due
+ * entries of the ageing on 对账单 (not fully settled, not reversed, see openEntriesSql in partner-account.service) whose due
  * date (or, without payment terms, entry date) has passed, per side: customers (逾期应收) and
  * suppliers (逾期应付). Ageing itself is computed when a statement is read; this is the figure
  * the 定时任务 records so the operator sees it move day by day.

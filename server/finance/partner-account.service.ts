@@ -5,7 +5,7 @@ import { add, dec, gt, moneyString, roundMoney, sub, tryDecimal, type Decimal, t
 import { DomainError } from "../lib/errors";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { getCompanyTimeZone } from "../setting/setting.service";
-import { partnerAccountEntries, partnerAccounts } from "./finance.tables";
+import { partnerAccountEntries, partnerAccounts, partnerPaymentAllocations, partnerPayments } from "./finance.tables";
 
 /**
  * The partner's account (往来账) — the ONLY writer of partner_accounts and of
@@ -123,7 +123,67 @@ export async function postPartnerEntry(tx: Executor, ctx: Ctx, e: EntryInput) {
     .update(partnerAccounts)
     .set({ balance: moneyString(balanceAfter), updatedAt: ctx.now ?? new Date() })
     .where(eq(partnerAccounts.id, acct.id));
+  if (gt(amount, 0) && !NOT_SETTLED_BY_ADVANCES.test(e.docType)) await settleWithAdvances(tx, ctx, e.partnerId);
   return { entryId: entry.id, balanceAfter: moneyString(balanceAfter), entryDate, dueDate };
+}
+
+/**
+ * Open document entries of a partner: increases not yet fully settled, that are neither a
+ * reversal (…Back) nor reversed by one. Oldest first. `ids` narrows them to the chosen ones.
+ */
+export function openEntriesSql(companyId: number, partnerId: number, ids?: number[]) {
+  const only = ids && ids.length ? sql` and e.id = any(${`{${ids.map((i) => Math.trunc(i)).join(",")}}`}::bigint[])` : sql``;
+  return sql`select e.id, e.doc_type, e.doc_id, e.doc_no, e.entry_date::text as entry_date, e.due_date::text as due_date,
+      e.amount::text as amount, e.settled_amount::text as settled_amount
+    from partner_account_entries e
+    where e.company_id = ${companyId} and e.partner_id = ${partnerId}
+      and e.amount > e.settled_amount and e.amount > 0 and e.doc_type not like '%Back'
+      and not exists (select 1 from partner_account_entries b
+        where b.company_id = e.company_id and b.doc_type = e.doc_type || 'Back' and b.doc_id = e.doc_id)${only}
+    order by e.entry_date, e.id`;
+}
+
+/** Entries advances never settle: receipts and payments themselves, and reversals. */
+const NOT_SETTLED_BY_ADVANCES = /^(receipt|payment)$|Back$/;
+
+/**
+ * A partner's advances (confirmed receipts or payments with an unallocated rest) settle the
+ * partner's open documents at once, oldest advance against oldest document — the rule a receipt
+ * follows when it is confirmed, applied when a document is posted or a reversal hands money
+ * back, so open documents and ageing never show a debt the partner has already paid. The
+ * caller holds the partner's account lock.
+ */
+export async function settleWithAdvances(tx: Executor, ctx: Ctx, partnerId: number) {
+  const advances = await tx
+    .select({ id: partnerPayments.id, left: partnerPayments.unallocatedAmount })
+    .from(partnerPayments)
+    .where(and(eq(partnerPayments.companyId, ctx.companyId), eq(partnerPayments.partnerId, partnerId), eq(partnerPayments.status, 100), sql`${partnerPayments.unallocatedAmount} > 0`))
+    .orderBy(partnerPayments.paidOn, partnerPayments.id)
+    .for("update");
+  if (advances.length === 0) return;
+  const open = rowsOf(await tx.execute(openEntriesSql(ctx.companyId, partnerId))).map((r) => ({ id: Number(r.id), open: sub(String(r.amount), String(r.settled_amount)) }));
+  let d = 0;
+  for (const a of advances) {
+    let left = dec(a.left);
+    while (gt(left, 0) && d < open.length) {
+      const doc = open[d]!;
+      const part = gt(doc.open, left) ? left : doc.open;
+      if (gt(part, 0)) {
+        await tx.insert(partnerPaymentAllocations).values({ companyId: ctx.companyId, paymentId: a.id, entryId: doc.id, amount: moneyString(part) });
+        await tx
+          .update(partnerAccountEntries)
+          .set({ settledAmount: sql`${partnerAccountEntries.settledAmount} + ${moneyString(part)}::numeric` })
+          .where(eq(partnerAccountEntries.id, doc.id));
+      }
+      left = sub(left, part);
+      doc.open = sub(doc.open, part);
+      if (!gt(doc.open, 0)) d++;
+    }
+    if (!left.eq(dec(a.left))) {
+      await tx.update(partnerPayments).set({ unallocatedAmount: moneyString(left), updatedAt: ctx.now ?? new Date() }).where(eq(partnerPayments.id, a.id));
+    }
+    if (d >= open.length) break;
+  }
 }
 
 /** Changes a customer's open order amount (submitted, not yet delivered) by `delta` (never below 0). */
@@ -185,16 +245,33 @@ export async function accountSummaries(ex: Executor, ctx: Ctx, partnerIds: numbe
 
 /**
  * Reverses what a document posted (red-letter, 红冲): posts `<docType>Back` with the opposite of
- * its entry, in the reversal's transaction (last, like the posting). Nothing when the document
+ * its entry, in the reversal's transaction (last, like the posting). What receipts or payments
+ * had settled of the entry goes back to them and settles the partner's other open documents
+ * (what is left stays an advance), so no money stays tied to a document that no longer counts. Nothing when the document
  * never posted (e.g. a zero amount). Returns the reversal entry or null.
  */
 export async function reversePartnerEntry(tx: Executor, ctx: Ctx, doc: { docType: string; docId: number; docNo: string; entryDate?: string; remark?: string | null }) {
   const [orig] = await tx
-    .select({ partnerId: partnerAccountEntries.partnerId, amount: partnerAccountEntries.amount })
+    .select({ id: partnerAccountEntries.id, partnerId: partnerAccountEntries.partnerId, amount: partnerAccountEntries.amount })
     .from(partnerAccountEntries)
     .where(and(eq(partnerAccountEntries.companyId, ctx.companyId), eq(partnerAccountEntries.docType, doc.docType), eq(partnerAccountEntries.docId, doc.docId)));
   if (!orig) return null;
-  return postPartnerEntry(tx, ctx, {
+  // The partner's account row first (every allocation happens under it), then the payments.
+  await lockPartnerAccount(tx, ctx, orig.partnerId);
+  const allocs = await tx
+    .select({ id: partnerPaymentAllocations.id, paymentId: partnerPaymentAllocations.paymentId, amount: partnerPaymentAllocations.amount })
+    .from(partnerPaymentAllocations)
+    .where(and(eq(partnerPaymentAllocations.companyId, ctx.companyId), eq(partnerPaymentAllocations.entryId, orig.id)))
+    .orderBy(partnerPaymentAllocations.paymentId);
+  for (const a of allocs) {
+    await tx
+      .update(partnerPayments)
+      .set({ unallocatedAmount: sql`${partnerPayments.unallocatedAmount} + ${a.amount}::numeric`, updatedAt: ctx.now ?? new Date() })
+      .where(and(eq(partnerPayments.id, a.paymentId), eq(partnerPayments.companyId, ctx.companyId)));
+    await tx.delete(partnerPaymentAllocations).where(eq(partnerPaymentAllocations.id, a.id));
+  }
+  if (allocs.length) await tx.update(partnerAccountEntries).set({ settledAmount: "0" }).where(eq(partnerAccountEntries.id, orig.id));
+  const reversal = await postPartnerEntry(tx, ctx, {
     partnerId: orig.partnerId,
     docType: `${doc.docType}Back`,
     docId: doc.docId,
@@ -204,4 +281,7 @@ export async function reversePartnerEntry(tx: Executor, ctx: Ctx, doc: { docType
     dueDate: null,
     remark: doc.remark ?? `红冲 ${doc.docNo}`,
   });
+  // What was handed back settles the partner's other open documents, as any advance does.
+  if (allocs.length) await settleWithAdvances(tx, ctx, orig.partnerId);
+  return reversal;
 }

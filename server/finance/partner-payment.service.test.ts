@@ -8,7 +8,7 @@ import { listFromParams } from "../lib/list-read";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { partnerAccountEntries, partnerPayments, paymentMethods } from "./finance.tables";
-import { accountSummaries, postPartnerEntry } from "./partner-account.service";
+import { accountSummaries, postPartnerEntry, reversePartnerEntry } from "./partner-account.service";
 import { partnerAccountResource } from "./partner-account.resource";
 import { createPartnerPayment, getPartnerPayment, openDocumentsOf, removePartnerPayment, voidPartnerPayment, confirmPartnerPayment } from "./partner-payment.service";
 import { receiptResource, paymentOrderResource } from "./partner-payment.resource";
@@ -96,6 +96,43 @@ describe("receipts: allocation oldest first, void undoes", () => {
     await expect(voidPartnerPayment(boss, r1.id)).rejects.toThrow("当前状态为“已作废”，不能作废");
     // The reversal is no open document, and the open list names what is left.
     expect((await openDocumentsOf(boss, customer)).map((o) => o.outstanding)).toEqual(["100.00", "50.00"]);
+  });
+
+  it("a document reversed (红冲) hands what receipts had settled of it back to them, which settles the other open documents; advances settle documents posted later", async () => {
+    const cust = (await db().insert(enterpriseRelations).values({ companyId: boss.companyId, rel: 1, name: "红冲结算客户" }).returning())[0]!.id;
+    const d1 = await post(boss, cust, "deliverOrder", "100", "2024-01-05");
+    const d2 = await post(boss, cust, "deliverOrder", "60", "2024-01-06");
+    const r = await createPartnerPayment(boss, receipt(cust, "130"), { confirm: true });
+    expect((await entry(d1.entryId)).settledAmount).toBe("100.00");
+    expect((await entry(d2.entryId)).settledAmount).toBe("30.00");
+
+    await inTransaction((tx) => reversePartnerEntry(tx, boss, { docType: "deliverOrder", docId: d1.docId, docNo: `T${d1.docId}` }));
+    expect((await entry(d1.entryId)).settledAmount).toBe("0.00");
+    expect((await entry(d2.entryId)).settledAmount).toBe("60.00");
+    let view = await getPartnerPayment(boss, r.id);
+    expect(view.unallocatedAmount).toBe("70.00");
+    expect(view.allocations.map((a) => [a.entryId, a.amount])).toEqual([
+      [d2.entryId, "30.00"],
+      [d2.entryId, "30.00"],
+    ]);
+    // 160 − 100 (reversed) − 130 paid: 70 in advance, nothing open.
+    expect(await balanceOf(cust)).toBe("-70.00");
+    expect(await openDocumentsOf(boss, cust)).toEqual([]);
+    // A second reversal of the same document is refused and changes nothing.
+    await expect(inTransaction((tx) => reversePartnerEntry(tx, boss, { docType: "deliverOrder", docId: d1.docId, docNo: `T${d1.docId}` }))).rejects.toThrow("已记入往来账");
+    expect(await balanceOf(cust)).toBe("-70.00");
+
+    // Documents posted later take the advance at once, oldest first; what it cannot cover stays open.
+    const d3 = await post(boss, cust, "deliverOrder", "50", "2024-02-01");
+    expect((await entry(d3.entryId)).settledAmount).toBe("50.00");
+    const d4 = await post(boss, cust, "deliverOrder", "40", "2024-02-02");
+    expect((await entry(d4.entryId)).settledAmount).toBe("20.00");
+    view = await getPartnerPayment(boss, r.id);
+    expect(view.unallocatedAmount).toBe("0.00");
+    expect((await openDocumentsOf(boss, cust)).map((o) => [o.entryId, o.outstanding])).toEqual([[d4.entryId, "20.00"]]);
+    // A credit (a return, negative) is no document to settle; a reversal neither.
+    await post(boss, cust, "salesReturnOrder", "-5", "2024-02-03");
+    expect(await balanceOf(cust)).toBe("15.00");
   });
 
   it("settles the chosen documents first", async () => {

@@ -14,7 +14,7 @@ import { actionsFor, assertTransition, lockDocument } from "../stock/document";
 import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
 import { users } from "../system/system.tables";
 import { partnerAccountEntries, partnerPaymentAllocations, partnerPayments, paymentMethods } from "./finance.tables";
-import { companyToday, postPartnerEntry } from "./partner-account.service";
+import { companyToday, openEntriesSql, postPartnerEntry } from "./partner-account.service";
 import { PartnerPaymentInputSchema } from "./partner-payment.input";
 import { PARTNER_PAYMENT_MACHINE, type PartnerPaymentAction } from "./partner-payment.status";
 
@@ -53,22 +53,6 @@ function rowsOf(res: unknown): Record<string, unknown>[] {
 }
 
 class DuplicateRequest extends Error {}
-
-/**
- * Open document entries of a partner: increases not yet fully settled, that are neither a
- * reversal (…Back) nor reversed by one. Oldest first. `ids` narrows them to the chosen ones.
- */
-export function openEntriesSql(companyId: number, partnerId: number, ids?: number[]) {
-  const only = ids && ids.length ? sql` and e.id = any(${`{${ids.map((i) => Math.trunc(i)).join(",")}}`}::bigint[])` : sql``;
-  return sql`select e.id, e.doc_type, e.doc_id, e.doc_no, e.entry_date::text as entry_date, e.due_date::text as due_date,
-      e.amount::text as amount, e.settled_amount::text as settled_amount
-    from partner_account_entries e
-    where e.company_id = ${companyId} and e.partner_id = ${partnerId}
-      and e.amount > e.settled_amount and e.amount > 0 and e.doc_type not like '%Back'
-      and not exists (select 1 from partner_account_entries b
-        where b.company_id = e.company_id and b.doc_type = e.doc_type || 'Back' and b.doc_id = e.doc_id)${only}
-    order by e.entry_date, e.id`;
-}
 
 /** Allocates `amount` to the partner's open entries (chosen ones first, then oldest first); returns what is left. The caller holds the account lock. */
 async function allocate(tx: Executor, ctx: Ctx, paymentId: number, partnerId: number, amount: Decimal, chosen: number[]): Promise<Decimal> {

@@ -10,8 +10,8 @@ import { streamXlsx } from "../lib/excel-export";
 import { enterpriseRelations } from "../organization/organization.tables";
 
 import { statementConfirmations } from "./finance.tables";
-import { accountSummaries, companyToday } from "./partner-account.service";
-import { openEntriesSql, requireFinance } from "./partner-payment.service";
+import { accountSummaries, companyToday, openEntriesSql } from "./partner-account.service";
+import { requireFinance } from "./partner-payment.service";
 
 /**
  * The statement of account (对账单, /accounting/reconciliation) of one partner over a period:
