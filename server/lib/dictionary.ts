@@ -207,6 +207,7 @@ export const DELIVER_ORDER_STATUSES = [
   [20, "待发货"],
   [30, "发货完成"],
   [90, "已作废"],
+  [95, "已红冲"],
 ] as const satisfies Dict;
 
 /** Sales return: draft, waiting for approval, approved (waiting to be booked in), done, voided. */

@@ -1,11 +1,11 @@
 import { json } from "@remix-run/node";
 import { requirePage } from "../auth/guard";
 import { formErrorOf } from "../lib/form-reply";
-import { confirmDelivery, getDeliverOrder, logisticsOptions, updateDeliveryLogistics, voidDelivery, type DeliverOrderView } from "./deliver-order.service";
+import { confirmDelivery, getDeliverOrder, logisticsOptions, reverseDelivery, updateDeliveryLogistics, voidDelivery, type DeliverOrderView } from "./deliver-order.service";
 import { saleDocOrNotFound, saleFlashRedirect } from "./picking-order.page";
 
 /**
- * The delivery-note pages (/sale/deliver, /sale/deliver/<id>): confirm, void and the logistics
+ * The delivery-note pages (/sale/deliver, /sale/deliver/<id>): confirm, void, 红冲 and the logistics
  * form (company, tracking number, packages, receiver), plain POST forms.
  */
 export const DELIVER_LIST_URL = "/sale/deliver";
@@ -48,6 +48,10 @@ export async function deliverPageAction(request: Request, idText: string | undef
     if (intent === "void") {
       await voidDelivery(ctx, doc.id);
       return saleFlashRedirect(`${DELIVER_LIST_URL}/${doc.id}`, `发货单 ${doc.no} 已作废`);
+    }
+    if (intent === "reverse") {
+      await reverseDelivery(ctx, doc.id);
+      return saleFlashRedirect(`${DELIVER_LIST_URL}/${doc.id}`, `发货单 ${doc.no} 已红冲，货物已回到原库位并重新为销售订单锁定`);
     }
     if (intent === "logistics") {
       await updateDeliveryLogistics(ctx, doc.id, typed);

@@ -4,7 +4,7 @@ import { DELIVER_ORDER_STATUSES, labelOf } from "../lib/dictionary";
 import { dateRangeFilters } from "../lib/date-range";
 import { equals } from "../lib/list-read";
 import { defineResource } from "../lib/resource";
-import { confirmDelivery, getDeliverOrder, updateDeliveryLogistics, voidDelivery } from "./deliver-order.service";
+import { confirmDelivery, getDeliverOrder, reverseDelivery, updateDeliveryLogistics, voidDelivery } from "./deliver-order.service";
 import type { Ctx } from "../auth/context";
 import { deliverOrders, salesOrders } from "./sale.tables";
 import { confirmScannedDelivery, scanDeliveryCode } from "./scan-delivery.service";
@@ -72,6 +72,7 @@ export const deliverOrderResource = defineResource({
     actions: {
       confirm: (ctx, id) => confirmDelivery(ctx, id),
       void: (ctx, id) => voidDelivery(ctx, id),
+      reverse: (ctx, id) => reverseDelivery(ctx, id),
       logistics: (ctx, id, body) => updateDeliveryLogistics(ctx, id, body),
       scan: (ctx, id, body) => scanDeliveryCode(ctx, id, body),
       confirmScanned: (ctx, id) => confirmScannedDelivery(ctx, id),

@@ -18,16 +18,16 @@ import { DELIVER_ORDER_STATUSES, labelOf, SALES_ORDER_STATUSES } from "../lib/di
 import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
-import { addOpenOrderAmount, postPartnerEntry } from "../finance/partner-account.service";
+import { addOpenOrderAmount, postPartnerEntry, reversePartnerEntry } from "../finance/partner-account.service";
 import { actionsFor, assertTransition, lockDocument } from "../stock/document";
-import { postStock, releaseLockedQty } from "../stock/stock-ledger.service";
+import { lockStock, postStock, releaseLockedQty, reverseDocument } from "../stock/stock-ledger.service";
 import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
 import { DeliveryLogisticsInputSchema } from "./deliver-order.input";
-import { DELIVER_ORDER_MACHINE, DL_DONE, DL_VOID, DL_WAITING, type DeliverOrderAction } from "./deliver-order.status";
+import { DELIVER_ORDER_MACHINE, DL_DONE, DL_REVERSED, DL_VOID, DL_WAITING, type DeliverOrderAction } from "./deliver-order.status";
 import { PICKING_ORDER_MACHINE } from "./picking-order.status";
-import { deliverOrderLines, deliverOrders, logisticsCompanies, pickingOrderLines, pickingOrders, salesOrderLines, salesOrders } from "./sale.tables";
+import { deliverOrderLines, deliverOrders, logisticsCompanies, pickingOrderLines, pickingOrders, salesOrderLines, salesOrders, salesReturnOrderLines, salesReturnOrders } from "./sale.tables";
 import { refreshSalesOrderStatus, SALES_ORDER_DOC_TYPE } from "./sales-order.state";
-import { SO_DELIVERING, SO_PARTIAL, SO_WAITING } from "./sales-order.status";
+import { SO_DELIVERED, SO_DELIVERING, SO_PARTIAL, SO_WAITING } from "./sales-order.status";
 
 /**
  * Delivery notes (发货单, /sale/deliver). A note is made from a completed picking list (its
@@ -318,6 +318,80 @@ export async function voidDelivery(ctx: Ctx, id: number) {
     await refreshSalesOrderStatus(tx, ctx, order.id);
     await recordDocumentChange(tx, ctx, DELIVER_ORDER_MACHINE, "void", { type: DELIVER_DOC_TYPE, id: note.id, no: note.no, from: note.status, to: DL_VOID, total: note.totalAmount });
     return { id: note.id, no: note.no, status: DL_VOID };
+  });
+}
+
+/**
+ * 红冲 (30 → 95): undoes a delivery that was confirmed by mistake (the goods never left).
+ * Under the order's row lock: refused once anything of it came back or is on an open sales
+ * return (that is a return's work, not a reversal's), and when the order is closed (已完成,
+ * 买家已取消). The outflow is posted back at the cost it left with (SalesOrderBack) into the
+ * same locations and batches, and locked for the order again at once (the goods do not go to
+ * other orders' shortages); the order lines' delivered quantities and the order's delivered
+ * amount go down, the order counts as open for credit again, its status follows (发货完成 →
+ * 部分发货 / 待发货), and the customer's account gets the opposite entry (partner account
+ * last), which also hands what receipts had settled of it back to them as advances.
+ * The picking list stays 拣货完成: what was undone is picked again on a new picking list.
+ */
+export async function reverseDelivery(ctx: Ctx, id: number) {
+  return inTransaction(async (tx) => {
+    const { order, note } = await lockDeliveryWithOrder(tx, ctx, id);
+    assertTransition(DELIVER_ORDER_MACHINE, "reverse", note.status);
+    if (![SO_WAITING, SO_DELIVERING, SO_PARTIAL, SO_DELIVERED].includes(order.status)) {
+      throw new DomainError("conflict", `销售订单 ${order.no} 当前状态为“${labelOf(SALES_ORDER_STATUSES, order.status)}”，不能红冲发货单；退回的货物请做销售退货`);
+    }
+    const lines = await tx
+      .select()
+      .from(deliverOrderLines)
+      .where(and(eq(deliverOrderLines.deliverOrderId, note.id), eq(deliverOrderLines.companyId, ctx.companyId)))
+      .orderBy(asc(deliverOrderLines.lineNo), asc(deliverOrderLines.id));
+    if (lines.some((l) => gt(l.returnedQty, 0))) throw new DomainError("conflict", `发货单 ${note.no} 已有退货入库，不能红冲；请做销售退货`);
+    const lineIds = lines.map((l) => l.id);
+    const [pending] = lineIds.length
+      ? await tx
+          .select({ no: salesReturnOrders.no })
+          .from(salesReturnOrderLines)
+          .innerJoin(salesReturnOrders, eq(salesReturnOrders.id, salesReturnOrderLines.returnOrderId))
+          .where(and(eq(salesReturnOrders.companyId, ctx.companyId), inArray(salesReturnOrderLines.deliverOrderLineId, lineIds), inArray(salesReturnOrders.status, [0, 10, 20])))
+          .limit(1)
+      : [];
+    if (pending) throw new DomainError("conflict", `发货单 ${note.no} 有未完成的销售退货单 ${pending.no}，请先作废该退货单再红冲`);
+    const posted = lines.filter((l) => gt(l.qty, 0));
+    await reverseDocument(tx, ctx, { docType: DELIVER_DOC_TYPE, docId: note.id, docNo: note.no, bizType: "SalesOrderBack", remark: `红冲 ${note.no}`, fillDemands: false });
+    await lockStock(
+      tx,
+      ctx,
+      { docType: SALES_ORDER_DOC_TYPE, docId: order.id, docNo: order.no },
+      posted.map((l) => ({ productId: l.productId, locationId: l.locationId, batchNo: l.batchNo, qty: l.qty, docLineId: l.salesOrderLineId })),
+    );
+    const perLine = new Map<number, Decimal>();
+    for (const l of posted) perLine.set(l.salesOrderLineId, add(perLine.get(l.salesOrderLineId) ?? 0, l.qty));
+    for (const [lineId, q] of perLine) {
+      await tx
+        .update(salesOrderLines)
+        .set({ deliveredQty: sql`greatest(${salesOrderLines.deliveredQty} - ${qtyString(q)}::numeric, 0)` })
+        .where(and(eq(salesOrderLines.id, lineId), eq(salesOrderLines.companyId, ctx.companyId)));
+    }
+    const now = ctx.now ?? new Date();
+    await tx.update(deliverOrders).set({ status: DL_REVERSED, updatedAt: now }).where(eq(deliverOrders.id, note.id));
+    await tx
+      .update(salesOrders)
+      .set({ deliveredAmount: sql`greatest(${salesOrders.deliveredAmount} - ${moneyString(note.totalAmount)}::numeric, 0)`, updatedAt: now })
+      .where(eq(salesOrders.id, order.id));
+    const orderStatus = await refreshSalesOrderStatus(tx, ctx, order.id);
+    await recordDocumentChange(tx, ctx, DELIVER_ORDER_MACHINE, "reverse", {
+      type: DELIVER_DOC_TYPE,
+      id: note.id,
+      no: note.no,
+      from: note.status,
+      to: DL_REVERSED,
+      total: note.totalAmount,
+      note: `销售订单 ${order.no}：${labelOf(SALES_ORDER_STATUSES, order.status)} → ${labelOf(SALES_ORDER_STATUSES, orderStatus)}`,
+    });
+    // The partner account last: open for credit again, then the receivable taken back.
+    await addOpenOrderAmount(tx, ctx, order.partnerId, note.totalAmount);
+    await reversePartnerEntry(tx, ctx, { docType: DELIVER_DOC_TYPE, docId: note.id, docNo: note.no });
+    return { id: note.id, no: note.no, status: DL_REVERSED, orderStatus };
   });
 }
 

@@ -18,7 +18,7 @@ import { getCompanySettings } from "../setting/setting.service";
 import { actionsFor, assertTransition, lockDocument } from "../stock/document";
 import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
 import { confirmDeliveryInTx, createDeliveryFromPicking, DELIVER_DOC_TYPE, validId } from "./deliver-order.service";
-import { DELIVER_ORDER_MACHINE, DL_VOID, DL_WAITING } from "./deliver-order.status";
+import { DELIVER_ORDER_MACHINE, DL_DONE, DL_REVERSED, DL_VOID, DL_WAITING } from "./deliver-order.status";
 import { ConfirmPickingInputSchema } from "./picking-order.input";
 import { PICKING_ORDER_MACHINE, PK_DONE, PK_DRAFT, PK_VOID, PK_WAITING, type PickingOrderAction } from "./picking-order.status";
 import { deliverOrders, pickingOrderLines, pickingOrders, salesOrderLines, salesOrders } from "./sale.tables";
@@ -35,7 +35,8 @@ export { createDeliveryFromPicking, confirmDelivery, confirmDeliveryInTx } from 
  *
  * Which locked quantity is still to be picked, per (order line, location, batch):
  *   locked − on open lists (0, 10: planned qty) − picked on completed lists whose delivery
- *   note is not posted yet (posted ones released their locks already).
+ *   note is not posted yet (posted ones released their locks already; a 红冲 one locked its
+ *   goods again as not picked).
  *
  * Lock order: sales order row → picking list row → (delivery note row → ledger) → partner account.
  */
@@ -60,7 +61,7 @@ export async function unpickedLocks(ex: Executor, ctx: Ctx, orderId: number) {
         from picking_order_lines pl join picking_orders p on p.id = pl.picking_order_id
         where p.company_id = ${ctx.companyId} and p.sales_order_id = ${orderId}
           and (p.status in (${PK_DRAFT}, ${PK_WAITING})
-            or (p.status = ${PK_DONE} and not exists (select 1 from deliver_orders d where d.company_id = p.company_id and d.picking_order_id = p.id and d.status = 30)))
+            or (p.status = ${PK_DONE} and not exists (select 1 from deliver_orders d where d.company_id = p.company_id and d.picking_order_id = p.id and d.status in (${DL_DONE}, ${DL_REVERSED}))))
         group by pl.sales_order_line_id, pl.location_id, pl.batch_no
       )
       select l.line_id, l.product_id, l.location_id, l.batch_no, (l.qty - coalesce(c.qty, 0))::text as qty

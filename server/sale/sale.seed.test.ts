@@ -27,7 +27,7 @@ describe("demo selling", () => {
       expect(await statusesOf(salesOrders, companyId)).toEqual([0, 30, 40, 50, 60, 90, 95, 100]);
       // Picking lists are made 待拣货 (10); 90 is one voided by a cancellation.
       expect(await statusesOf(pickingOrders, companyId)).toEqual([10, 90, 100]);
-      expect(await statusesOf(deliverOrders, companyId)).toEqual([20, 30]);
+      expect(await statusesOf(deliverOrders, companyId)).toEqual([20, 30, 95]);
       expect(await statusesOf(salesReturnOrders, companyId)).toEqual([0, 10, 20, 90, 100]);
       expect(await statusesOf(approvals, companyId)).toEqual([0, 1, 2]);
     }
@@ -42,12 +42,15 @@ describe("demo selling", () => {
             (select count(*) from partner_accounts a where a.company_id = ${companyId}
                and a.balance <> (select coalesce(sum(amount), 0) from partner_account_entries e where e.company_id = a.company_id and e.partner_id = a.partner_id))::int as unbalanced,
             (select count(*) from stock_demands where company_id = ${companyId} and doc_type = 'salesOrder')::int as demands,
-            (select count(*) from deliver_orders where company_id = ${companyId} and status = 30 and tracking_no is not null)::int as shipped`),
+            (select count(*) from deliver_orders where company_id = ${companyId} and status = 30 and tracking_no is not null)::int as shipped,
+            (select count(*) from partner_payments p where p.company_id = ${companyId} and p.status = 100
+               and p.amount <> p.unallocated_amount + (select coalesce(sum(a.amount), 0) from partner_payment_allocations a where a.payment_id = p.id))::int as unallocated_wrong`),
       );
       expect(r!.locks).toBe(r!.locked);
       expect(r!.unbalanced).toBe(0);
       expect(r!.demands).toBeGreaterThan(0);
       expect(r!.shipped).toBeGreaterThan(0);
+      expect(r!.unallocated_wrong).toBe(0);
     }
   });
 });

@@ -7,7 +7,7 @@ import { enterpriseRelations } from "../organization/organization.tables";
 import { warehouses } from "../stock/stock.tables";
 import { companies } from "../system/system.tables";
 import { approveCredit, rejectCredit } from "./credit-approval.service";
-import { updateDeliveryLogistics } from "./deliver-order.service";
+import { reverseDelivery, updateDeliveryLogistics } from "./deliver-order.service";
 import { confirmPicking, createPickingForOrder } from "./picking-order.service";
 import { deliverOrders, logisticsCompanies, pickingOrderLines, pickingOrders, salesOrders } from "./sale.tables";
 import { cancelSalesOrder, completeSalesOrder, createSalesOrder, markNoDeal, requestCreditApproval } from "./sales-order.service";
@@ -143,6 +143,9 @@ export async function seedCompanySales(tx: Executor, companyId: number, base = n
       await cancelSalesOrder(at(8), early.id);
       const late = await sell(12, 10, take(2), { half: true });
       await cancelSalesOrder(at(10), late.id);
+      // 已红冲 (95): a delivery confirmed by mistake and reversed; its order waits (30) again.
+      const mistaken = await sell(4, 15, take(1));
+      await reverseDelivery(at(4, 120), (await deliveriesOf(mistaken.id))[0]!.id);
       // 发货中 (40): a picking list waiting to be picked.
       await order(at(2), 11, take(2), { submit: true, remark: "请尽快发货" });
       // Sales returns of the delivered orders, in every status.

@@ -20,6 +20,7 @@ import { approvals, deliverOrders, pickingOrders, salesOrderLines, salesOrders, 
 import { SalesOrderInputSchema } from "./sales-order.input";
 import { createSalesOrder, getSalesOrder, requestCreditApproval, runSalesOrderAction, updateSalesOrder, type SalesOrderView } from "./sales-order.service";
 import { SALES_ORDER_DOC_TYPE } from "./sales-order.state";
+import { DL_REVERSED } from "./deliver-order.status";
 
 /**
  * The sales order pages' loaders and actions (/sale/orderCreate, /sale/order/<id>, the list's
@@ -293,7 +294,7 @@ export async function salesOrderHistory(ctx: Ctx, order: SalesOrderView): Promis
       .where(and(eq(pickingOrders.companyId, ctx.companyId), eq(pickingOrders.salesOrderId, order.id)))
       .orderBy(asc(pickingOrders.id)),
     db()
-      .select({ id: deliverOrders.id, no: deliverOrders.no, status: deliverOrders.status, at: deliverOrders.creationTime, by: nameOf(deliverOrders.createdBy), shippedAt: deliverOrders.shippedAt, trackingNo: deliverOrders.trackingNo })
+      .select({ id: deliverOrders.id, no: deliverOrders.no, status: deliverOrders.status, at: deliverOrders.creationTime, by: nameOf(deliverOrders.createdBy), shippedAt: deliverOrders.shippedAt, trackingNo: deliverOrders.trackingNo, updatedAt: deliverOrders.updatedAt })
       .from(deliverOrders)
       .where(and(eq(deliverOrders.companyId, ctx.companyId), eq(deliverOrders.salesOrderId, order.id)))
       .orderBy(asc(deliverOrders.id)),
@@ -336,6 +337,7 @@ export async function salesOrderHistory(ctx: Ctx, order: SalesOrderView): Promis
   for (const d of deliveries) {
     put(d.at, "生成发货单", d.by, { no: d.no, statusLabel: labelOf(DELIVER_ORDER_STATUSES, d.status as 20), href: `/sale/deliver/${d.id}` }, d.trackingNo ? `运单号 ${d.trackingNo}` : null);
     if (d.shippedAt) put(d.shippedAt, "发货完成", null, { no: d.no, statusLabel: labelOf(DELIVER_ORDER_STATUSES, d.status as 20), href: `/sale/deliver/${d.id}` });
+    if (d.status === DL_REVERSED) put(d.updatedAt, "红冲发货单", null, { no: d.no, statusLabel: labelOf(DELIVER_ORDER_STATUSES, d.status), href: `/sale/deliver/${d.id}` }, "货物已回到原库位并重新锁定");
   }
   for (const r of returns) put(r.at, "销售退货", r.by, { no: r.no, statusLabel: labelOf(SALES_RETURN_STATUSES, r.status as 0), href: `/sale/returnOrder/${r.id}` });
   if (order.closedAt) put(order.closedAt, order.status === 90 ? "取消订单" : order.status === 95 ? "标记为未成交" : order.status === 100 ? "完成订单" : "关闭订单", null);

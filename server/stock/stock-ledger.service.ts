@@ -71,6 +71,12 @@ export interface Posting {
   lines: MoveLine[];
   /** For reversals: the move each line undoes (same index). */
   reverses?: (number | null)[];
+  /**
+   * false: shelf stock that arrives does not go to waiting demands (stock_demands); the caller
+   * locks it for its own document in the same transaction (a 红冲 delivery's goods go back to
+   * the order they were delivered for). Default true.
+   */
+  fillDemands?: boolean;
 }
 
 export interface PostedMove {
@@ -487,7 +493,7 @@ export async function postStock(tx: Executor, ctx: Ctx, posting: Posting): Promi
 
   const posted = await writePosting(tx, ctx, [...balances.values()], [...costs.values()], moves, now);
   // Shelf stock that arrived goes to the demands waiting for it (oldest first).
-  const arrived = lines.filter((l) => gt(l.q, 0) && locations.get(l.locationId)!.kind === 0);
+  const arrived = posting.fillDemands === false ? [] : lines.filter((l) => gt(l.q, 0) && locations.get(l.locationId)!.kind === 0);
   if (arrived.length) {
     await fillDemands(
       tx,
@@ -514,6 +520,8 @@ export async function reverseDocument(
     docNo: string;
     bizType: BizType;
     remark?: string;
+    /** See Posting.fillDemands. */
+    fillDemands?: boolean;
   }
 ) {
   const originals = await tx
@@ -546,6 +554,7 @@ export async function reverseDocument(
       remark: doc.remark ?? `红冲 ${m.docNo}`,
     })),
     reverses: originals.map((m) => m.id),
+    fillDemands: doc.fillDemands,
   });
 }
 

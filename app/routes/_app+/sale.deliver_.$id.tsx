@@ -180,6 +180,20 @@ export default function DeliverPage() {
             作废
           </button>
         ) : null}
+        {data.canWrite && doc.actions.includes("reverse") ? (
+          <button
+            type="submit"
+            name="intent"
+            value="reverse"
+            className={`${css.btn} ${css.danger}`}
+            data-testid="deliver-reverse"
+            onClick={(e) => {
+              if (!window.confirm("红冲将撤回本发货单：货物回到原库位并重新为销售订单锁定，客户的应收款冲回。是否继续？")) e.preventDefault();
+            }}
+          >
+            红冲
+          </button>
+        ) : null}
         <Link to="/sale/deliver" prefetch="none" className={css.btn}>
           返回列表
         </Link>

@@ -11,7 +11,11 @@ export async function api(page: Page, method: "GET" | "POST", url: string, body?
   return res.json();
 }
 
-export async function orderWithPicking(browser: Browser, baseURL: string, opts: { qty?: string; waitingDelivery?: boolean } = {}) {
+/**
+ * `waitingDelivery`: the picking confirmed with AutoConfirmDeliver off (a 待发货 note);
+ * `delivered`: the picking confirmed as the company is set (the note posted, 发货完成).
+ */
+export async function orderWithPicking(browser: Browser, baseURL: string, opts: { qty?: string; waitingDelivery?: boolean; delivered?: boolean } = {}) {
   const context = await browser.newContext({ baseURL, locale: "zh-CN" });
   const page = await context.newPage();
   try {
@@ -36,6 +40,9 @@ export async function orderWithPicking(browser: Browser, baseURL: string, opts: 
       } finally {
         await api(page, "POST", "/api/app/setting/current-company", { name: "AutoConfirmDeliver", value: "true" });
       }
+      delivery = ((await api(page, "GET", `/api/app/deliveryOrder?salesOrderId=${order.id}`)) as Api).items[0]! as { id: number; no: string };
+    } else if (opts.delivered) {
+      await api(page, "POST", `/api/app/pickingOrder/${picking.id}/confirm`, { lines: [] });
       delivery = ((await api(page, "GET", `/api/app/deliveryOrder?salesOrderId=${order.id}`)) as Api).items[0]! as { id: number; no: string };
     }
     return { order, picking, delivery, mainOE: String(stock.mainOE), customerName: String(customer.name) };

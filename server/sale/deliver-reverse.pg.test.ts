@@ -1,0 +1,120 @@
+import { and, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Ctx } from "../auth/context";
+import { db } from "../db/client";
+import { partnerPayments, paymentMethods } from "../finance/finance.tables";
+import { createPartnerPayment, voidPartnerPayment } from "../finance/partner-payment.service";
+import { isDomainError } from "../lib/errors";
+import { stockMoves } from "../stock/stock.tables";
+import { ctxOf, useTestDatabase } from "../test/test-db";
+import { getDeliverOrder, reverseDelivery } from "./deliver-order.service";
+import { makeCustomer, makeProduct, makeSubmittedOrder, makeWarehouse, receiveStock } from "./deliver-order.fixture";
+import { confirmPicking } from "./picking-order.service";
+import { approveSalesReturnOrder, confirmSalesReturnOrder, createSalesReturnOrder, getSalesReturnOrder } from "./sales-return.service";
+
+/**
+ * 红冲 of a delivery note under real parallel transactions (PostgreSQL only): sent many times at
+ * once it reverses once; racing receipts being confirmed and voided for the same customer, every
+ * receipt's allocations plus what it has left equal its amount and every document's settled
+ * amount equals what is allocated to it; racing the confirmation of a return of the same goods,
+ * exactly one of the two happens. Σ ledger = balances, locks agree, accounts = Σ entries.
+ */
+const url = process.env.TEST_DATABASE_URL;
+
+function rowsOf(res: unknown) {
+  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
+}
+
+async function outcomes(calls: (() => Promise<unknown>)[]) {
+  return Promise.all(calls.map((call) => call().then(() => "ok", (e: unknown) => (isDomainError(e) ? e.code : `error: ${(e as Error).message}`))));
+}
+
+async function brokenInvariants(companyId: number) {
+  const keys = rowsOf(
+    await db().execute(sql`select b.product_id from stock_balances b
+      left join (select product_id, location_id, batch_no, sum(qty) s from stock_moves where company_id = ${companyId} group by 1, 2, 3) m using (product_id, location_id, batch_no)
+      left join (select product_id, location_id, batch_no, sum(qty) l from stock_locks where company_id = ${companyId} group by 1, 2, 3) k using (product_id, location_id, batch_no)
+      where b.company_id = ${companyId} and (b.qty <> coalesce(m.s, 0) or b.qty < 0 or b.locked_qty < 0 or b.locked_qty > b.qty or b.locked_qty <> coalesce(k.l, 0))`),
+  );
+  const accounts = rowsOf(
+    await db().execute(sql`select a.partner_id from partner_accounts a
+      left join (select partner_id, sum(amount) s from partner_account_entries where company_id = ${companyId} group by 1) e using (partner_id)
+      where a.company_id = ${companyId} and a.balance <> coalesce(e.s, 0)`),
+  );
+  const payments = rowsOf(
+    await db().execute(sql`select p.id from partner_payments p
+      left join (select payment_id, sum(amount) s from partner_payment_allocations group by 1) a on a.payment_id = p.id
+      where p.company_id = ${companyId} and p.status = 100 and p.amount <> p.unallocated_amount + coalesce(a.s, 0)`),
+  );
+  const settled = rowsOf(
+    await db().execute(sql`select e.id from partner_account_entries e
+      left join (select entry_id, sum(amount) s from partner_payment_allocations where company_id = ${companyId} group by 1) a on a.entry_id = e.id
+      where e.company_id = ${companyId} and e.settled_amount <> coalesce(a.s, 0)`),
+  );
+  return { keys, accounts, payments, settled };
+}
+
+describe.skipIf(!url)("红冲 of a delivery under parallel requests (PostgreSQL)", () => {
+  useTestDatabase();
+  let ctx: Ctx;
+  let method: number;
+
+  beforeAll(async () => {
+    ctx = (await ctxOf("boss1")).ctx;
+    const [m] = await db().select().from(paymentMethods).where(and(eq(paymentMethods.companyId, ctx.companyId), eq(paymentMethods.name, "现金")));
+    method = m!.id;
+  });
+
+  it("8 红冲 of one note at once, while receipts of the customer are confirmed and one is voided: reversed once, money never lost", async () => {
+    const wh = await makeWarehouse(ctx, "并发红冲仓", ["A"]);
+    const p = await makeProduct(ctx, "DR-RACE-1", "并发红冲件");
+    const customer = await makeCustomer(ctx, "并发红冲客户");
+    await receiveStock(ctx, p, wh.shelves[0]!, "R1", "5", "10");
+    const o = await makeSubmittedOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, lines: [{ productId: p, qty: "3", price: "40" }] });
+    const noteId = (await confirmPicking(ctx, o.picking!.id)).delivery!.id;
+    const receipt = (amount: string) => ({ kind: 1, partnerId: customer, paymentMethodId: method, amount, paidOn: "2026-03-01" });
+    const early = await createPartnerPayment(ctx, receipt("70"), { confirm: true }); // settles 70 of the 120
+
+    const results = await outcomes([
+      ...Array.from({ length: 8 }, () => () => reverseDelivery(ctx, noteId)),
+      ...Array.from({ length: 4 }, () => () => createPartnerPayment(ctx, receipt("20"), { confirm: true })),
+      () => voidPartnerPayment(ctx, early.id),
+    ]);
+    expect(results.slice(0, 8).filter((r) => r === "ok")).toHaveLength(1);
+    expect(results.filter((r) => r !== "ok" && r !== "conflict")).toEqual([]);
+    expect(results.slice(8)).toEqual(Array(5).fill("ok"));
+
+    expect((await getDeliverOrder(ctx, noteId)).status).toBe(95);
+    const moves = await db().select().from(stockMoves).where(and(eq(stockMoves.docType, "deliverOrder"), eq(stockMoves.docId, noteId)));
+    expect(moves.map((m) => [m.bizType, m.qty]).sort()).toEqual([
+      ["SalesOrder", "-3.00"],
+      ["SalesOrderBack", "3.00"],
+    ]);
+    const [bal] = rowsOf(await db().execute(sql`select sum(qty)::text q, sum(locked_qty)::text l from stock_balances where company_id = ${ctx.companyId} and product_id = ${p}`));
+    expect([Number(bal!.q), Number(bal!.l)]).toEqual([5, 3]);
+    // The customer owes nothing and has paid 4 × 20 that nothing settles now (the 70 was voided).
+    const open = await db().select().from(partnerPayments).where(and(eq(partnerPayments.partnerId, customer), eq(partnerPayments.status, 100)));
+    expect(open.reduce((s, r) => s + Number(r.unallocatedAmount), 0)).toBe(80);
+    expect(await brokenInvariants(ctx.companyId)).toEqual({ keys: [], accounts: [], payments: [], settled: [] });
+  });
+
+  it("红冲 and the confirmation of a return of the same goods sent at once: exactly one happens", async () => {
+    const wh = await makeWarehouse(ctx, "红冲退货仓", ["A"]);
+    const p = await makeProduct(ctx, "DR-RACE-2", "红冲退货件");
+    const customer = await makeCustomer(ctx, "红冲退货客户");
+    await receiveStock(ctx, p, wh.shelves[0]!, "R1", "4", "10");
+    const o = await makeSubmittedOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, lines: [{ productId: p, qty: "4", price: "25" }] });
+    const noteId = (await confirmPicking(ctx, o.picking!.id)).delivery!.id;
+    const dl = (await getDeliverOrder(ctx, noteId)).lines[0]!;
+    const ret = await createSalesReturnOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, salesOrderId: o.id, lines: [{ productId: p, qty: "2", price: "25", reasonCode: 50, deliverOrderLineId: dl.id }] }, { submit: true });
+    await approveSalesReturnOrder(ctx, ret.id, { comment: "同意" });
+
+    const results = await outcomes([() => reverseDelivery(ctx, noteId), () => confirmSalesReturnOrder(ctx, ret.id)]);
+    expect(results.filter((r) => r === "ok")).toHaveLength(1);
+    expect(results.filter((r) => r !== "ok" && r !== "conflict")).toEqual([]);
+    const reversed = (await getDeliverOrder(ctx, noteId)).status === 95;
+    const returned = (await getSalesReturnOrder(ctx, ret.id)).status === 100;
+    expect(reversed !== returned).toBe(true);
+    expect(await brokenInvariants(ctx.companyId)).toEqual({ keys: [], accounts: [], payments: [], settled: [] });
+  });
+});
