@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -10,12 +10,14 @@ export { expect };
  *
  * Every spec imports `test` from here. Its `context` fixture notes each URL a test's pages
  * navigate to (JavaScript on or off); after a test passes, every URL not yet checked in this
- * run is opened again in a fresh JavaScript-enabled context with the test's cookies and local
- * storage, left to settle (load, fonts, transitions), and axe runs on it. A serious or critical
- * violation fails the test, and so do the page-structure rules this app once broke (one <h1>,
- * one main landmark, all content inside landmarks). URLs count as the same page when they
- * differ only in values that do not change what is shown (page, sort, keyword …), so each page
- * and each dialog state is checked once per run, in a quiet state.
+ * run is opened again in the worker's JavaScript-enabled checking context (its HTTP cache
+ * kept) with the test's cookies, left to settle (load, fonts, transitions), and axe runs on it.
+ * A serious or critical violation fails the test, and so do the page-structure rules this app
+ * once broke (one <h1>, one main landmark, all content inside landmarks). URLs count as the
+ * same page when they differ only in values that do not change what is shown (filters, page,
+ * sort …), and two records shown in the same state (the same test ids and form fields: two
+ * 待发货 orders) count as one, so each page in each state and each dialog is checked once per
+ * run, in a quiet state.
  */
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -78,15 +80,40 @@ const VIEW_PARAMS = new Set(["actab", "dialog", "offline", "notice", "hidden"]);
 /** Not pages: JSON, files and images. */
 const NOT_PAGES = /^\/(api|auth|grid\/export|avatar|favicon|build)\b/;
 
+/**
+ * Query parameters that only fill a list's filter form, page or order its rows: a list page
+ * with or without them has the same markup, so they do not make another page to check.
+ */
+const FILTER_PARAMS = new Set(["q", "page", "size", "sort", "dir", "status", "dateFrom", "dateTo", "no", "oe", "trackingNo"]);
+
 /** Which URLs are "the same page" for the accessibility check. */
 export function a11yKey(href: string): string {
   const u = new URL(href);
-  const names = [...new Set(u.searchParams.keys())].sort().map((n) => {
+  const names = [...new Set(u.searchParams.keys())].filter((n) => !FILTER_PARAMS.has(n)).sort().map((n) => {
     if (VIEW_PARAMS.has(n)) return `${n}=${u.searchParams.get(n)}`;
     if (n === "edit") return `edit=${u.searchParams.get(n) === "new" ? "new" : "id"}`;
     return n;
   });
   return `${u.pathname}?${names.join("&")}`;
+}
+
+/**
+ * What a page shows, as far as accessibility goes: its path with record ids as ":id", and every
+ * test id and form field name in it (numbers in them as "#"). Two records of one document type
+ * in the same status have the same state; a draft and a submitted order do not (their forms and
+ * buttons differ), nor does a dialog open or closed.
+ */
+export async function pageState(page: Page): Promise<string> {
+  const path = new URL(page.url()).pathname.replace(/\/\d+(?=\/|$)/g, "/:id");
+  const parts = await page.evaluate(() => {
+    const names = new Set<string>();
+    document.querySelectorAll("[data-testid], [name], [role=dialog], [role=alert]").forEach((e) => {
+      const id = e.getAttribute("data-testid") ?? `${e.tagName.toLowerCase()}:${e.getAttribute("name") ?? e.getAttribute("role")}`;
+      names.add(id.replace(/\d+/g, "#"));
+    });
+    return [...names].sort();
+  });
+  return `state:${path}|${parts.join(",")}`;
 }
 
 /**
@@ -109,12 +136,23 @@ const checkedPages = {
 /** The app servers of this run, one per worker (playwright.config.ts, tests/e2e/global-setup.ts). */
 const PORTS = (process.env.E2E_PORTS ?? "").split(",").filter(Boolean);
 
-export const test = base.extend({
+export const test = base.extend<{}, { a11yChecker: BrowserContext }>({
+  // One JavaScript-enabled context per worker for the accessibility check: it keeps its HTTP
+  // cache (the app's scripts and styles are immutable), so checking a page does not download
+  // and compile the bundle again; each test's cookies replace the previous test's.
+  a11yChecker: [
+    async ({ browser }, use) => {
+      const checker = await browser.newContext({ locale: "zh-CN", javaScriptEnabled: true });
+      await use(checker);
+      await checker.close();
+    },
+    { scope: "worker" },
+  ],
   // Each worker talks to its own server (its parallel index stays the same across worker restarts).
   baseURL: async ({ baseURL }, use, testInfo) => {
     await use(PORTS.length ? `http://127.0.0.1:${PORTS[testInfo.parallelIndex % PORTS.length]}` : baseURL);
   },
-  context: async ({ context, browser, baseURL }, use, testInfo) => {
+  context: async ({ context, a11yChecker, baseURL }, use, testInfo) => {
     const origin = new URL(baseURL!).origin;
     const visited = new Map<string, string>();
     const note = (href: string) => {
@@ -133,26 +171,35 @@ export const test = base.extend({
     if (testInfo.status !== testInfo.expectedStatus || testInfo.expectedStatus === "skipped") return;
     const todo = [...visited].filter(([key]) => !checkedPages.has(key));
     if (!todo.length) return;
-    const checker = await browser.newContext({ baseURL, locale: "zh-CN", javaScriptEnabled: true, storageState: await context.storageState() });
+    const checker = a11yChecker;
+    await checker.clearCookies();
+    await checker.addCookies((await context.storageState()).cookies);
     const report: string[] = [];
     try {
       for (const [key, url] of todo) {
         if (checkedPages.has(key)) continue;
         const page = await checker.newPage();
-        const res = await page.goto(url).catch(() => null);
+        const res = await page.goto(new URL(url, origin).href).catch(() => null);
         const landed = a11yKey(page.url());
         // A page that redirects elsewhere (signed out by now: /login) is checked as where it landed;
         // the original stays unchecked for a later test that is still signed in there.
         if (res && (res.headers()["content-type"] ?? "").includes("text/html") && !checkedPages.has(landed)) {
           checkedPages.add(landed);
-          const failing = failingViolations(await axeViolations(page));
-          if (failing.length) report.push(describeViolations(page.url(), failing));
+          // Another record of a page already checked in the same state (order 47 and order 48,
+          // both 待发货) has the same markup: checked once.
+          await settle(page);
+          const state = await pageState(page);
+          if (!checkedPages.has(state)) {
+            checkedPages.add(state);
+            const failing = failingViolations(await axeViolations(page));
+            if (failing.length) report.push(describeViolations(page.url(), failing));
+          }
         }
         if (landed === key || !res) checkedPages.add(key);
         await page.close();
       }
     } finally {
-      await checker.close();
+      await checker.clearCookies();
     }
     expect(report.length, `axe-core found accessibility violations:\n${report.join("\n")}`).toBe(0);
   },
