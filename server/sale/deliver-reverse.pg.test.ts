@@ -4,8 +4,8 @@ import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
 import { partnerPayments, paymentMethods } from "../finance/finance.tables";
 import { createPartnerPayment, voidPartnerPayment } from "../finance/partner-payment.service";
-import { isDomainError } from "../lib/errors";
 import { stockMoves } from "../stock/stock.tables";
+import { BOOKS_HOLD, brokenBooks, outcomesOf, rowsOf } from "../test/race";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { getDeliverOrder, reverseDelivery } from "./deliver-order.service";
 import { makeCustomer, makeProduct, makeSubmittedOrder, makeWarehouse, receiveStock } from "./deliver-order.fixture";
@@ -20,39 +20,6 @@ import { approveSalesReturnOrder, confirmSalesReturnOrder, createSalesReturnOrde
  * exactly one of the two happens. Σ ledger = balances, locks agree, accounts = Σ entries.
  */
 const url = process.env.TEST_DATABASE_URL;
-
-function rowsOf(res: unknown) {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
-
-async function outcomes(calls: (() => Promise<unknown>)[]) {
-  return Promise.all(calls.map((call) => call().then(() => "ok", (e: unknown) => (isDomainError(e) ? e.code : `error: ${(e as Error).message}`))));
-}
-
-async function brokenInvariants(companyId: number) {
-  const keys = rowsOf(
-    await db().execute(sql`select b.product_id from stock_balances b
-      left join (select product_id, location_id, batch_no, sum(qty) s from stock_moves where company_id = ${companyId} group by 1, 2, 3) m using (product_id, location_id, batch_no)
-      left join (select product_id, location_id, batch_no, sum(qty) l from stock_locks where company_id = ${companyId} group by 1, 2, 3) k using (product_id, location_id, batch_no)
-      where b.company_id = ${companyId} and (b.qty <> coalesce(m.s, 0) or b.qty < 0 or b.locked_qty < 0 or b.locked_qty > b.qty or b.locked_qty <> coalesce(k.l, 0))`),
-  );
-  const accounts = rowsOf(
-    await db().execute(sql`select a.partner_id from partner_accounts a
-      left join (select partner_id, sum(amount) s from partner_account_entries where company_id = ${companyId} group by 1) e using (partner_id)
-      where a.company_id = ${companyId} and a.balance <> coalesce(e.s, 0)`),
-  );
-  const payments = rowsOf(
-    await db().execute(sql`select p.id from partner_payments p
-      left join (select payment_id, sum(amount) s from partner_payment_allocations group by 1) a on a.payment_id = p.id
-      where p.company_id = ${companyId} and p.status = 100 and p.amount <> p.unallocated_amount + coalesce(a.s, 0)`),
-  );
-  const settled = rowsOf(
-    await db().execute(sql`select e.id from partner_account_entries e
-      left join (select entry_id, sum(amount) s from partner_payment_allocations where company_id = ${companyId} group by 1) a on a.entry_id = e.id
-      where e.company_id = ${companyId} and e.settled_amount <> coalesce(a.s, 0)`),
-  );
-  return { keys, accounts, payments, settled };
-}
 
 describe.skipIf(!url)("红冲 of a delivery under parallel requests (PostgreSQL)", () => {
   useTestDatabase();
@@ -75,7 +42,7 @@ describe.skipIf(!url)("红冲 of a delivery under parallel requests (PostgreSQL)
     const receipt = (amount: string) => ({ kind: 1, partnerId: customer, paymentMethodId: method, amount, paidOn: "2026-03-01" });
     const early = await createPartnerPayment(ctx, receipt("70"), { confirm: true }); // settles 70 of the 120
 
-    const results = await outcomes([
+    const results = await outcomesOf([
       ...Array.from({ length: 8 }, () => () => reverseDelivery(ctx, noteId)),
       ...Array.from({ length: 4 }, () => () => createPartnerPayment(ctx, receipt("20"), { confirm: true })),
       () => voidPartnerPayment(ctx, early.id),
@@ -95,7 +62,7 @@ describe.skipIf(!url)("红冲 of a delivery under parallel requests (PostgreSQL)
     // The customer owes nothing and has paid 4 × 20 that nothing settles now (the 70 was voided).
     const open = await db().select().from(partnerPayments).where(and(eq(partnerPayments.partnerId, customer), eq(partnerPayments.status, 100)));
     expect(open.reduce((s, r) => s + Number(r.unallocatedAmount), 0)).toBe(80);
-    expect(await brokenInvariants(ctx.companyId)).toEqual({ keys: [], accounts: [], payments: [], settled: [] });
+    expect(await brokenBooks(ctx.companyId)).toEqual(BOOKS_HOLD);
   });
 
   it("红冲 and the confirmation of a return of the same goods sent at once: exactly one happens", async () => {
@@ -109,12 +76,12 @@ describe.skipIf(!url)("红冲 of a delivery under parallel requests (PostgreSQL)
     const ret = await createSalesReturnOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, salesOrderId: o.id, lines: [{ productId: p, qty: "2", price: "25", reasonCode: 50, deliverOrderLineId: dl.id }] }, { submit: true });
     await approveSalesReturnOrder(ctx, ret.id, { comment: "同意" });
 
-    const results = await outcomes([() => reverseDelivery(ctx, noteId), () => confirmSalesReturnOrder(ctx, ret.id)]);
+    const results = await outcomesOf([() => reverseDelivery(ctx, noteId), () => confirmSalesReturnOrder(ctx, ret.id)]);
     expect(results.filter((r) => r === "ok")).toHaveLength(1);
     expect(results.filter((r) => r !== "ok" && r !== "conflict")).toEqual([]);
     const reversed = (await getDeliverOrder(ctx, noteId)).status === 95;
     const returned = (await getSalesReturnOrder(ctx, ret.id)).status === 100;
     expect(reversed !== returned).toBe(true);
-    expect(await brokenInvariants(ctx.companyId)).toEqual({ keys: [], accounts: [], payments: [], settled: [] });
+    expect(await brokenBooks(ctx.companyId)).toEqual(BOOKS_HOLD);
   });
 });
