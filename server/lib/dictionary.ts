@@ -217,6 +217,7 @@ export const SALES_RETURN_STATUSES = [
   [20, "待入库"],
   [100, "已完成"],
   [90, "已作废"],
+  [95, "已红冲"],
 ] as const satisfies Dict;
 
 /** Approval (spec 000 §4). */

@@ -10,14 +10,14 @@ import { ctxOf, useTestDatabase } from "../test/test-db";
 import { getDeliverOrder, reverseDelivery } from "./deliver-order.service";
 import { makeCustomer, makeProduct, makeSubmittedOrder, makeWarehouse, receiveStock } from "./deliver-order.fixture";
 import { confirmPicking } from "./picking-order.service";
-import { approveSalesReturnOrder, confirmSalesReturnOrder, createSalesReturnOrder, getSalesReturnOrder } from "./sales-return.service";
+import { approveSalesReturnOrder, confirmSalesReturnOrder, createSalesReturnOrder, getSalesReturnOrder, reverseSalesReturnOrder } from "./sales-return.service";
 
 /**
- * 红冲 of a delivery note under real parallel transactions (PostgreSQL only): sent many times at
- * once it reverses once; racing receipts being confirmed and voided for the same customer, every
- * receipt's allocations plus what it has left equal its amount and every document's settled
- * amount equals what is allocated to it; racing the confirmation of a return of the same goods,
- * exactly one of the two happens. Σ ledger = balances, locks agree, accounts = Σ entries.
+ * 红冲 of a delivery note or a sales return under real parallel transactions (PostgreSQL only):
+ * sent many times at once it reverses once; racing receipts being confirmed and voided for the
+ * same customer, every receipt's allocations plus what it has left equal its amount and every
+ * document's settled amount equals what is allocated to it; racing the confirmation of a return
+ * of the same goods, exactly one of the two happens. The books hold (server/test/race.ts).
  */
 const url = process.env.TEST_DATABASE_URL;
 
@@ -82,6 +82,30 @@ describe.skipIf(!url)("红冲 of a delivery under parallel requests (PostgreSQL)
     const reversed = (await getDeliverOrder(ctx, noteId)).status === 95;
     const returned = (await getSalesReturnOrder(ctx, ret.id)).status === 100;
     expect(reversed !== returned).toBe(true);
+    expect(await brokenBooks(ctx.companyId)).toEqual(BOOKS_HOLD);
+  });
+
+  it("8 红冲 of one completed sales return at once: the goods leave the return location once, the credit is taken back once", async () => {
+    const wh = await makeWarehouse(ctx, "退货红冲仓", ["A"]);
+    const p = await makeProduct(ctx, "DR-RACE-3", "退货红冲件");
+    const customer = await makeCustomer(ctx, "退货红冲客户");
+    await receiveStock(ctx, p, wh.shelves[0]!, "R1", "3", "10");
+    const o = await makeSubmittedOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, lines: [{ productId: p, qty: "3", price: "30" }] });
+    const noteId = (await confirmPicking(ctx, o.picking!.id)).delivery!.id;
+    const dl = (await getDeliverOrder(ctx, noteId)).lines[0]!;
+    const ret = await createSalesReturnOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, salesOrderId: o.id, lines: [{ productId: p, qty: "2", price: "30", reasonCode: 50, deliverOrderLineId: dl.id }] }, { submit: true });
+    await approveSalesReturnOrder(ctx, ret.id, { comment: "同意" });
+    await confirmSalesReturnOrder(ctx, ret.id);
+
+    const results = await outcomesOf(Array.from({ length: 8 }, () => () => reverseSalesReturnOrder(ctx, ret.id)));
+    expect(results.filter((r) => r === "ok")).toHaveLength(1);
+    expect(results.filter((r) => r !== "ok" && r !== "conflict")).toEqual([]);
+    const moves = await db().select().from(stockMoves).where(and(eq(stockMoves.docType, "salesReturnOrder"), eq(stockMoves.docId, ret.id)));
+    expect(moves.map((m) => [m.bizType, m.qty]).sort()).toEqual([
+      ["SalesReturnOrder", "2.00"],
+      ["SalesReturnOrderBack", "-2.00"],
+    ]);
+    expect((await getSalesReturnOrder(ctx, ret.id)).status).toBe(95);
     expect(await brokenBooks(ctx.companyId)).toEqual(BOOKS_HOLD);
   });
 });

@@ -28,7 +28,7 @@ describe("demo selling", () => {
       // Picking lists are made 待拣货 (10); 90 is one voided by a cancellation.
       expect(await statusesOf(pickingOrders, companyId)).toEqual([10, 90, 100]);
       expect(await statusesOf(deliverOrders, companyId)).toEqual([20, 30, 95]);
-      expect(await statusesOf(salesReturnOrders, companyId)).toEqual([0, 10, 20, 90, 100]);
+      expect(await statusesOf(salesReturnOrders, companyId)).toEqual([0, 10, 20, 90, 95, 100]);
       expect(await statusesOf(approvals, companyId)).toEqual([0, 1, 2]);
     }
   });

@@ -11,7 +11,7 @@ import { reverseDelivery, updateDeliveryLogistics } from "./deliver-order.servic
 import { confirmPicking, createPickingForOrder } from "./picking-order.service";
 import { deliverOrders, logisticsCompanies, pickingOrderLines, pickingOrders, salesOrders } from "./sale.tables";
 import { cancelSalesOrder, completeSalesOrder, createSalesOrder, markNoDeal, requestCreditApproval } from "./sales-order.service";
-import { approveSalesReturnOrder, cancelSalesReturnOrder, confirmSalesReturnOrder, createSalesReturnOrder, salesReturnPrefill, submitSalesReturnOrder } from "./sales-return.service";
+import { approveSalesReturnOrder, cancelSalesReturnOrder, confirmSalesReturnOrder, createSalesReturnOrder, reverseSalesReturnOrder, salesReturnPrefill, submitSalesReturnOrder } from "./sales-return.service";
 
 /**
  * Demo selling for each demo trading company (穗通汽配, 鹏达汽配), over the last 30 days:
@@ -173,6 +173,25 @@ export async function seedCompanySales(tx: Executor, companyId: number, base = n
         await approveSalesReturnOrder(at(5 - k, 30), made.id, { comment: "同意退货" });
         if (k === 2) continue; // 待入库
         await confirmSalesReturnOrder(at(5 - k, 60), made.id); // 已完成
+      }
+      // 已红冲 (95): a return booked in by mistake and reversed.
+      {
+        const ctx = at(2);
+        const r = await salesReturnPrefill(ctx, { orderId: done[7]!.id });
+        const first = r.lines[0];
+        if (first) {
+          const made = await createSalesReturnOrder(ctx, {
+            partnerId: r.order.partnerId,
+            warehouseId: r.order.warehouseId,
+            salesOrderId: r.order.id,
+            remark: "误录退货",
+            lines: [{ productId: first.productId, qty: "1", price: first.price, reasonCode: 110, salesOrderLineId: first.salesOrderLineId, deliverOrderLineId: first.deliverOrderLineId }],
+          });
+          await submitSalesReturnOrder(ctx, made.id);
+          await approveSalesReturnOrder(at(2, 10), made.id, { comment: "同意退货" });
+          await confirmSalesReturnOrder(at(2, 20), made.id);
+          await reverseSalesReturnOrder(at(2, 40), made.id);
+        }
       }
     });
     // Without automatic confirmation: a delivery note waiting (20) with its logistics filled in.

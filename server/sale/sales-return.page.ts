@@ -259,7 +259,7 @@ export async function salesReturnCreateAction(request: Request) {
   return saveFromForm(ctx, form, String(form.get("intent") ?? ""), null);
 }
 
-const DONE: Record<string, string> = { submit: "已提交，等待审批", confirm: "已确认入库", cancel: "已作废" };
+const DONE: Record<string, string> = { submit: "已提交，等待审批", confirm: "已确认入库", cancel: "已作废", reverse: "已红冲，退回的货物已出库，客户的退货款已冲回" };
 
 export async function salesReturnPageAction(request: Request, idText: string | undefined) {
   const ctx = await requirePage(request, SALES_RETURN_LIST_URL);
@@ -267,7 +267,7 @@ export async function salesReturnPageAction(request: Request, idText: string | u
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   try {
-    if (intent === "confirm" || intent === "cancel" || (intent === "submit" && doc.status !== 0)) {
+    if (intent === "confirm" || intent === "cancel" || intent === "reverse" || (intent === "submit" && doc.status !== 0)) {
       await runSalesReturnAction(ctx, doc.id, intent);
       return flashRedirect(salesReturnUrl(doc.id), `销售退货单 ${doc.no} ${DONE[intent]}`);
     }

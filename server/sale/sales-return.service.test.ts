@@ -87,7 +87,7 @@ describe("sales returns", () => {
     const before = await db().select().from(partnerAccounts).where(and(eq(partnerAccounts.companyId, boss.companyId), eq(partnerAccounts.partnerId, w.customerId)));
     await confirmSalesReturnOrder(sales, id);
     doc = await getSalesReturnOrder(sales, id);
-    expect(doc).toMatchObject({ status: 100, locationId: special!.id, actions: [] });
+    expect(doc).toMatchObject({ status: 100, locationId: special!.id, actions: ["reverse"] });
     const sheet = await salesReturnPrintSheet(sales, id);
     expect(sheet.amount).toEqual({ figures: expect.stringContaining("40.00"), capitals: "肆拾元整" });
     const [move] = await movesOf(id);
@@ -104,6 +104,45 @@ describe("sales returns", () => {
     // What is left to return: 3.
     expect((await salesReturnPrefill(sales, { orderId: order.id })).lines[0]!.returnable).toBe("3.00");
     await saveCompanySetting(boss, { name: "SalesReturnOrderLocation", value: { Default: { Id: null, Name: "" }, Type: 0 } });
+  });
+
+  it("红冲 of a completed return: the goods go back out of the return location at their cost, the returned quantities and the customer's credit are taken back; refused once the goods left the return location", async () => {
+    const { order, line, deliveryLines } = await makeDeliveredOrder(w, { qty: "4", price: "15", deliveries: ["4"] });
+    const make = async (qty: string) => {
+      const r = await createSalesReturnOrder(sales, { partnerId: w.customerId, warehouseId: w.warehouseId, salesOrderId: order.id, lines: [{ productId: w.productId, qty, price: "15", reasonCode: 50, deliverOrderLineId: deliveryLines[0]!.id }] }, { submit: true });
+      await approveAndConfirm(r.id);
+      return r.id;
+    };
+    const balance = async () => Number((await db().select().from(partnerAccounts).where(and(eq(partnerAccounts.companyId, boss.companyId), eq(partnerAccounts.partnerId, w.customerId))))[0]!.balance);
+    const id = await make("3");
+    const afterReturn = await balance();
+    const [inflow] = await movesOf(id);
+
+    await runSalesReturnAction(sales, id, "reverse");
+    const doc = await getSalesReturnOrder(sales, id);
+    expect(doc).toMatchObject({ status: 95, statusName: "已红冲", actions: [] });
+    const moves = await movesOf(id);
+    expect(moves.map((m) => [m.bizType, m.qty, m.unitCost, m.locationId, m.reversesMoveId]).sort()).toEqual(
+      [
+        ["SalesReturnOrder", "3.00", inflow!.unitCost, inflow!.locationId, null],
+        ["SalesReturnOrderBack", "-3.00", inflow!.unitCost, inflow!.locationId, inflow!.id],
+      ].sort(),
+    );
+    expect((await db().select().from(salesOrderLines).where(eq(salesOrderLines.id, line.id)))[0]!.returnedQty).toBe("0.00");
+    expect((await db().select().from(deliverOrderLines).where(eq(deliverOrderLines.id, deliveryLines[0]!.id)))[0]!.returnedQty).toBe("0.00");
+    expect(await balance()).toBe(afterReturn + 45);
+    expect((await salesReturnPrefill(sales, { orderId: order.id })).lines[0]!.returnable).toBe("4.00");
+    await expect(runSalesReturnAction(sales, id, "reverse")).rejects.toThrow("当前状态为“已红冲”");
+    expect(await movesOf(id)).toHaveLength(2);
+
+    // Goods that left the return location since cannot be taken out of it again.
+    const moved = await make("2");
+    const [m] = await movesOf(moved);
+    const [there] = await db().select().from(stockBalances).where(and(eq(stockBalances.productId, w.productId), eq(stockBalances.locationId, m!.locationId), eq(stockBalances.batchNo, m!.batchNo)));
+    await inTransaction((tx) => postStock(tx, boss, { bizType: "StockMoveOrder", docType: "test", docId: 77, docNo: "T77", lines: [{ productId: w.productId, locationId: m!.locationId, batchNo: m!.batchNo, qty: `-${there!.qty}` }] }));
+    await expect(runSalesReturnAction(sales, moved, "reverse")).rejects.toThrow("退回的货物已移走或出库，不能红冲");
+    expect((await getSalesReturnOrder(sales, moved)).status).toBe(100);
+    await expect(runSalesReturnAction(other, moved, "reverse")).rejects.toThrow();
   });
 
   it("never more than delivered − returned: lines of one order line summed at submit, and checked again at confirm", async () => {

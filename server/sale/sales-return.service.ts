@@ -6,11 +6,11 @@ import { busyError, inTransaction } from "../db/transaction";
 import { add, dec, formatMoney, gt, isZero, moneyString, mul, qtyString, roundMoney, sub, sum, type Decimal } from "../lib/decimal";
 import { labelOf, REASON_CODES } from "../lib/dictionary";
 import { recordDocumentChange } from "../lib/document-audit";
-import { DomainError } from "../lib/errors";
+import { DomainError, isDomainError } from "../lib/errors";
 import { t } from "../lib/i18n/zh-CN";
 import { isId } from "../lib/ids";
 import { parseInput } from "../lib/validate";
-import { postPartnerEntry } from "../finance/partner-account.service";
+import { postPartnerEntry, reversePartnerEntry } from "../finance/partner-account.service";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { partnerNameOf } from "../organization/partner-name";
 import { productBrands } from "../product/brand.tables";
@@ -19,14 +19,14 @@ import { products } from "../product/product.tables";
 import { getCompanySettings } from "../setting/setting.service";
 import { actionsFor, assertTransition, lockDocument } from "../stock/document";
 import { returnsLocationOf } from "../stock/location.service";
-import { averageCosts, postStock } from "../stock/stock-ledger.service";
+import { averageCosts, postStock, reverseDocument } from "../stock/stock-ledger.service";
 import { stockLocations, warehouses } from "../stock/stock.tables";
 import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
 import { notify } from "../system/notification.service";
 import { companies, users } from "../system/system.tables";
 import { approvals, deliverOrderLines, deliverOrders, salesOrderLines, salesOrders, salesReturnOrderLines, salesReturnOrders } from "./sale.tables";
 import { ReturnDecisionSchema, SalesReturnInputSchema, type SalesReturnInput } from "./sales-return.input";
-import { SALES_RETURN_BUTTONS, SALES_RETURN_MACHINE, SR_CANCELLED, SR_DONE, SR_DRAFT, SR_WAITING_APPROVAL, SR_WAITING_INFLOW, type SalesReturnAction } from "./sales-return.status";
+import { SALES_RETURN_BUTTONS, SALES_RETURN_MACHINE, SR_CANCELLED, SR_DONE, SR_DRAFT, SR_REVERSED, SR_WAITING_APPROVAL, SR_WAITING_INFLOW, type SalesReturnAction } from "./sales-return.status";
 
 /**
  * 销售退货 (sales returns). A return comes from a delivered sales order (each line names the
@@ -510,6 +510,46 @@ export async function cancelSalesReturnOrder(ctx: Ctx, id: number) {
   return { id, status: SR_CANCELLED };
 }
 
+/**
+ * 红冲 (100 → 95): undoes a return booked in by mistake. Under the sales order's row lock the
+ * inflow is posted back out of the return location at the cost it came in with
+ * (SalesReturnOrderBack) — refused when those goods have been moved or sold since (the ledger
+ * never goes negative); the order's and delivery lines' returned quantities go down again, and
+ * the customer's credit is taken back (partner account last).
+ */
+export async function reverseSalesReturnOrder(ctx: Ctx, id: number) {
+  requireSales(ctx);
+  await inTransaction(async (tx) => {
+    const doc = await lockReturnWithOrder(tx, ctx, id);
+    assertTransition(SALES_RETURN_MACHINE, "reverse", doc.status);
+    try {
+      await reverseDocument(tx, ctx, { docType: SALES_RETURN_DOC_TYPE, docId: id, docNo: doc.no, bizType: "SalesReturnOrderBack", remark: `红冲 ${doc.no}` });
+    } catch (e) {
+      if (isDomainError(e) && e.code === "conflict") throw new DomainError("conflict", `销售退货单 ${doc.no} 退回的货物已移走或出库，不能红冲：${e.message}`);
+      throw e;
+    }
+    for (const l of await linesOf(tx, id)) {
+      if (l.salesOrderLineId) {
+        await tx
+          .update(salesOrderLines)
+          .set({ returnedQty: sql`greatest(${salesOrderLines.returnedQty} - ${qtyString(l.qty)}::numeric, 0)` })
+          .where(and(eq(salesOrderLines.id, l.salesOrderLineId), eq(salesOrderLines.companyId, ctx.companyId)));
+      }
+      if (l.deliverOrderLineId) {
+        await tx
+          .update(deliverOrderLines)
+          .set({ returnedQty: sql`greatest(${deliverOrderLines.returnedQty} - ${qtyString(l.qty)}::numeric, 0)` })
+          .where(and(eq(deliverOrderLines.id, l.deliverOrderLineId), eq(deliverOrderLines.companyId, ctx.companyId)));
+      }
+    }
+    await tx.update(salesReturnOrders).set({ status: SR_REVERSED, updatedAt: ctx.now ?? new Date() }).where(eq(salesReturnOrders.id, id));
+    await recordDocumentChange(tx, ctx, SALES_RETURN_MACHINE, "reverse", { ...auditDoc(doc), from: doc.status, to: SR_REVERSED });
+    // The customer's account: LAST lock of the transaction.
+    await reversePartnerEntry(tx, ctx, { docType: SALES_RETURN_DOC_TYPE, docId: id, docNo: doc.no });
+  });
+  return { id, status: SR_REVERSED };
+}
+
 const commentOf = (body: unknown) => (body && typeof body === "object" ? (body as { comment?: unknown }).comment : undefined);
 
 const ACTIONS: Record<Exclude<SalesReturnAction, "update" | "remove">, (ctx: Ctx, id: number, body?: unknown) => Promise<unknown>> = {
@@ -518,6 +558,7 @@ const ACTIONS: Record<Exclude<SalesReturnAction, "update" | "remove">, (ctx: Ctx
   reject: (ctx, id, body) => rejectSalesReturnOrder(ctx, id, { comment: commentOf(body) }),
   confirm: (ctx, id) => confirmSalesReturnOrder(ctx, id),
   cancel: (ctx, id) => cancelSalesReturnOrder(ctx, id),
+  reverse: (ctx, id) => reverseSalesReturnOrder(ctx, id),
 };
 
 /** Runs one status action by name (the document page's buttons, the JSON API). */

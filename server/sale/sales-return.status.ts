@@ -7,6 +7,7 @@ export const SR_WAITING_APPROVAL = 10;
 export const SR_WAITING_INFLOW = 20;
 export const SR_CANCELLED = 90;
 export const SR_DONE = 100;
+export const SR_REVERSED = 95;
 
 /**
  * The one table of what moves a sales return (销售退货单):
@@ -20,8 +21,9 @@ export const SR_DONE = 100;
  * | reject  | 10         | 0  草稿, with the manager's comment                                  |
  * | confirm | 20         | 100 已完成 (returnable checked again; inflow posted at the original cost, the customer credited) |
  * | cancel  | 0, 10, 20  | 90 已作废 (a waiting approval is closed)                              |
+ * | reverse | 100        | 95 已红冲 (the inflow posted back out of the return location at its cost, the order's and delivery's returned quantities and the customer's credit taken back) |
  *
- * 90 and 100 are final. Every other (status, action) pair is refused.
+ * 90 and 95 are final. Every other (status, action) pair is refused.
  */
 export const SALES_RETURN_MACHINE = defineStatusMachine({
   label: "销售退货单",
@@ -34,10 +36,11 @@ export const SALES_RETURN_MACHINE = defineStatusMachine({
     reject: { label: "驳回", from: [SR_WAITING_APPROVAL], to: SR_DRAFT },
     confirm: { label: "确认入库", from: [SR_WAITING_INFLOW], to: SR_DONE },
     cancel: { label: "作废", from: [SR_DRAFT, SR_WAITING_APPROVAL, SR_WAITING_INFLOW], to: SR_CANCELLED },
+    reverse: { label: "红冲", from: [SR_DONE], to: SR_REVERSED },
   },
 });
 
 export type SalesReturnAction = keyof typeof SALES_RETURN_MACHINE.actions;
 
 /** The actions offered as buttons on the return's page (approve/reject are 退货审批's, update/remove the draft form's). */
-export const SALES_RETURN_BUTTONS: readonly SalesReturnAction[] = ["submit", "confirm", "cancel"];
+export const SALES_RETURN_BUTTONS: readonly SalesReturnAction[] = ["submit", "confirm", "cancel", "reverse"];

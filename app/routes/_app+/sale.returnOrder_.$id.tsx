@@ -24,6 +24,7 @@ const ACTION_BUTTONS: Record<string, DocumentActionSpec> = {
   submit: { label: "提交审批", primary: true },
   confirm: { label: "确认入库", primary: true, confirm: "确认后退货商品将入库，并冲减客户欠款，是否继续？" },
   cancel: { label: "作废", danger: true, confirm: "确定作废该销售退货单吗？" },
+  reverse: { label: "红冲", danger: true, confirm: "红冲将把退回的货物从退货库位出库，并冲回客户的退货款，是否继续？" },
   remove: { label: "删除", danger: true, confirm: "此操作将删除该草稿, 是否继续?" },
 };
 

@@ -52,7 +52,7 @@ for (const js of [true, false]) {
   test.describe(`销售退货, JavaScript ${js ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled: js });
 
-    test("sales1 returns a delivered piece, boss1 approves and confirms: the stock comes back as 销售退货", async ({ page, browser, baseURL }) => {
+    test("sales1 returns a delivered piece, boss1 approves and confirms: the stock comes back as 销售退货; 红冲 undoes it", async ({ page, browser, baseURL }) => {
       page.on("dialog", (d) => void d.accept());
       const made = await deliveredOrder(browser, baseURL!);
 
@@ -114,6 +114,13 @@ for (const js of [true, false]) {
       await page.goto(`${returnUrl.replace("/sale/returnOrder/", "/print/saleReturn?type=saleReturn&orderId=")}`);
       await expect(page.getByText("销售退货单").first()).toBeVisible();
       await expect(page.getByText(/大写|壹|贰|叁|肆|伍/).first()).toBeVisible();
+
+      // Booked in by mistake: 红冲 takes the piece back out of that location and the credit back.
+      await open(page, returnUrl, js);
+      await page.getByTestId("sr-action-reverse").click();
+      await expect(page.getByTestId("flash")).toContainText(`销售退货单 ${returnNo} 已红冲`);
+      await expect(page.getByTestId("sr-status")).toHaveText("已红冲");
+      await expect(page.getByTestId("sr-action-reverse")).toHaveCount(0);
     });
 
     test("a free-standing return: sales1 types the product, boss1 rejects it with a comment, the draft says why", async ({ page }) => {
