@@ -247,8 +247,9 @@ export async function accountSummaries(ex: Executor, ctx: Ctx, partnerIds: numbe
  * Reverses what a document posted (red-letter, 红冲): posts `<docType>Back` with the opposite of
  * its entry, in the reversal's transaction (last, like the posting). What receipts or payments
  * had settled of the entry goes back to them and settles the partner's other open documents
- * (what is left stays an advance), so no money stays tied to a document that no longer counts. Nothing when the document
- * never posted (e.g. a zero amount). Returns the reversal entry or null.
+ * (what is left stays an advance), so no money stays tied to a document that no longer counts.
+ * Nothing when the document never posted (e.g. a zero amount). Returns the reversal entry or
+ * null.
  */
 export async function reversePartnerEntry(tx: Executor, ctx: Ctx, doc: { docType: string; docId: number; docNo: string; entryDate?: string; remark?: string | null }) {
   const [orig] = await tx

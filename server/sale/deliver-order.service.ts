@@ -330,7 +330,7 @@ export async function voidDelivery(ctx: Ctx, id: number) {
  * other orders' shortages); the order lines' delivered quantities and the order's delivered
  * amount go down, the order counts as open for credit again, its status follows (发货完成 →
  * 部分发货 / 待发货), and the customer's account gets the opposite entry (partner account
- * last), which also hands what receipts had settled of it back to them as advances.
+ * last); what receipts had settled of it goes back to them (reversePartnerEntry).
  * The picking list stays 拣货完成: what was undone is picked again on a new picking list.
  */
 export async function reverseDelivery(ctx: Ctx, id: number) {
