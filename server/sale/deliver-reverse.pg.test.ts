@@ -32,13 +32,19 @@ describe.skipIf(!url)("红冲 of a delivery under parallel requests (PostgreSQL)
     method = m!.id;
   });
 
-  it("8 红冲 of one note at once, while receipts of the customer are confirmed and one is voided: reversed once, money never lost", async () => {
-    const wh = await makeWarehouse(ctx, "并发红冲仓", ["A"]);
-    const p = await makeProduct(ctx, "DR-RACE-1", "并发红冲件");
-    const customer = await makeCustomer(ctx, "并发红冲客户");
-    await receiveStock(ctx, p, wh.shelves[0]!, "R1", "5", "10");
-    const o = await makeSubmittedOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, lines: [{ productId: p, qty: "3", price: "40" }] });
+  /** Its own warehouse, product (stock at cost 10) and customer, and an order of it picked and delivered at once. */
+  async function deliveredOrder(tag: string, q: { stock: string; qty: string; price: string }) {
+    const wh = await makeWarehouse(ctx, `仓${tag}`, ["A"]);
+    const p = await makeProduct(ctx, tag, `件${tag}`);
+    const customer = await makeCustomer(ctx, `客户${tag}`);
+    await receiveStock(ctx, p, wh.shelves[0]!, "R1", q.stock, "10");
+    const o = await makeSubmittedOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, lines: [{ productId: p, qty: q.qty, price: q.price }] });
     const noteId = (await confirmPicking(ctx, o.picking!.id)).delivery!.id;
+    return { wh, p, customer, o, noteId };
+  }
+
+  it("8 红冲 of one note at once, while receipts of the customer are confirmed and one is voided: reversed once, money never lost", async () => {
+    const { p, customer, noteId } = await deliveredOrder("DR-RACE-1", { stock: "5", qty: "3", price: "40" });
     const receipt = (amount: string) => ({ kind: 1, partnerId: customer, paymentMethodId: method, amount, paidOn: "2026-03-01" });
     const early = await createPartnerPayment(ctx, receipt("70"), { confirm: true }); // settles 70 of the 120
 
@@ -66,12 +72,7 @@ describe.skipIf(!url)("红冲 of a delivery under parallel requests (PostgreSQL)
   });
 
   it("红冲 and the confirmation of a return of the same goods sent at once: exactly one happens", async () => {
-    const wh = await makeWarehouse(ctx, "红冲退货仓", ["A"]);
-    const p = await makeProduct(ctx, "DR-RACE-2", "红冲退货件");
-    const customer = await makeCustomer(ctx, "红冲退货客户");
-    await receiveStock(ctx, p, wh.shelves[0]!, "R1", "4", "10");
-    const o = await makeSubmittedOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, lines: [{ productId: p, qty: "4", price: "25" }] });
-    const noteId = (await confirmPicking(ctx, o.picking!.id)).delivery!.id;
+    const { wh, p, customer, o, noteId } = await deliveredOrder("DR-RACE-2", { stock: "4", qty: "4", price: "25" });
     const dl = (await getDeliverOrder(ctx, noteId)).lines[0]!;
     const ret = await createSalesReturnOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, salesOrderId: o.id, lines: [{ productId: p, qty: "2", price: "25", reasonCode: 50, deliverOrderLineId: dl.id }] }, { submit: true });
     await approveSalesReturnOrder(ctx, ret.id, { comment: "同意" });
@@ -86,12 +87,7 @@ describe.skipIf(!url)("红冲 of a delivery under parallel requests (PostgreSQL)
   });
 
   it("8 红冲 of one completed sales return at once: the goods leave the return location once, the credit is taken back once", async () => {
-    const wh = await makeWarehouse(ctx, "退货红冲仓", ["A"]);
-    const p = await makeProduct(ctx, "DR-RACE-3", "退货红冲件");
-    const customer = await makeCustomer(ctx, "退货红冲客户");
-    await receiveStock(ctx, p, wh.shelves[0]!, "R1", "3", "10");
-    const o = await makeSubmittedOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, lines: [{ productId: p, qty: "3", price: "30" }] });
-    const noteId = (await confirmPicking(ctx, o.picking!.id)).delivery!.id;
+    const { wh, p, customer, o, noteId } = await deliveredOrder("DR-RACE-3", { stock: "3", qty: "3", price: "30" });
     const dl = (await getDeliverOrder(ctx, noteId)).lines[0]!;
     const ret = await createSalesReturnOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, salesOrderId: o.id, lines: [{ productId: p, qty: "2", price: "30", reasonCode: 50, deliverOrderLineId: dl.id }] }, { submit: true });
     await approveSalesReturnOrder(ctx, ret.id, { comment: "同意" });
