@@ -1,6 +1,12 @@
 import { flatRoutes } from "remix-flat-routes";
 
-/** @type {import('@remix-run/dev').AppConfig} */
+/**
+ * Remix's own options, handed to its Vite plugin by vite.config.ts (Vite builds the app: its
+ * Rollup build splits the browser code by what each page really uses, which the classic
+ * compiler's esbuild 0.17 could not, and it refuses any server-only import left in browser code).
+ *
+ * @type {import('@remix-run/dev').VitePluginConfig}
+ */
 export default {
   ignoredRouteFiles: ["**/*"],
   routes: async (defineRoutes) => {
@@ -13,11 +19,10 @@ export default {
     const { underConstructionRoutes } = await tsImport("./app/components/shell/under-construction.routes.ts", import.meta.url);
     return { ...routes, ...underConstructionRoutes(routes) };
   },
+  // build/server/index.js (the server build, imported by server/main.ts) and build/client (the
+  // browser's files, served under /build/).
+  buildDirectory: "build",
   serverModuleFormat: "esm",
-  serverPlatform: "node",
-  postcss: true,
-  // Server-only packages stay external; everything under server/ is bundled into build/.
-  serverDependenciesToBundle: [/^@mantine\//, /^@tabler\//],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

@@ -1,7 +1,6 @@
-import mantineCore from "@mantine/core/styles.css";
+import mantineCore from "@mantine/core/styles.css?url";
 import { ColorSchemeScript } from "~/components/ui/mantine/ColorSchemeScript";
 import { MantineProvider } from "~/components/ui/mantine/MantineProvider";
-import { cssBundleHref } from "@remix-run/css-bundle";
 import { json, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
@@ -10,13 +9,12 @@ import { StandaloneErrorPage, describeRouteError } from "~/components/ErrorPage"
 import { t } from "../server/lib/i18n/zh-CN";
 import { theme, themeCssVariables } from "~/theme";
 import { useNonce } from "~/components/nonce";
-import appCss from "~/styles/app.css";
+import appCss from "~/styles/app.css?url";
 import { appliedLabelOverrides, ensureDictionaryLabels } from "~/services.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: mantineCore },
-  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
   { rel: "stylesheet", href: appCss },
 ];
 

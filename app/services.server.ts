@@ -1,7 +1,8 @@
 /**
- * The one door from routes to the backend. Its `.server` suffix makes the Remix compiler
- * replace it with an empty module in the browser build, so nothing under server/ (database
- * drivers, argon2, node builtins) can reach the client. Zod input schemas, which the
+ * The one door from routes to the backend. Its `.server` suffix keeps it out of the browser:
+ * the Remix Vite build drops route loaders and actions from browser code and fails the build if
+ * anything left there still imports this module, so nothing under server/ (database drivers,
+ * argon2, node builtins) can reach the client. Zod input schemas, which the
  * browser needs too, are imported from their `*.input.ts` files directly.
  */
 export * from "../server/auth/authenticator";

@@ -57,7 +57,7 @@ async function measure(label: string, url?: string) {
     await c.end();
   }
   const { handle } = await bootDatabase({ url, searchPath: schema, demo: true, demoPassword: "Demo@123456" });
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
   const server = createApp(build, { log: logLine, loginRateLimit: 1e6 }).listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -89,7 +89,7 @@ async function measure(label: string, url?: string) {
   }
 }
 
-if (!fs.existsSync("build/index.js")) {
+if (!fs.existsSync("build/server/index.js")) {
   console.error("请先运行 npm run build");
   process.exit(1);
 }

@@ -168,7 +168,7 @@ async function benchOrderList(s: Setup) {
     from generate_series(1, ${ORDERS}::int) as i`);
   await db().execute(sql`analyze sales_orders`);
   const seeded = (performance.now() - t0) / 1000;
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
   const server = createApp(build, { log: logLine, loginRateLimit: 1e6 }).listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   try {

@@ -18,17 +18,18 @@ function newestMtime(dir) {
   return newest;
 }
 
-const buildFile = path.join(root, "build", "index.js");
+const buildFile = path.join(root, "build", "server", "index.js");
 const built = fs.existsSync(buildFile) ? fs.statSync(buildFile).mtimeMs : 0;
 const sources = Math.max(
   newestMtime(path.join(root, "app")),
   newestMtime(path.join(root, "server")),
   fs.statSync(path.join(root, "remix.config.js")).mtimeMs,
+  fs.statSync(path.join(root, "vite.config.ts")).mtimeMs,
   fs.statSync(path.join(root, "package.json")).mtimeMs,
 );
 if (!built || sources > built) {
-  console.log("正在构建应用（约 15 秒）…");
-  const r = spawnSync(process.execPath, [path.join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build"], {
+  console.log("正在构建应用（约 25 秒）…");
+  const r = spawnSync(process.execPath, [path.join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "vite:build"], {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
   });

@@ -69,9 +69,9 @@ function newestMtime(p) {
 }
 
 function buildIsCurrent() {
-  const built = ["build/index.js", "public/build"].map((p) => (fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0));
+  const built = ["build/server/index.js", "build/client"].map((p) => (fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0));
   if (built.includes(0)) return false;
-  const sources = Math.max(...["app", "server", "remix.config.js", "postcss.config.js", "package.json"].filter((p) => fs.existsSync(p)).map(newestMtime));
+  const sources = Math.max(...["app", "server", "remix.config.js", "vite.config.ts", "postcss.config.cjs", "package.json"].filter((p) => fs.existsSync(p)).map(newestMtime));
   return Math.min(...built) >= sources;
 }
 
@@ -84,8 +84,8 @@ function finish() {
 
 if (!fast) ensureBrowser();
 if (fast && buildIsCurrent()) {
-  console.log("\n(构建已是最新，跳过 remix build)");
-} else if (!run("构建 (remix build)", process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { NODE_ENV: "production" })) {
+  console.log("\n(构建已是最新，跳过 remix vite:build)");
+} else if (!run("构建 (remix vite:build)", process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"], { NODE_ENV: "production" })) {
   addCheck(totals, false);
   finish();
 }

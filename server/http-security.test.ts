@@ -16,21 +16,20 @@ const NUL_MESSAGE = "提交的内容含有无法识别的字符（如空字符�
 describe("HTTP edge security", () => {
   useTestDatabase();
   let base = "";
-  let publicDir = "";
+  let clientBuildDir = "";
   let close: (() => Promise<void>) | undefined;
   const errors: string[] = [];
   let spy: ReturnType<typeof vi.spyOn> | undefined;
 
   beforeAll(async () => {
-    // Static files from a directory of the test's own: a build running beside the tests empties public/build.
-    publicDir = fs.mkdtempSync(path.join(os.tmpdir(), "qipei-public-"));
-    fs.mkdirSync(path.join(publicDir, "build"));
-    fs.writeFileSync(path.join(publicDir, "build", "entry.client-TEST.js"), "export {};");
-    ({ base, close } = await startTestApp({ publicDir }));
+    // Build files from a directory of the test's own: a build running beside the tests empties build/client.
+    clientBuildDir = fs.mkdtempSync(path.join(os.tmpdir(), "qipei-client-"));
+    fs.writeFileSync(path.join(clientBuildDir, "entry.client-TEST.js"), "export {};");
+    ({ base, close } = await startTestApp({ clientBuildDir }));
   });
   afterAll(async () => {
     await close?.();
-    if (publicDir) fs.rmSync(publicDir, { recursive: true, force: true });
+    if (clientBuildDir) fs.rmSync(clientBuildDir, { recursive: true, force: true });
   });
   // Everything written to the error log during a test, to prove no user data reaches it.
   beforeEach(() => {

@@ -35,7 +35,7 @@ const ROUTED_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  */
 export function createApp(
   build: ServerBuild,
-  opts: { log?: (line: string) => void; publicDir?: string; loginRateLimit?: number } = {},
+  opts: { log?: (line: string) => void; publicDir?: string; clientBuildDir?: string; loginRateLimit?: number } = {},
 ) {
   const log = opts.log ?? ((line: string) => console.log(line));
   const app = express();
@@ -51,7 +51,8 @@ export function createApp(
   app.use(refuseUnstorableText);
 
   const publicDir = opts.publicDir ?? path.resolve("public");
-  app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
+  // The browser build (vite.config.ts: base /build/): file names carry their content hash.
+  app.use("/build", express.static(opts.clientBuildDir ?? path.resolve("build/client"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 
   const pagePaths = pagePathsOf(build.routes);

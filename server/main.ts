@@ -39,7 +39,7 @@ async function main() {
   // 定时任务 (expired sessions, ageing, safe stock): claimed per job in the database, so one instance runs each.
   const scheduler = startScheduler({ log: (m) => console.error(`[scheduler] ${m}`) });
 
-  const buildPath = path.resolve("build/index.js");
+  const buildPath = path.resolve("build/server/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const app = createApp(build);
   const server = app.listen(config.port, config.host, () => {

@@ -15,7 +15,7 @@ function jsFiles(dir: string): string[] {
 
 describe("browser bundle", () => {
   it("contains no server code (npm test builds first)", () => {
-    const files = jsFiles(path.resolve("public/build"));
+    const files = jsFiles(path.resolve("build/client"));
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) {
       const text = fs.readFileSync(f, "utf8");
@@ -31,25 +31,20 @@ describe("browser bundle", () => {
     // ScrollArea for their side effects and so brought 27 KB gzip of them into this set
     // (app/components/ui/mantine/NativeSelect.tsx rebuilds it on InputBase); the date picker
     // and the line grid that do use them are lazy chunks.
-    const dir = path.resolve("public/build");
-    const manifestFile = fs.readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f));
+    const dir = path.resolve("build/client");
+    const manifestFile = jsFiles(dir).find((f) => /\/manifest-[^/]*\.js$/.test(f));
     expect(manifestFile, "npm test builds first").toBeTruthy();
-    const text = fs.readFileSync(path.join(dir, manifestFile!), "utf8");
-    const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
-      entry: { module: string };
-      routes: Record<string, { module: string }>;
-    };
+    const text = fs.readFileSync(manifestFile!, "utf8");
+    // Remix's manifest lists each module with every chunk it imports (the modulepreload links).
+    type Entry = { module: string; imports?: string[] };
+    const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as { entry: Entry; routes: Record<string, Entry> };
+    const file = (url: string) => path.join(dir, url.replace(/^\/build\//, ""));
     for (const routeId of ["routes/_app+/sale.order", "routes/_app+/product.list"]) {
       const seen = new Set<string>();
-      const todo = [manifest.entry.module, ...["root", "routes/_app+/_layout", routeId].map((id) => manifest.routes[id]!.module)];
-      while (todo.length) {
-        const file = todo.pop()!;
-        if (seen.has(file)) continue;
-        seen.add(file);
-        const code = fs.readFileSync(path.join(dir, "..", file), "utf8");
-        for (const m of code.matchAll(/(?:from|import)\s*"(\/build\/[^"]+\.js)"/g)) todo.push(m[1]!);
+      for (const e of [manifest.entry, ...["root", "routes/_app+/_layout", routeId].map((id) => manifest.routes[id]!)]) {
+        for (const url of [e.module, ...(e.imports ?? [])]) seen.add(url);
       }
-      const loaded = [...seen].map((f) => fs.readFileSync(path.join(dir, "..", f), "utf8")).join("\n");
+      const loaded = [...seen].map((url) => fs.readFileSync(file(url), "utf8")).join("\n");
       for (const marker of ['"@mantine/core/Popover"', '"@mantine/core/Combobox"', "data-floating-ui-"]) {
         expect(loaded.includes(marker), `${routeId} first load contains ${marker}`).toBe(false);
       }

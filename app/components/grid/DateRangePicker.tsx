@@ -1,4 +1,4 @@
-import datesCss from "@mantine/dates/styles.css";
+import datesCss from "@mantine/dates/styles.css?url";
 import { DatePickerInput, DatesProvider, type DatesRangeValue } from "@mantine/dates";
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";

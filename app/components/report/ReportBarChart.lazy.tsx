@@ -1,4 +1,4 @@
-import chartsCss from "@mantine/charts/styles.css";
+import chartsCss from "@mantine/charts/styles.css?url";
 import { BarChart } from "@mantine/charts";
 import { useEffect } from "react";
 import type { ReportResult } from "#server/report/reports";

@@ -8,47 +8,16 @@ import { Table } from "~/components/ui/mantine/Table";
 import { Text } from "~/components/ui/mantine/Text";
 import { TextInput } from "~/components/ui/mantine/TextInput";
 import { Title } from "~/components/ui/mantine/Title";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { DATE_PARTS, RESETS, SEQ_MAX, SEQ_MIN } from "#server/system/business-code.input";
-import { canEditBusinessCodes, formErrorOf, formValues, listBusinessCodeRules, requirePage, restoreDefaultBusinessCodeRule, saveBusinessCodeRule, setFlash } from "~/services.server";
+import type { businessCodeLoader, businessCodeAction } from "./business-code.server";
 
 /**
  * 业务编码 (/system/businessCode) and 编码规则 (/system/setting/code): the same page under two menu
- * entries, the numbering rule of every document type of the company, with the next number.
+ * entries, the numbering rule of every document type of the company, with the next number. Its
+ * loader and action are in business-code.server.ts, which the browser build never loads.
  */
-export const businessCodeLoader = (PAGE: string) =>
-  async function loader({ request }: LoaderFunctionArgs) {
-    const ctx = await requirePage(request, PAGE);
-    return json({ rules: await listBusinessCodeRules(ctx), canEdit: canEditBusinessCodes(ctx) });
-  };
-
-export const businessCodeAction = (PAGE: string) =>
-  async function action({ request }: ActionFunctionArgs) {
-    const ctx = await requirePage(request, PAGE);
-    const form = await request.formData();
-    const intent = String(form.get("intent") ?? "");
-    const docType = String(form.get("docType") ?? "");
-    const values = formValues(form);
-    try {
-      if (intent === "save") {
-        const saved = await saveBusinessCodeRule(ctx, values);
-        return redirect(PAGE, { headers: await setFlash({ type: "success", message: `${saved.label}编码规则已保存` }) });
-      }
-      if (intent === "restore") {
-        const rule = await restoreDefaultBusinessCodeRule(ctx, docType);
-        return redirect(PAGE, { headers: await setFlash({ type: "success", message: `${rule.label}已恢复默认编码规则` }) });
-      }
-    } catch (e) {
-      const error = formErrorOf(e);
-      if (!error) throw e;
-      return json({ docType, message: error.message, fields: error.fields, values }, { status: error.status });
-    }
-    return json({ docType, message: "未知的操作", fields: {} as Record<string, string[]>, values }, { status: 400 });
-  };
-
 type Loaded = ReturnType<typeof businessCodeLoader>;
 type Acted = ReturnType<typeof businessCodeAction>;
 

@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
-import { BusinessCodePage, businessCodeAction, businessCodeLoader } from "~/components/system/business-code.route";
+import { BusinessCodePage } from "~/components/system/business-code.route";
+import { businessCodeAction, businessCodeLoader } from "~/components/system/business-code.server";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 
 /** 编码规则 (/system/setting/code): the company's document numbering rules (the page is shared with the other menu entry). */

@@ -136,7 +136,7 @@ export default function RelationPage() {
         <div className={css.card} style={{ padding: 10, margin: "8px 0" }} data-testid="relation-import-panel">
           <Form method="post" encType="multipart/form-data" reloadDocument>
             <p style={{ marginTop: 0 }}>
-              列：产品编码(OE)、仓库、货位。整个文件无误才会导入。 <a href={`${RELATION_PAGE}?download=template`}>下载模板</a>
+              列：产品编码(OE)、仓库、货位。整个文件无误才会导入。 <a href="?download=template">下载模板</a>
             </p>
             {failed ? (
               <div className={css.formError} role="alert" data-testid="relation-errors">
