@@ -40,7 +40,7 @@ function jsGzipFor(build: ServerBuild, routeIds: string[]) {
   let raw = 0;
   let gz = 0;
   for (const f of files) {
-    const buf = fs.readFileSync(path.join("public", f));
+    const buf = fs.readFileSync(path.join("build/client", f.replace(/^\/build\//, "")));
     raw += buf.length;
     gz += zlib.gzipSync(buf, { level: 9 }).length;
   }
