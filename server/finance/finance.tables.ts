@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, check, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { documentColumns } from "../stock/document.columns";
 import { moneyColumn } from "../stock/stock.tables";
@@ -55,7 +55,12 @@ export const partnerAccountEntries = pgTable(
     dueDate: date("due_date"),
     /** Signed change of the partner's balance. */
     amount: moneyColumn("amount").notNull(),
-    /** Documents: how much of it receipts/payments have settled (allocations). */
+    /**
+     * Documents: how much of it is settled, signed like `amount`. An increase (a delivery, a
+     * receiving note) is settled by receipts or payments (partner_payment_allocations) and by
+     * credits (partner_credit_allocations); a credit (a sales or purchase return) by what it
+     * has settled of the partner's increases (negative).
+     */
     settledAmount: moneyColumn("settled_amount").notNull().default("0"),
     balanceAfter: moneyColumn("balance_after").notNull(),
     remark: text("remark"),
@@ -124,6 +129,31 @@ export const partnerPaymentAllocations = pgTable(
     amount: moneyColumn("amount").notNull(),
   },
   (t) => [index("partner_payment_allocations_payment_idx").on(t.paymentId), index("partner_payment_allocations_entry_idx").on(t.companyId, t.entryId)],
+);
+
+/**
+ * A credit (a sales or purchase return, a negative opening: an entry that lowers the balance and
+ * is not a receipt or payment) settling a document the partner owes (an increase), oldest first,
+ * like an advance does: the credit's settledAmount goes down by `amount`, the document's up.
+ */
+export const partnerCreditAllocations = pgTable(
+  "partner_credit_allocations",
+  {
+    id: serial("id").primaryKey(),
+    companyId: owner(),
+    creditEntryId: bigint("credit_entry_id", { mode: "number" })
+      .notNull()
+      .references(() => partnerAccountEntries.id, { onDelete: "cascade" }),
+    entryId: bigint("entry_id", { mode: "number" })
+      .notNull()
+      .references(() => partnerAccountEntries.id, { onDelete: "cascade" }),
+    amount: moneyColumn("amount").notNull(),
+  },
+  (t) => [
+    index("partner_credit_allocations_credit_idx").on(t.companyId, t.creditEntryId),
+    index("partner_credit_allocations_entry_idx").on(t.companyId, t.entryId),
+    check("partner_credit_allocations_amount_pos", sql`${t.amount} > 0`),
+  ],
 );
 
 /** A statement of account sent to a partner and its confirmation (spec §7 statements and bill confirmation). */

@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import type { Executor } from "../db/client";
-import { add, dec, gt, moneyString, roundMoney, sub, tryDecimal, type Decimal, type DecimalInput } from "../lib/decimal";
+import { add, dec, gt, moneyString, roundMoney, sub, sum, tryDecimal, type Decimal, type DecimalInput } from "../lib/decimal";
 import { DomainError } from "../lib/errors";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { getCompanyTimeZone } from "../setting/setting.service";
-import { partnerAccountEntries, partnerAccounts, partnerPaymentAllocations, partnerPayments } from "./finance.tables";
+import { partnerAccountEntries, partnerAccounts, partnerCreditAllocations, partnerPaymentAllocations, partnerPayments } from "./finance.tables";
 
 /**
  * The partner's account (往来账) — the ONLY writer of partner_accounts and of
@@ -123,7 +123,7 @@ export async function postPartnerEntry(tx: Executor, ctx: Ctx, e: EntryInput) {
     .update(partnerAccounts)
     .set({ balance: moneyString(balanceAfter), updatedAt: ctx.now ?? new Date() })
     .where(eq(partnerAccounts.id, acct.id));
-  if (gt(amount, 0) && !NOT_SETTLED_BY_ADVANCES.test(e.docType)) await settleWithAdvances(tx, ctx, e.partnerId);
+  if (!NOT_SETTLED_BY_ADVANCES.test(e.docType)) await settleOpenDocuments(tx, ctx, e.partnerId);
   return { entryId: entry.id, balanceAfter: moneyString(balanceAfter), entryDate, dueDate };
 }
 
@@ -147,13 +147,101 @@ export function openEntriesSql(companyId: number, partnerId: number, ids?: numbe
 const NOT_SETTLED_BY_ADVANCES = /^(receipt|payment)$|Back$/;
 
 /**
+ * Open credits of a partner: decreases that are not a receipt or payment (sales and purchase
+ * returns, a negative opening), neither a reversal nor reversed, not yet used up (settled_amount
+ * runs from 0 down to amount). Oldest first.
+ */
+function openCreditsSql(companyId: number, partnerId: number) {
+  return sql`select e.id, e.amount::text as amount, e.settled_amount::text as settled_amount
+    from partner_account_entries e
+    where e.company_id = ${companyId} and e.partner_id = ${partnerId}
+      and e.amount < 0 and e.amount < e.settled_amount and e.doc_type not in ('receipt', 'payment') and e.doc_type not like '%Back'
+      and not exists (select 1 from partner_account_entries b
+        where b.company_id = e.company_id and b.doc_type = e.doc_type || 'Back' and b.doc_id = e.doc_id)
+    order by e.entry_date, e.id`;
+}
+
+/**
+ * Settles the partner's open documents with what the partner has on account: advances first
+ * (settleWithAdvances), then credits. Called whenever that can change — a document or a credit
+ * posted, a reversal or a voided receipt handing money back — so open documents, ageing and
+ * what is due never show a debt already paid or credited. The caller holds the account lock.
+ */
+export async function settleOpenDocuments(tx: Executor, ctx: Ctx, partnerId: number) {
+  await settleWithAdvances(tx, ctx, partnerId);
+  await settleWithCredits(tx, ctx, partnerId);
+}
+
+/**
+ * A partner's open credits settle its open documents, oldest credit against oldest document:
+ * a credit allocation each, the document's settled amount up, the credit's down. The caller
+ * holds the account lock (every writer of these entries' settled amounts does).
+ */
+async function settleWithCredits(tx: Executor, ctx: Ctx, partnerId: number) {
+  const credits = rowsOf(await tx.execute(openCreditsSql(ctx.companyId, partnerId))).map((r) => ({ id: Number(r.id), left: sub(String(r.settled_amount), String(r.amount)) }));
+  if (credits.length === 0) return;
+  const open = rowsOf(await tx.execute(openEntriesSql(ctx.companyId, partnerId))).map((r) => ({ id: Number(r.id), open: sub(String(r.amount), String(r.settled_amount)) }));
+  let d = 0;
+  for (const c of credits) {
+    let used = dec(0);
+    while (gt(c.left, 0) && d < open.length) {
+      const doc = open[d]!;
+      const part = gt(doc.open, c.left) ? c.left : doc.open;
+      if (gt(part, 0)) {
+        await tx.insert(partnerCreditAllocations).values({ companyId: ctx.companyId, creditEntryId: c.id, entryId: doc.id, amount: moneyString(part) });
+        await tx
+          .update(partnerAccountEntries)
+          .set({ settledAmount: sql`${partnerAccountEntries.settledAmount} + ${moneyString(part)}::numeric` })
+          .where(eq(partnerAccountEntries.id, doc.id));
+        used = add(used, part);
+      }
+      c.left = sub(c.left, part);
+      doc.open = sub(doc.open, part);
+      if (!gt(doc.open, 0)) d++;
+    }
+    if (gt(used, 0)) {
+      await tx
+        .update(partnerAccountEntries)
+        .set({ settledAmount: sql`${partnerAccountEntries.settledAmount} - ${moneyString(used)}::numeric` })
+        .where(eq(partnerAccountEntries.id, c.id));
+    }
+    if (d >= open.length) break;
+  }
+}
+
+/**
+ * Takes back every credit allocation the entry is part of — as the document a credit settled,
+ * or as the credit — so the other side is open again (the caller settles it anew). Under the
+ * account lock. Returns whether there was any.
+ */
+async function releaseCreditAllocations(tx: Executor, ctx: Ctx, entryId: number) {
+  const allocs = await tx
+    .select()
+    .from(partnerCreditAllocations)
+    .where(and(eq(partnerCreditAllocations.companyId, ctx.companyId), sql`(${partnerCreditAllocations.entryId} = ${entryId} or ${partnerCreditAllocations.creditEntryId} = ${entryId})`))
+    .orderBy(partnerCreditAllocations.id);
+  for (const a of allocs) {
+    await tx
+      .update(partnerAccountEntries)
+      .set({ settledAmount: sql`${partnerAccountEntries.settledAmount} - ${a.amount}::numeric` })
+      .where(eq(partnerAccountEntries.id, a.entryId));
+    await tx
+      .update(partnerAccountEntries)
+      .set({ settledAmount: sql`${partnerAccountEntries.settledAmount} + ${a.amount}::numeric` })
+      .where(eq(partnerAccountEntries.id, a.creditEntryId));
+    await tx.delete(partnerCreditAllocations).where(eq(partnerCreditAllocations.id, a.id));
+  }
+  return allocs.length > 0;
+}
+
+/**
  * A partner's advances (confirmed receipts or payments with an unallocated rest) settle the
  * partner's open documents at once, oldest advance against oldest document — the rule a receipt
  * follows when it is confirmed, applied when a document is posted or a reversal hands money
  * back, so open documents and ageing never show a debt the partner has already paid. The
  * caller holds the partner's account lock.
  */
-export async function settleWithAdvances(tx: Executor, ctx: Ctx, partnerId: number) {
+async function settleWithAdvances(tx: Executor, ctx: Ctx, partnerId: number) {
   const advances = await tx
     .select({ id: partnerPayments.id, left: partnerPayments.unallocatedAmount })
     .from(partnerPayments)
@@ -246,9 +334,10 @@ export async function accountSummaries(ex: Executor, ctx: Ctx, partnerIds: numbe
 /**
  * Reverses what a document posted (red-letter, 红冲): posts `<docType>Back` with the opposite of
  * its entry, in the reversal's transaction (last, like the posting). What receipts or payments
- * had settled of the entry goes back to them and settles the partner's other open documents
- * (what is left stays an advance), so no money stays tied to a document that no longer counts.
- * Nothing when the document never posted (e.g. a zero amount). Returns the reversal entry or
+ * had settled of the entry goes back to them, and so do credits (a document a return had
+ * settled); a reversed credit gives back what it had settled. What is handed back settles the
+ * partner's other open documents (what is left stays an advance or an open credit), so no money
+ * or credit stays tied to a document that no longer counts. Nothing when the document never posted (e.g. a zero amount). Returns the reversal entry or
  * null.
  */
 export async function reversePartnerEntry(tx: Executor, ctx: Ctx, doc: { docType: string; docId: number; docNo: string; entryDate?: string; remark?: string | null }) {
@@ -271,7 +360,8 @@ export async function reversePartnerEntry(tx: Executor, ctx: Ctx, doc: { docType
       .where(and(eq(partnerPayments.id, a.paymentId), eq(partnerPayments.companyId, ctx.companyId)));
     await tx.delete(partnerPaymentAllocations).where(eq(partnerPaymentAllocations.id, a.id));
   }
-  if (allocs.length) await tx.update(partnerAccountEntries).set({ settledAmount: "0" }).where(eq(partnerAccountEntries.id, orig.id));
+  if (allocs.length) await tx.update(partnerAccountEntries).set({ settledAmount: sql`${partnerAccountEntries.settledAmount} - ${moneyString(sum(allocs.map((a) => a.amount)))}::numeric` }).where(eq(partnerAccountEntries.id, orig.id));
+  const credited = await releaseCreditAllocations(tx, ctx, orig.id);
   const reversal = await postPartnerEntry(tx, ctx, {
     partnerId: orig.partnerId,
     docType: `${doc.docType}Back`,
@@ -282,7 +372,8 @@ export async function reversePartnerEntry(tx: Executor, ctx: Ctx, doc: { docType
     dueDate: null,
     remark: doc.remark ?? `红冲 ${doc.docNo}`,
   });
-  // What was handed back settles the partner's other open documents, as any advance does.
-  if (allocs.length) await settleWithAdvances(tx, ctx, orig.partnerId);
+  // What was handed back (money, credits) settles the partner's other open documents; a
+  // reversed credit's documents are open again and what the partner has on account settles them.
+  if (allocs.length || credited) await settleOpenDocuments(tx, ctx, orig.partnerId);
   return reversal;
 }

@@ -6,6 +6,7 @@ import { inTransaction } from "../db/transaction";
 import { add, dec, moneyString } from "../lib/decimal";
 import { listFromParams } from "../lib/list-read";
 import { enterpriseRelations } from "../organization/organization.tables";
+import { BOOKS_HOLD, brokenBooks } from "../test/race";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { partnerAccountEntries, partnerPayments, paymentMethods } from "./finance.tables";
 import { accountSummaries, postPartnerEntry, reversePartnerEntry } from "./partner-account.service";
@@ -86,16 +87,20 @@ describe("receipts: allocation oldest first, void undoes", () => {
     expect(await balanceOf(customer)).toBe("-150.00");
     expect(await openDocumentsOf(boss, customer)).toEqual([]);
 
+    // Voided: what r1 had settled is open again, and r2's advance settles it at once.
     await voidPartnerPayment(boss, r1.id);
-    expect((await entry(d1.entryId)).settledAmount).toBe("0.00");
-    expect((await entry(d2.entryId)).settledAmount).toBe("150.00");
+    expect((await entry(d1.entryId)).settledAmount).toBe("100.00");
+    expect((await entry(d2.entryId)).settledAmount).toBe("200.00");
     const voided = await getPartnerPayment(boss, r1.id);
     expect(voided.status).toBe(90);
     expect(voided.allocations).toEqual([]);
+    expect((await getPartnerPayment(boss, r2.id)).unallocatedAmount).toBe("0.00");
     expect(await balanceOf(customer)).toBe("0.00");
     await expect(voidPartnerPayment(boss, r1.id)).rejects.toThrow("当前状态为“已作废”，不能作废");
-    // The reversal is no open document, and the open list names what is left.
-    expect((await openDocumentsOf(boss, customer)).map((o) => o.outstanding)).toEqual(["100.00", "50.00"]);
+    expect(await openDocumentsOf(boss, customer)).toEqual([]);
+    // Without an advance left, a voided receipt's documents stay open (the reversal is no open document).
+    await voidPartnerPayment(boss, r2.id);
+    expect((await openDocumentsOf(boss, customer)).map((o) => o.outstanding)).toEqual(["100.00", "200.00"]);
   });
 
   it("a document reversed (红冲) hands what receipts had settled of it back to them, which settles the other open documents; advances settle documents posted later", async () => {
@@ -133,6 +138,62 @@ describe("receipts: allocation oldest first, void undoes", () => {
     // A credit (a return, negative) is no document to settle; a reversal neither.
     await post(boss, cust, "salesReturnOrder", "-5", "2024-02-03");
     expect(await balanceOf(cust)).toBe("15.00");
+  });
+
+  it("credits (returns) settle open documents oldest first, like advances; reversals and voids hand back and settle again", async () => {
+    const cust = (await db().insert(enterpriseRelations).values({ companyId: boss.companyId, rel: 1, name: "退货冲抵客户" }).returning())[0]!.id;
+    const open = async () => (await openDocumentsOf(boss, cust)).map((o) => [o.entryId, o.outstanding]);
+    const d1 = await post(boss, cust, "deliverOrder", "100", "2024-01-05");
+    const d2 = await post(boss, cust, "deliverOrder", "60", "2024-01-06");
+    const c1 = await post(boss, cust, "salesReturnOrder", "-30", "2024-01-07");
+    expect((await entry(d1.entryId)).settledAmount).toBe("30.00");
+    expect((await entry(c1.entryId)).settledAmount).toBe("-30.00");
+    const c2 = await post(boss, cust, "salesReturnOrder", "-120", "2024-01-08");
+    expect(await open()).toEqual([[d2.entryId, "10.00"]]);
+    // A credit larger than what is open stays open with the rest…
+    const c3 = await post(boss, cust, "salesReturnOrder", "-50", "2024-01-09");
+    expect(await open()).toEqual([]);
+    expect((await entry(c3.entryId)).settledAmount).toBe("-10.00");
+    expect(await balanceOf(cust)).toBe("-40.00");
+    let st = await partnerStatement(boss, { partnerId: cust, from: "2024-01-01", to: "2024-12-31" });
+    expect([st.ageing.open, st.ageing.other]).toEqual(["0.00", "-40.00"]);
+    // …and settles a document posted later.
+    const d3 = await post(boss, cust, "deliverOrder", "80", "2024-02-01");
+    expect(await open()).toEqual([[d3.entryId, "40.00"]]);
+    const r = await createPartnerPayment(boss, receipt(cust, "40"), { confirm: true });
+    expect(await open()).toEqual([]);
+    expect(await balanceOf(cust)).toBe("0.00");
+
+    // 红冲 of a return: what it had settled is open again (nothing else on account to settle it).
+    await inTransaction((tx) => reversePartnerEntry(tx, boss, { docType: "salesReturnOrder", docId: c2.docId, docNo: `T${c2.docId}` }));
+    expect(await open()).toEqual([
+      [d1.entryId, "70.00"],
+      [d2.entryId, "50.00"],
+    ]);
+    expect((await entry(c2.entryId)).settledAmount).toBe("0.00");
+    // A voided receipt reopens its document.
+    await voidPartnerPayment(boss, r.id);
+    expect(await open()).toEqual([
+      [d1.entryId, "70.00"],
+      [d2.entryId, "50.00"],
+      [d3.entryId, "40.00"],
+    ]);
+    // 红冲 of a delivery a return had credited: the credit goes to the next open document.
+    await inTransaction((tx) => reversePartnerEntry(tx, boss, { docType: "deliverOrder", docId: d1.docId, docNo: `T${d1.docId}` }));
+    expect(await open()).toEqual([
+      [d2.entryId, "20.00"],
+      [d3.entryId, "40.00"],
+    ]);
+    expect(await balanceOf(cust)).toBe("60.00");
+    st = await partnerStatement(boss, { partnerId: cust, from: "2024-01-01", to: "2024-12-31" });
+    expect([st.ageing.open, st.ageing.other]).toEqual(["60.00", "0.00"]);
+
+    // Suppliers alike: a purchase return settles the receiving note.
+    const sup = (await db().insert(enterpriseRelations).values({ companyId: boss.companyId, rel: 0, name: "退货冲抵供应商" }).returning())[0]!.id;
+    const g = await post(boss, sup, "receiveOrder", "200", "2024-01-05");
+    await post(boss, sup, "purchaseReturnOrder", "-50", "2024-01-06");
+    expect((await entry(g.entryId)).settledAmount).toBe("50.00");
+    expect(await brokenBooks(boss.companyId)).toEqual(BOOKS_HOLD);
   });
 
   it("settles the chosen documents first", async () => {

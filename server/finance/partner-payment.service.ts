@@ -14,7 +14,7 @@ import { actionsFor, assertTransition, lockDocument } from "../stock/document";
 import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
 import { users } from "../system/system.tables";
 import { partnerAccountEntries, partnerPaymentAllocations, partnerPayments, paymentMethods } from "./finance.tables";
-import { companyToday, openEntriesSql, postPartnerEntry } from "./partner-account.service";
+import { companyToday, openEntriesSql, postPartnerEntry, settleOpenDocuments } from "./partner-account.service";
 import { PartnerPaymentInputSchema } from "./partner-payment.input";
 import { PARTNER_PAYMENT_MACHINE, type PartnerPaymentAction } from "./partner-payment.status";
 
@@ -23,10 +23,10 @@ import { PARTNER_PAYMENT_MACHINE, type PartnerPaymentAction } from "./partner-pa
  * −amount to the partner's account (docType receipt / payment) and allocates it to the partner's
  * open document entries, oldest first (or to the chosen ones first): allocation rows, the
  * entries' settledAmount, and what is left stays on the receipt as an advance
- * (unallocatedAmount). A document posted LATER is not settled automatically by an earlier
- * advance: the balance is right either way, and the ageing shows the advance as a credit.
+ * (unallocatedAmount), which settles documents posted later (settleOpenDocuments).
  * Voiding a confirmed one posts the opposite (receiptBack / paymentBack) and undoes its
- * allocations. Lock order: the receipt row → the partner account (postPartnerEntry) → entries.
+ * allocations; the documents it had settled are settled again by what else the partner has on
+ * account (other advances, open credits). Lock order: the receipt row → the partner account (postPartnerEntry) → entries.
  *
  * A form posted twice makes one row: `requestKey` (random per rendered form) is unique per
  * company; the second post answers with the first one's result.
@@ -224,6 +224,7 @@ export async function voidPartnerPayment(ctx: Ctx, id: number, opts: { tx?: Exec
     }
     await tx.delete(partnerPaymentAllocations).where(eq(partnerPaymentAllocations.paymentId, doc.id));
     await tx.update(partnerPayments).set({ status: 90, unallocatedAmount: "0", updatedAt: ctx.now ?? new Date() }).where(eq(partnerPayments.id, doc.id));
+    if (allocs.length) await settleOpenDocuments(tx, ctx, doc.partnerId);
     await recordPaymentChange(tx, ctx, "void", doc, 90);
     return { id: doc.id, no: doc.no, status: 90 };
   }, { tx: opts.tx });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { companyIdOf, useTestDatabase } from "../test/test-db";
 import { approvals, deliverOrders, pickingOrders, salesOrders, salesReturnOrders } from "./sale.tables";
+import { BOOKS_HOLD, brokenBooks } from "../test/race";
 
 /** The demo seed (run by the test database's set-up) gives every selling page real rows, in every status. */
 useTestDatabase();
@@ -51,6 +52,8 @@ describe("demo selling", () => {
       expect(r!.demands).toBeGreaterThan(0);
       expect(r!.shipped).toBeGreaterThan(0);
       expect(r!.unallocated_wrong).toBe(0);
+      // Settled amounts match receipts' and credits' allocations (returns settle documents too).
+      expect(await brokenBooks(companyId)).toEqual(BOOKS_HOLD);
     }
   });
 });

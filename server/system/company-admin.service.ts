@@ -6,7 +6,7 @@ import type { Ctx } from "../auth/context";
 import { hashPassword, passwordPolicyErrors } from "../auth/password";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
-import { partnerAccountEntries, partnerAccounts, partnerPaymentAllocations, partnerPayments, statementConfirmations } from "../finance/finance.tables";
+import { partnerAccountEntries, partnerAccounts, partnerPaymentAllocations, partnerCreditAllocations, partnerPayments, statementConfirmations } from "../finance/finance.tables";
 import { seedPaymentMethods } from "../finance/payment-method.resource";
 import { actorOf, recordAudit } from "../lib/audit";
 import { DomainError } from "../lib/errors";
@@ -377,6 +377,7 @@ const BUSINESS_TABLES: readonly [string, PgTable & { companyId: unknown }][] = [
   // They name and link the documents removed below.
   ["站内消息", notifications],
   ["收付款核销", partnerPaymentAllocations],
+  ["退货冲抵", partnerCreditAllocations],
   ["收付款单", partnerPayments],
   ["往来明细", partnerAccountEntries],
   ["往来账户", partnerAccounts],

@@ -26,7 +26,8 @@ export function outcomes(n: number, call: (i: number) => Promise<unknown>) {
  * keys — a stock balance ≠ Σ its ledger moves, negative, more locked than on hand, or locked ≠ Σ its locks;
  * accounts — a partner's balance ≠ Σ its entries;
  * payments — a confirmed receipt or payment whose allocations + unallocated rest ≠ its amount;
- * settled — an entry whose settled amount ≠ Σ what is allocated to it.
+ * settled — an entry whose settled amount ≠ Σ what receipts, payments and credits settled of it
+ * minus Σ what it settled as a credit, or that is settled past its amount.
  */
 export async function brokenBooks(companyId: number) {
   const keys = rowsOf(
@@ -48,7 +49,10 @@ export async function brokenBooks(companyId: number) {
   const settled = rowsOf(
     await db().execute(sql`select e.id from partner_account_entries e
       left join (select entry_id, sum(amount) s from partner_payment_allocations where company_id = ${companyId} group by 1) a on a.entry_id = e.id
-      where e.company_id = ${companyId} and e.settled_amount <> coalesce(a.s, 0)`),
+      left join (select entry_id, sum(amount) s from partner_credit_allocations where company_id = ${companyId} group by 1) c on c.entry_id = e.id
+      left join (select credit_entry_id, sum(amount) s from partner_credit_allocations where company_id = ${companyId} group by 1) u on u.credit_entry_id = e.id
+      where e.company_id = ${companyId}
+        and (e.settled_amount <> coalesce(a.s, 0) + coalesce(c.s, 0) - coalesce(u.s, 0) or abs(e.settled_amount) > abs(e.amount) or sign(e.settled_amount) * sign(e.amount) < 0)`),
   );
   return { keys, accounts, payments, settled };
 }
