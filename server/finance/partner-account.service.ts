@@ -179,34 +179,53 @@ export async function settleOpenDocuments(tx: Executor, ctx: Ctx, partnerId: num
  */
 async function settleWithCredits(tx: Executor, ctx: Ctx, partnerId: number) {
   const credits = rowsOf(await tx.execute(openCreditsSql(ctx.companyId, partnerId))).map((r) => ({ id: Number(r.id), left: sub(String(r.settled_amount), String(r.amount)) }));
-  if (credits.length === 0) return;
+  const used = await settleOldestFirst(tx, ctx, partnerId, credits, (creditEntryId, entryId, amount) =>
+    tx.insert(partnerCreditAllocations).values({ companyId: ctx.companyId, creditEntryId, entryId, amount }),
+  );
+  for (const [id, amount] of used) {
+    await tx
+      .update(partnerAccountEntries)
+      .set({ settledAmount: sql`${partnerAccountEntries.settledAmount} - ${moneyString(amount)}::numeric` })
+      .where(eq(partnerAccountEntries.id, id));
+  }
+}
+
+/**
+ * Settles the partner's open documents from `sources` (advances or credits, each with what it
+ * has left), oldest source against oldest document: `record` writes the allocation row and the
+ * document's settled amount goes up. Returns what each source used. Under the account lock.
+ */
+async function settleOldestFirst(
+  tx: Executor,
+  ctx: Ctx,
+  partnerId: number,
+  sources: { id: number; left: Decimal }[],
+  record: (sourceId: number, entryId: number, amount: string) => Promise<unknown>,
+) {
+  const used = new Map<number, Decimal>();
+  if (sources.length === 0) return used;
   const open = rowsOf(await tx.execute(openEntriesSql(ctx.companyId, partnerId))).map((r) => ({ id: Number(r.id), open: sub(String(r.amount), String(r.settled_amount)) }));
   let d = 0;
-  for (const c of credits) {
-    let used = dec(0);
-    while (gt(c.left, 0) && d < open.length) {
+  for (const src of sources) {
+    let left = src.left;
+    while (gt(left, 0) && d < open.length) {
       const doc = open[d]!;
-      const part = gt(doc.open, c.left) ? c.left : doc.open;
+      const part = gt(doc.open, left) ? left : doc.open;
       if (gt(part, 0)) {
-        await tx.insert(partnerCreditAllocations).values({ companyId: ctx.companyId, creditEntryId: c.id, entryId: doc.id, amount: moneyString(part) });
+        await record(src.id, doc.id, moneyString(part));
         await tx
           .update(partnerAccountEntries)
           .set({ settledAmount: sql`${partnerAccountEntries.settledAmount} + ${moneyString(part)}::numeric` })
           .where(eq(partnerAccountEntries.id, doc.id));
-        used = add(used, part);
+        used.set(src.id, add(used.get(src.id) ?? 0, part));
       }
-      c.left = sub(c.left, part);
+      left = sub(left, part);
       doc.open = sub(doc.open, part);
       if (!gt(doc.open, 0)) d++;
     }
-    if (gt(used, 0)) {
-      await tx
-        .update(partnerAccountEntries)
-        .set({ settledAmount: sql`${partnerAccountEntries.settledAmount} - ${moneyString(used)}::numeric` })
-        .where(eq(partnerAccountEntries.id, c.id));
-    }
     if (d >= open.length) break;
   }
+  return used;
 }
 
 /**
@@ -248,29 +267,12 @@ async function settleWithAdvances(tx: Executor, ctx: Ctx, partnerId: number) {
     .where(and(eq(partnerPayments.companyId, ctx.companyId), eq(partnerPayments.partnerId, partnerId), eq(partnerPayments.status, 100), sql`${partnerPayments.unallocatedAmount} > 0`))
     .orderBy(partnerPayments.paidOn, partnerPayments.id)
     .for("update");
-  if (advances.length === 0) return;
-  const open = rowsOf(await tx.execute(openEntriesSql(ctx.companyId, partnerId))).map((r) => ({ id: Number(r.id), open: sub(String(r.amount), String(r.settled_amount)) }));
-  let d = 0;
+  const used = await settleOldestFirst(tx, ctx, partnerId, advances.map((a) => ({ id: a.id, left: dec(a.left) })), (paymentId, entryId, amount) =>
+    tx.insert(partnerPaymentAllocations).values({ companyId: ctx.companyId, paymentId, entryId, amount }),
+  );
   for (const a of advances) {
-    let left = dec(a.left);
-    while (gt(left, 0) && d < open.length) {
-      const doc = open[d]!;
-      const part = gt(doc.open, left) ? left : doc.open;
-      if (gt(part, 0)) {
-        await tx.insert(partnerPaymentAllocations).values({ companyId: ctx.companyId, paymentId: a.id, entryId: doc.id, amount: moneyString(part) });
-        await tx
-          .update(partnerAccountEntries)
-          .set({ settledAmount: sql`${partnerAccountEntries.settledAmount} + ${moneyString(part)}::numeric` })
-          .where(eq(partnerAccountEntries.id, doc.id));
-      }
-      left = sub(left, part);
-      doc.open = sub(doc.open, part);
-      if (!gt(doc.open, 0)) d++;
-    }
-    if (!left.eq(dec(a.left))) {
-      await tx.update(partnerPayments).set({ unallocatedAmount: moneyString(left), updatedAt: ctx.now ?? new Date() }).where(eq(partnerPayments.id, a.id));
-    }
-    if (d >= open.length) break;
+    const part = used.get(a.id);
+    if (part) await tx.update(partnerPayments).set({ unallocatedAmount: moneyString(sub(a.left, part)), updatedAt: ctx.now ?? new Date() }).where(eq(partnerPayments.id, a.id));
   }
 }
 
