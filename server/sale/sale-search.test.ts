@@ -82,8 +82,11 @@ describe("document search", () => {
     const plans = await plansWithOnly([
       ...tables.map((t) => [t, "%no_trgm%", sql`explain select id from ${sql.identifier(t)} where company_id = ${boss1.companyId} and no ilike ${"%500000%"}`] as const),
       ["deliver_orders", "%tracking_no_trgm%", sql`explain select id from deliver_orders where company_id = ${boss1.companyId} and tracking_no ilike ${"%SF1234%"}`] as const,
+      ["stock_moves", "%doc_no_trgm%", sql`explain select id from stock_moves where company_id = ${boss1.companyId} and doc_no ilike ${"%500000%"}`] as const,
     ]);
     tables.forEach((t, i) => expect(plans[i], t).toContain(`Bitmap Index Scan on ${t}_no_trgm_idx`));
-    expect(plans.at(-1)).toContain("Bitmap Index Scan on deliver_orders_tracking_no_trgm_idx");
+    expect(plans.at(-2)).toContain("Bitmap Index Scan on deliver_orders_tracking_no_trgm_idx");
+    // 库存流水's 单号 filter.
+    expect(plans.at(-1)).toContain("Bitmap Index Scan on stock_moves_doc_no_trgm_idx");
   });
 });

@@ -148,6 +148,8 @@ export const stockMoves = pgTable(
     index("stock_moves_product_idx").on(t.companyId, t.productId, t.id),
     index("stock_moves_doc_idx").on(t.companyId, t.docType, t.docId),
     index("stock_moves_location_idx").on(t.companyId, t.locationId),
+    // 库存流水's 单号 filter (any part of a document number) over a million ledger lines.
+    index("stock_moves_doc_no_trgm_idx").using("gin", t.docNo.op("gin_trgm_ops")),
     uniqueIndex("stock_moves_reverses_uq").on(t.reversesMoveId),
   ],
 );
