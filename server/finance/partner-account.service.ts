@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
-import type { Executor } from "../db/client";
+import { db, type Executor } from "../db/client";
+import { inTransaction } from "../db/transaction";
 import { add, dec, gt, moneyString, roundMoney, sub, sum, tryDecimal, type Decimal, type DecimalInput } from "../lib/decimal";
 import { DomainError } from "../lib/errors";
 import { enterpriseRelations } from "../organization/organization.tables";
@@ -17,6 +18,9 @@ import { partnerAccountEntries, partnerAccounts, partnerCreditAllocations, partn
  * are signed changes: delivery +, sales return −, receipt −; receiving note +, purchase return −,
  * payment −.
  */
+/** What the account writers need of the caller: the company, and the time for updatedAt. */
+type AccountCtx = Pick<Ctx, "companyId" | "now">;
+
 export interface LockedAccount {
   id: number;
   partnerId: number;
@@ -33,7 +37,7 @@ function rowsOf(res: unknown): Record<string, unknown>[] {
 }
 
 /** Locks (making it first if needed) the partner's account row; refuses another company's partner. */
-export async function lockPartnerAccount(tx: Executor, ctx: Ctx, partnerId: number): Promise<LockedAccount> {
+export async function lockPartnerAccount(tx: Executor, ctx: AccountCtx, partnerId: number): Promise<LockedAccount> {
   const [p] = await tx
     .select({ id: enterpriseRelations.id })
     .from(enterpriseRelations)
@@ -136,28 +140,29 @@ export function openEntriesSql(companyId: number, partnerId: number, ids?: numbe
   return sql`select e.id, e.doc_type, e.doc_id, e.doc_no, e.entry_date::text as entry_date, e.due_date::text as due_date,
       e.amount::text as amount, e.settled_amount::text as settled_amount
     from partner_account_entries e
-    where e.company_id = ${companyId} and e.partner_id = ${partnerId}
-      and e.amount > e.settled_amount and e.amount > 0 and e.doc_type not like '%Back'
-      and not exists (select 1 from partner_account_entries b
-        where b.company_id = e.company_id and b.doc_type = e.doc_type || 'Back' and b.doc_id = e.doc_id)${only}
+    where e.company_id = ${companyId} and e.partner_id = ${partnerId} and ${OPEN_DOCUMENT}${only}
     order by e.entry_date, e.id`;
 }
+
+/** Neither a reversal (…Back) nor reversed by one (entry alias e). */
+const COUNTS = sql`e.doc_type not like '%Back'
+  and not exists (select 1 from partner_account_entries b where b.company_id = e.company_id and b.doc_type = e.doc_type || 'Back' and b.doc_id = e.doc_id)`;
+/** Entry e is an open document: an increase not fully settled. */
+const OPEN_DOCUMENT = sql`e.amount > e.settled_amount and e.amount > 0 and ${COUNTS}`;
+/**
+ * Entry e is an open credit: a decrease that is not a receipt or payment (a sales or purchase
+ * return, a negative opening), not used up (settled_amount runs from 0 down to amount).
+ */
+const OPEN_CREDIT = sql`e.amount < 0 and e.amount < e.settled_amount and e.doc_type not in ('receipt', 'payment') and ${COUNTS}`;
 
 /** Entries advances never settle: receipts and payments themselves, and reversals. */
 const NOT_SETTLED_BY_ADVANCES = /^(receipt|payment)$|Back$/;
 
-/**
- * Open credits of a partner: decreases that are not a receipt or payment (sales and purchase
- * returns, a negative opening), neither a reversal nor reversed, not yet used up (settled_amount
- * runs from 0 down to amount). Oldest first.
- */
+/** A partner's open credits, oldest first. */
 function openCreditsSql(companyId: number, partnerId: number) {
   return sql`select e.id, e.amount::text as amount, e.settled_amount::text as settled_amount
     from partner_account_entries e
-    where e.company_id = ${companyId} and e.partner_id = ${partnerId}
-      and e.amount < 0 and e.amount < e.settled_amount and e.doc_type not in ('receipt', 'payment') and e.doc_type not like '%Back'
-      and not exists (select 1 from partner_account_entries b
-        where b.company_id = e.company_id and b.doc_type = e.doc_type || 'Back' and b.doc_id = e.doc_id)
+    where e.company_id = ${companyId} and e.partner_id = ${partnerId} and ${OPEN_CREDIT}
     order by e.entry_date, e.id`;
 }
 
@@ -167,9 +172,32 @@ function openCreditsSql(companyId: number, partnerId: number) {
  * posted, a reversal or a voided receipt handing money back — so open documents, ageing and
  * what is due never show a debt already paid or credited. The caller holds the account lock.
  */
-export async function settleOpenDocuments(tx: Executor, ctx: Ctx, partnerId: number) {
+export async function settleOpenDocuments(tx: Executor, ctx: AccountCtx, partnerId: number) {
   await settleWithAdvances(tx, ctx, partnerId);
   await settleWithCredits(tx, ctx, partnerId);
+}
+
+/**
+ * Settles every account of the company that has an open document while money or a credit is on
+ * account (one transaction per partner, under its account lock): what was posted before credits
+ * settled documents, and a nightly check (scheduled job settleAccounts). Returns how many.
+ */
+export async function settleAllAccounts(companyId: number, now: Date): Promise<number> {
+  const ctx: AccountCtx = { companyId, now };
+  const partners = rowsOf(
+    await db().execute(sql`(select e.partner_id from partner_account_entries e where e.company_id = ${companyId} and ${OPEN_DOCUMENT})
+      intersect
+      (select e.partner_id from partner_account_entries e where e.company_id = ${companyId} and ${OPEN_CREDIT}
+        union select p.partner_id from partner_payments p where p.company_id = ${companyId} and p.status = 100 and p.unallocated_amount > 0)
+      order by 1`),
+  ).map((r) => Number(r.partner_id));
+  for (const partnerId of partners) {
+    await inTransaction(async (tx) => {
+      await lockPartnerAccount(tx, ctx, partnerId);
+      await settleOpenDocuments(tx, ctx, partnerId);
+    });
+  }
+  return partners.length;
 }
 
 /**
@@ -177,7 +205,7 @@ export async function settleOpenDocuments(tx: Executor, ctx: Ctx, partnerId: num
  * a credit allocation each, the document's settled amount up, the credit's down. The caller
  * holds the account lock (every writer of these entries' settled amounts does).
  */
-async function settleWithCredits(tx: Executor, ctx: Ctx, partnerId: number) {
+async function settleWithCredits(tx: Executor, ctx: AccountCtx, partnerId: number) {
   const credits = rowsOf(await tx.execute(openCreditsSql(ctx.companyId, partnerId))).map((r) => ({ id: Number(r.id), left: sub(String(r.settled_amount), String(r.amount)) }));
   const used = await settleOldestFirst(tx, ctx, partnerId, credits, (creditEntryId, entryId, amount) =>
     tx.insert(partnerCreditAllocations).values({ companyId: ctx.companyId, creditEntryId, entryId, amount }),
@@ -197,7 +225,7 @@ async function settleWithCredits(tx: Executor, ctx: Ctx, partnerId: number) {
  */
 async function settleOldestFirst(
   tx: Executor,
-  ctx: Ctx,
+  ctx: AccountCtx,
   partnerId: number,
   sources: { id: number; left: Decimal }[],
   record: (sourceId: number, entryId: number, amount: string) => Promise<unknown>,
@@ -233,7 +261,7 @@ async function settleOldestFirst(
  * or as the credit — so the other side is open again (the caller settles it anew). Under the
  * account lock. Returns whether there was any.
  */
-async function releaseCreditAllocations(tx: Executor, ctx: Ctx, entryId: number) {
+async function releaseCreditAllocations(tx: Executor, ctx: AccountCtx, entryId: number) {
   const allocs = await tx
     .select()
     .from(partnerCreditAllocations)
@@ -260,7 +288,7 @@ async function releaseCreditAllocations(tx: Executor, ctx: Ctx, entryId: number)
  * back, so open documents and ageing never show a debt the partner has already paid. The
  * caller holds the partner's account lock.
  */
-async function settleWithAdvances(tx: Executor, ctx: Ctx, partnerId: number) {
+async function settleWithAdvances(tx: Executor, ctx: AccountCtx, partnerId: number) {
   const advances = await tx
     .select({ id: partnerPayments.id, left: partnerPayments.unallocatedAmount })
     .from(partnerPayments)

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
@@ -8,8 +8,8 @@ import { listFromParams } from "../lib/list-read";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { BOOKS_HOLD, brokenBooks } from "../test/race";
 import { ctxOf, useTestDatabase } from "../test/test-db";
-import { partnerAccountEntries, partnerPayments, paymentMethods } from "./finance.tables";
-import { accountSummaries, postPartnerEntry, reversePartnerEntry } from "./partner-account.service";
+import { partnerAccountEntries, partnerCreditAllocations, partnerPayments, paymentMethods } from "./finance.tables";
+import { accountSummaries, postPartnerEntry, reversePartnerEntry, settleAllAccounts } from "./partner-account.service";
 import { partnerAccountResource } from "./partner-account.resource";
 import { createPartnerPayment, getPartnerPayment, openDocumentsOf, removePartnerPayment, voidPartnerPayment, confirmPartnerPayment } from "./partner-payment.service";
 import { receiptResource, paymentOrderResource } from "./partner-payment.resource";
@@ -193,6 +193,21 @@ describe("receipts: allocation oldest first, void undoes", () => {
     const g = await post(boss, sup, "receiveOrder", "200", "2024-01-05");
     await post(boss, sup, "purchaseReturnOrder", "-50", "2024-01-06");
     expect((await entry(g.entryId)).settledAmount).toBe("50.00");
+    expect(await brokenBooks(boss.companyId)).toEqual(BOOKS_HOLD);
+  });
+
+  it("settleAllAccounts (job 往来自动核销) settles what was posted before credits settled documents, and nothing twice", async () => {
+    const cust = (await db().insert(enterpriseRelations).values({ companyId: boss.companyId, rel: 1, name: "旧数据核销客户" }).returning())[0]!.id;
+    const d1 = await post(boss, cust, "deliverOrder", "100", "2024-01-05");
+    const c1 = await post(boss, cust, "salesReturnOrder", "-40", "2024-01-06");
+    // As the books were before: the return left the delivery open.
+    await db().delete(partnerCreditAllocations).where(eq(partnerCreditAllocations.creditEntryId, c1.entryId));
+    await db().update(partnerAccountEntries).set({ settledAmount: "0" }).where(inArray(partnerAccountEntries.id, [d1.entryId, c1.entryId]));
+    expect((await openDocumentsOf(boss, cust)).map((o) => o.outstanding)).toEqual(["100.00"]);
+    expect(await settleAllAccounts(boss.companyId, new Date())).toBeGreaterThanOrEqual(1);
+    expect((await openDocumentsOf(boss, cust)).map((o) => o.outstanding)).toEqual(["60.00"]);
+    expect((await entry(c1.entryId)).settledAmount).toBe("-40.00");
+    expect(await settleAllAccounts(boss.companyId, new Date())).toBe(0);
     expect(await brokenBooks(boss.companyId)).toEqual(BOOKS_HOLD);
   });
 

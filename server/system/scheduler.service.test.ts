@@ -49,7 +49,7 @@ describe("定时任务 (scheduled jobs)", () => {
   });
 
   it("start-up inserts the missing jobs with their default interval and keeps the state of those that exist", async () => {
-    expect((await db().select().from(scheduledJobs)).map((r) => r.name).sort()).toEqual(["purgeNotifications", "purgeSessions", "safeStockPlans", "statementAgeing"]);
+    expect((await db().select().from(scheduledJobs)).map((r) => r.name).sort()).toEqual(["purgeNotifications", "purgeSessions", "safeStockPlans", "settleAccounts", "statementAgeing"]);
     expect(await row("statementAgeing")).toMatchObject({ intervalSeconds: 86400, isEnabled: true, isRunning: false, runCount: 0 });
     await db().update(scheduledJobs).set({ intervalSeconds: 7200, isEnabled: false }).where(eq(scheduledJobs.name, "purgeSessions"));
     await db().delete(scheduledJobs).where(eq(scheduledJobs.name, "safeStockPlans"));
@@ -69,11 +69,12 @@ describe("定时任务 (scheduled jobs)", () => {
     expect(await row("purgeSessions")).toMatchObject({ isEnabled: true, intervalSeconds: 3600, runCount: 0 });
 
     const { totalCount, items } = await listScheduledJobs(admin);
-    expect(totalCount).toBe(4);
+    expect(totalCount).toBe(5);
     expect(items.map((j) => [j.name, j.title, j.stateName])).toEqual([
       ["purgeSessions", "清理过期会话", "运行中"],
       ["purgeNotifications", "清理过期通知", "运行中"],
       ["statementAgeing", "对账账龄检查", "运行中"],
+      ["settleAccounts", "往来自动核销", "运行中"],
       ["safeStockPlans", "安全库存补货检查", "运行中"],
     ]);
     await expect(getScheduledJob(admin, "nope")).rejects.toMatchObject({ code: "not_found", message: "定时任务不存在" });

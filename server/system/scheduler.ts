@@ -3,6 +3,7 @@ import { purgeExpiredSessions } from "../auth/session.service";
 import { sessions } from "../auth/auth.tables";
 import { db, type Executor } from "../db/client";
 import { overdueSummary } from "../finance/overdue-summary";
+import { settleAllAccounts } from "../finance/partner-account.service";
 import { planSuggestions } from "../purchase/purchase-plan.service";
 import { NOTIFICATION_KEEP_DAYS, NOTIFICATION_KEEP_READ_DAYS, purgeOldNotifications } from "./notification.service";
 import { scheduledJobs } from "./reference.tables";
@@ -87,6 +88,24 @@ export const SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
       }
       if (!parts.length) return `已检查 ${list.length} 家公司，没有逾期的应收应付`;
       return `已检查 ${list.length} 家公司，逾期应收客户 ${receivable} 个、逾期应付供应商 ${payable} 个。${parts.join("；")}`;
+    },
+  },
+  {
+    name: "settleAccounts",
+    title: "往来自动核销",
+    description: "已上线公司中，往来单位既有未结清单据、又有未核销的预收/预付款或退货贷项时，按先到先核销的规则核销（单据过账时已自动核销；此任务补上以前的数据）。",
+    defaultIntervalSeconds: 24 * 3600,
+    run: async (ex, now) => {
+      const parts: string[] = [];
+      let total = 0;
+      const list = await onlineTradingCompanies(ex);
+      for (const c of list) {
+        const n = await settleAllAccounts(c.id, now);
+        total += n;
+        if (n) parts.push(`${nameOf(c)} ${n} 个`);
+      }
+      if (!total) return `已检查 ${list.length} 家公司，没有需要核销的往来单位`;
+      return `已检查 ${list.length} 家公司，已核销往来单位 ${total} 个：${parts.join("、")}`;
     },
   },
   {

@@ -14,7 +14,7 @@ for (const js of [true, false]) {
       await page.goto("/system/setting/schedule");
       await expect(page.getByRole("heading", { level: 1, name: "定时任务" })).toBeVisible();
       const row = (name: string) => page.locator(`[data-testid="schedule-row"][data-name="${name}"]`);
-      await expect(page.getByTestId("schedule-row")).toHaveCount(4);
+      await expect(page.getByTestId("schedule-row")).toHaveCount(5);
 
       await page.getByRole("button", { name: "停止 清理过期会话" }).click();
       await expect(page.getByText("已停止 清理过期会话")).toBeVisible();
