@@ -3,27 +3,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
-import { isDomainError } from "../lib/errors";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { products } from "../product/product.tables";
 import { postStock } from "../stock/stock-ledger.service";
 import { productCosts, stockBalances, stockLocations, stockLocks, stockMoves, warehouses } from "../stock/stock.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { confirmPurchaseReturnOrder, createPurchaseReturnOrder, getPurchaseReturnOrder, submitPurchaseReturnOrder } from "./purchase-return.service";
+import { refusals } from "../test/race";
 
 /** Purchase returns under real parallel transactions (PostgreSQL only: PGlite runs one at a time). */
 const url = process.env.TEST_DATABASE_URL;
 
-async function outcomes(n: number, call: (i: number) => Promise<unknown>) {
-  return Promise.all(
-    Array.from({ length: n }, (_, i) =>
-      call(i).then(
-        () => "ok",
-        (e: unknown) => (isDomainError(e) && /[\u4e00-\u9fff]/.test(e.message) ? "refused" : `error: ${(e as Error).message}`),
-      ),
-    ),
-  );
-}
 
 describe.skipIf(!url)("purchase returns in parallel (PostgreSQL)", () => {
   useTestDatabase();
@@ -52,7 +42,7 @@ describe.skipIf(!url)("purchase returns in parallel (PostgreSQL)", () => {
     const ids: number[] = [];
     // Drafts one after another; the race under test is the submission (the stock lock).
     for (let i = 0; i < 30; i++) ids.push((await createPurchaseReturnOrder(ctx, { partnerId, warehouseId, lines: [{ productId, locationId: shelf, batchNo: "", qty: "1", price: "6", reasonCode: 70 }] })).id);
-    const results = await outcomes(30, (i) => submitPurchaseReturnOrder(ctx, ids[i]!));
+    const results = await refusals(30, (i) => submitPurchaseReturnOrder(ctx, ids[i]!));
     expect(results.filter((r) => r !== "ok" && r !== "refused")).toEqual([]);
     expect(results.filter((r) => r === "ok")).toHaveLength(10);
     expect(results.filter((r) => r === "refused")).toHaveLength(20);
@@ -66,7 +56,7 @@ describe.skipIf(!url)("purchase returns in parallel (PostgreSQL)", () => {
     const submitted: number[] = [];
     for (const id of ids) if ((await getPurchaseReturnOrder(ctx, id)).status === 10) submitted.push(id);
     expect(submitted).toHaveLength(10);
-    const confirms = await outcomes(20, (i) => confirmPurchaseReturnOrder(ctx, submitted[i % 10]!));
+    const confirms = await refusals(20, (i) => confirmPurchaseReturnOrder(ctx, submitted[i % 10]!));
     expect(confirms.filter((r) => r !== "ok" && r !== "refused")).toEqual([]);
     expect(confirms.filter((r) => r === "ok")).toHaveLength(10);
     const after = await balance();

@@ -4,7 +4,6 @@ import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { div, dec, mul, sum } from "../lib/decimal";
-import { isDomainError } from "../lib/errors";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { products } from "../product/product.tables";
 import { saveCompanySetting } from "../setting/setting.service";
@@ -12,20 +11,11 @@ import { productCosts, stockBalances, stockMoves, warehouses } from "../stock/st
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { purchaseOrderLines, purchaseOrders } from "./purchase.tables";
 import { afterPurchaseOrderSubmitted, confirmReceiveOrder } from "./receive-order.service";
+import { refusals } from "../test/race";
 
 /** Receiving under real parallel transactions (PostgreSQL only: PGlite runs one at a time). */
 const url = process.env.TEST_DATABASE_URL;
 
-async function outcomes(n: number, call: (i: number) => Promise<unknown>) {
-  return Promise.all(
-    Array.from({ length: n }, (_, i) =>
-      call(i).then(
-        () => "ok",
-        (e: unknown) => (isDomainError(e) && /[\u4e00-\u9fff]/.test(e.message) ? "refused" : `error: ${(e as Error).message}`),
-      ),
-    ),
-  );
-}
 
 describe.skipIf(!url)("receiving notes in parallel (PostgreSQL)", () => {
   useTestDatabase();
@@ -85,7 +75,7 @@ describe.skipIf(!url)("receiving notes in parallel (PostgreSQL)", () => {
       { productId: p, qty: "5", price: "10" },
       { productId: p, qty: "7", price: "12" },
     ]);
-    const results = await outcomes(20, () => confirmReceiveOrder(ctx, noteId));
+    const results = await refusals(20, () => confirmReceiveOrder(ctx, noteId));
     expect(results.filter((r) => r === "ok")).toHaveLength(1);
     expect(results.filter((r) => r === "refused")).toHaveLength(19);
     const moves = await db().select().from(stockMoves).where(and(eq(stockMoves.companyId, ctx.companyId), eq(stockMoves.docType, "receiveOrder"), eq(stockMoves.docId, noteId)));
@@ -105,7 +95,7 @@ describe.skipIf(!url)("receiving notes in parallel (PostgreSQL)", () => {
     const specs = Array.from({ length: 20 }, (_, i) => ({ qty: String(i + 1), price: (5 + (i % 7) * 1.25).toFixed(2) }));
     const notes: { noteId: number }[] = [];
     for (const s of specs) notes.push(await orderWithNote([{ productId: p, qty: s.qty, price: s.price }]));
-    const results = await outcomes(20, (i) => confirmReceiveOrder(ctx, notes[i]!.noteId));
+    const results = await refusals(20, (i) => confirmReceiveOrder(ctx, notes[i]!.noteId));
     expect(results).toEqual(Array(20).fill("ok"));
 
     const balances = await balancesOf(p);

@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
-import { isDomainError } from "../lib/errors";
 import { products } from "../product/product.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { lockStock, postStock } from "./stock-ledger.service";
 import { productCosts, stockLocations, warehouses } from "./stock.tables";
+import { outcomes } from "../test/race";
 
 /**
  * The ledger's invariants under real parallel transactions (PostgreSQL only; PGlite runs one
@@ -17,16 +17,6 @@ import { productCosts, stockLocations, warehouses } from "./stock.tables";
  */
 const url = process.env.TEST_DATABASE_URL;
 
-async function outcomes(n: number, call: (i: number) => Promise<unknown>) {
-  return Promise.all(
-    Array.from({ length: n }, (_, i) =>
-      call(i).then(
-        () => "ok",
-        (e: unknown) => (isDomainError(e) ? e.code : `error: ${(e as Error).message}`),
-      ),
-    ),
-  );
-}
 
 function rowsOf(res: unknown) {
   return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];

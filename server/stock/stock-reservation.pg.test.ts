@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
-import { isDomainError } from "../lib/errors";
 import { products } from "../product/product.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { cancelDemands, fillDemands, postStock, releaseLocks, reserveStock } from "./stock-ledger.service";
 import { stockDemands, stockLocations, warehouses } from "./stock.tables";
+import { outcomes } from "../test/race";
 
 /**
  * Reservations under real parallel transactions (PostgreSQL only): orders reserving the last
@@ -21,16 +21,6 @@ function rowsOf(res: unknown) {
   return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
 }
 
-async function outcomes(n: number, call: (i: number) => Promise<unknown>) {
-  return Promise.all(
-    Array.from({ length: n }, (_, i) =>
-      call(i).then(
-        () => "ok",
-        (e: unknown) => (isDomainError(e) ? e.code : `error: ${(e as Error).message}`),
-      ),
-    ),
-  );
-}
 
 /** Keys or products whose locked figures disagree with the lock rows, or exceed what is on hand. */
 async function brokenLocks(companyId: number) {

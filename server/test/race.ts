@@ -16,6 +16,21 @@ export function outcomesOf(calls: (() => Promise<unknown>)[]) {
   return Promise.all(calls.map((call) => call().then(() => "ok", (e: unknown) => (isDomainError(e) ? e.code : `error: ${(e as Error).message}`))));
 }
 
+/**
+ * The same call `n` times at once: "ok", "refused" (a domain error with a message in Chinese,
+ * what a user sees) or "error: …" each.
+ */
+export function refusals(n: number, call: (i: number) => Promise<unknown>) {
+  return Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      call(i).then(
+        () => "ok",
+        (e: unknown) => (isDomainError(e) && /[\u4e00-\u9fff]/.test(e.message) ? "refused" : `error: ${(e as Error).message}`),
+      ),
+    ),
+  );
+}
+
 /** The same call `n` times at once (given its index). */
 export function outcomes(n: number, call: (i: number) => Promise<unknown>) {
   return outcomesOf(Array.from({ length: n }, (_, i) => () => call(i)));

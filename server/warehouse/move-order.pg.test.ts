@@ -2,25 +2,15 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
-import { isDomainError } from "../lib/errors";
 import { stockMoves } from "../stock/stock.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { confirmMoveOrder, createMoveOrder, getMoveOrder } from "./move-order.service";
 import { balanceOf, brokenKeys, makeWarehouseFixture, receive } from "./warehouse-test-kit";
+import { refusals } from "../test/race";
 
 /** Transfers under real parallel transactions (PostgreSQL only: PGlite runs one at a time). */
 const url = process.env.TEST_DATABASE_URL;
 
-async function outcomes(n: number, call: (i: number) => Promise<unknown>) {
-  return Promise.all(
-    Array.from({ length: n }, (_, i) =>
-      call(i).then(
-        () => "ok",
-        (e: unknown) => (isDomainError(e) && /[\u4e00-\u9fff]/.test(e.message) ? `refused` : `error: ${(e as Error).message}`),
-      ),
-    ),
-  );
-}
 
 describe.skipIf(!url)("transfers in parallel (PostgreSQL)", () => {
   useTestDatabase();
@@ -44,7 +34,7 @@ describe.skipIf(!url)("transfers in parallel (PostgreSQL)", () => {
       const to = i % 2 === 0 ? f.b1 : f.a1;
       ids.push((await createMoveOrder(ctx, { lines: [{ productId: f.productId, fromLocationId: from, batchNo: "X", toLocationId: to, qty: "1" }] })).id);
     }
-    const results = await outcomes(ids.length, (i) => confirmMoveOrder(ctx, ids[i]!));
+    const results = await refusals(ids.length, (i) => confirmMoveOrder(ctx, ids[i]!));
     expect(results.filter((r) => r !== "ok" && r !== "refused")).toEqual([]);
     expect(results.filter((r) => r === "ok").length).toBeGreaterThan(0);
     const a = (await balanceOf(ctx, f.productId, f.a1, "X"))!;
@@ -58,7 +48,7 @@ describe.skipIf(!url)("transfers in parallel (PostgreSQL)", () => {
   it("the same transfer confirmed 10 times at once posts once", async () => {
     const { id } = await createMoveOrder(ctx, { lines: [{ productId: f.productId, fromLocationId: f.a1, batchNo: "X", toLocationId: f.a2, qty: "1" }] });
     const before = (await balanceOf(ctx, f.productId, f.a1, "X"))!.qty;
-    const results = await outcomes(10, () => confirmMoveOrder(ctx, id));
+    const results = await refusals(10, () => confirmMoveOrder(ctx, id));
     expect(results.filter((r) => r === "ok")).toHaveLength(1);
     expect(results.filter((r) => r === "refused")).toHaveLength(9);
     expect((await getMoveOrder(ctx, id)).status).toBe(100);
