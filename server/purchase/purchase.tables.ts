@@ -39,6 +39,7 @@ export const purchaseOrders = pgTable(
     index("purchase_orders_company_id_idx").on(t.companyId, t.id),
     index("purchase_orders_company_status_idx").on(t.companyId, t.status, t.id),
     index("purchase_orders_partner_idx").on(t.companyId, t.partnerId, t.id),
+    index("purchase_orders_amount_idx").on(t.companyId, t.totalAmount, t.id),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "purchase_orders_amount_idx" ON "purchase_orders" USING btree ("company_id","total_amount","id");--> statement-breakpoint
+CREATE INDEX "sales_orders_amount_idx" ON "sales_orders" USING btree ("company_id","total_amount","id");
