@@ -8,6 +8,9 @@ import { enterpriseRelations } from "../organization/organization.tables";
 import { getCompanyTimeZone } from "../setting/setting.service";
 import { partnerAccountEntries, partnerAccounts, partnerCreditAllocations, partnerPaymentAllocations, partnerPayments } from "./finance.tables";
 
+/** What the account writers need of the caller: the company, and the time for updatedAt. */
+type AccountCtx = Pick<Ctx, "companyId" | "now">;
+
 /**
  * The partner's account (往来账) — the ONLY writer of partner_accounts and of
  * partner_account_entries' amounts. Every write locks the partner's account row; LOCK ORDER:
@@ -18,9 +21,6 @@ import { partnerAccountEntries, partnerAccounts, partnerCreditAllocations, partn
  * are signed changes: delivery +, sales return −, receipt −; receiving note +, purchase return −,
  * payment −.
  */
-/** What the account writers need of the caller: the company, and the time for updatedAt. */
-type AccountCtx = Pick<Ctx, "companyId" | "now">;
-
 export interface LockedAccount {
   id: number;
   partnerId: number;
@@ -367,8 +367,8 @@ export async function accountSummaries(ex: Executor, ctx: Ctx, partnerIds: numbe
  * had settled of the entry goes back to them, and so do credits (a document a return had
  * settled); a reversed credit gives back what it had settled. What is handed back settles the
  * partner's other open documents (what is left stays an advance or an open credit), so no money
- * or credit stays tied to a document that no longer counts. Nothing when the document never posted (e.g. a zero amount). Returns the reversal entry or
- * null.
+ * or credit stays tied to a document that no longer counts. Nothing when the document never
+ * posted (e.g. a zero amount). Returns the reversal entry or null.
  */
 export async function reversePartnerEntry(tx: Executor, ctx: Ctx, doc: { docType: string; docId: number; docNo: string; entryDate?: string; remark?: string | null }) {
   const [orig] = await tx
