@@ -18,6 +18,10 @@ import { PurchaseOrderInputSchema, type PurchaseOrderInput } from "./purchase-or
 import { PO_DONE, PO_DRAFT, PO_PARTIAL, PO_RECEIVED, PO_RECEIVING, PO_VOID, PO_WAITING, PURCHASE_ORDER_MACHINE } from "./purchase-order.status";
 import { purchaseOrderLines, purchaseOrders, receiveOrders } from "./purchase.tables";
 import { afterPurchaseOrderSubmitted } from "./receive-order.service";
+import { refreshReceivingStatus } from "./purchase-order.receiving";
+import { syncPlanOfOrder } from "./purchase-plan.sync";
+
+export { receivingStatusOf, refreshReceivingStatus } from "./purchase-order.receiving";
 
 /**
  * Purchase orders (采购订单). Every use case is one transaction; every status change happens
@@ -93,7 +97,7 @@ async function submitLocked(tx: Executor, ctx: Ctx, id: number) {
   await afterPurchaseOrderSubmitted(tx, ctx, id);
   await refreshReceivingStatus(tx, ctx, id);
   // A plan's order: the plan (locked after this order) is done once all its orders are submitted.
-  await (await import("./purchase-plan.service")).syncPlanOfOrder(tx, ctx, id);
+  await syncPlanOfOrder(tx, ctx, id);
 }
 
 export async function createPurchaseOrder(ctx: Ctx, input: unknown, opts: { submit?: boolean; tx?: Executor; planId?: number } = {}): Promise<{ id: number; no: string }> {
@@ -217,7 +221,7 @@ export async function cancelPurchaseOrder(ctx: Ctx, id: number): Promise<{ id: n
       .set({ status: PO_VOID, updatedAt: ctx.now ?? new Date() })
       .where(eq(purchaseOrders.id, id));
     await recordDocumentChange(tx, ctx, PURCHASE_ORDER_MACHINE, "cancel", { ...AUDIT_DOC(order), from: order.status, to: PO_VOID });
-    await (await import("./purchase-plan.service")).syncPlanOfOrder(tx, ctx, id);
+    await syncPlanOfOrder(tx, ctx, id);
     return { id, no: order.no, status: PO_VOID };
   });
 }
@@ -235,42 +239,6 @@ export async function completePurchaseOrder(ctx: Ctx, id: number): Promise<{ id:
     await recordDocumentChange(tx, ctx, PURCHASE_ORDER_MACHINE, "complete", { ...AUDIT_DOC(order), from: order.status, to: PO_DONE });
     return { id, no: order.no, status: PO_DONE };
   });
-}
-
-/** The receiving status that the lines and the open receiving notes say. */
-export function receivingStatusOf(lines: { qty: string; receivedQty: string }[], openNotes: number): number {
-  const all = lines.length > 0 && lines.every((l) => !lt(l.receivedQty, l.qty));
-  if (all) return PO_RECEIVED;
-  const any = lines.some((l) => gt(l.receivedQty, 0));
-  if (!any) return PO_WAITING;
-  return openNotes > 0 ? PO_RECEIVING : PO_PARTIAL;
-}
-
-/**
- * Recomputes 10 待收货 / 20 收货中 / 30 部分收货 / 40 收货完成 after receiving changed (a
- * receiving note confirmed, reversed, created): nothing received → 10; everything received → 40;
- * some received and a receiving note still open → 20, none open → 30. Orders in 0, 90 or 100
- * keep their status. The caller holds the order's lock (taken again here, which is a no-op).
- */
-export async function refreshReceivingStatus(tx: Executor, ctx: Ctx, orderId: number): Promise<number> {
-  const order = await lockDocument(tx, purchaseOrders, ctx, orderId, LABEL);
-  if (!PURCHASE_ORDER_MACHINE.actions.receive.from.includes(order.status)) return order.status;
-  const lines = await tx
-    .select({ qty: purchaseOrderLines.qty, receivedQty: purchaseOrderLines.receivedQty })
-    .from(purchaseOrderLines)
-    .where(and(eq(purchaseOrderLines.orderId, orderId), eq(purchaseOrderLines.companyId, ctx.companyId)));
-  const [open] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(receiveOrders)
-    .where(and(eq(receiveOrders.companyId, ctx.companyId), eq(receiveOrders.purchaseOrderId, orderId), eq(receiveOrders.status, 10)));
-  const next = receivingStatusOf(lines, open?.n ?? 0);
-  if (next !== order.status) {
-    await tx
-      .update(purchaseOrders)
-      .set({ status: next, updatedAt: ctx.now ?? new Date() })
-      .where(eq(purchaseOrders.id, orderId));
-  }
-  return next;
 }
 
 export interface PurchaseOrderLineView {

@@ -15,7 +15,8 @@ import { users } from "../system/system.tables";
 import { purchaseFilterLookups } from "./purchase-order.page";
 import { purchaseOrders } from "./purchase.tables";
 import { PurchasePlanInputSchema } from "./purchase-plan.input";
-import { completePurchasePlan, executePurchasePlan, getPurchasePlan, updatePurchasePlan, voidPurchasePlan } from "./purchase-plan.service";
+import { completePurchasePlan, executePurchasePlan, generatePurchasePlan, getPurchasePlan, PURCHASE_PLAN_ACTIONS, updatePurchasePlan, voidPurchasePlan } from "./purchase-plan.service";
+import { resourcePageAction } from "../master-data/page";
 
 /**
  * A purchase plan's own page (/purchase/plan/my/<id>): header and lines; a draft's lines are edited
@@ -212,5 +213,30 @@ export async function purchasePlanDocumentAction(request: Request, idText: strin
     const f = formErrorOf(e);
     if (!f) throw e;
     return flashRedirect(here, f.message, "error");
+  }
+}
+
+const PLAN_LIST_PAGE = "/purchase/plan/my";
+
+/** The list page's action: 生成 and the selected plan's 执行 / 完成 / 作废; the rest is the standard list's. */
+export async function purchasePlanPageAction(request: Request) {
+  const form = await request.clone().formData();
+  const intent = String(form.get("intent") ?? "");
+  if (!["generate", "execute", "complete", "void"].includes(intent)) return resourcePageAction(request, PLAN_LIST_PAGE);
+  const ctx = await requirePage(request, PLAN_LIST_PAGE);
+  const flash = async (type: "success" | "error", message: string) => redirect(PLAN_LIST_PAGE, { headers: await setFlash({ type, message }) });
+  try {
+    if (intent === "generate") {
+      const made = await generatePurchasePlan(ctx);
+      return flash("success", `已生成采购计划 ${made.no}，共 ${made.lines} 个产品`);
+    }
+    const id = parseId(form.get("sel") ?? form.get("id"));
+    if (!id) return flash("error", "请选择数据行");
+    await PURCHASE_PLAN_ACTIONS[intent]!(ctx, id);
+    return flash("success", intent === "execute" ? "采购计划已执行，已按供应商生成采购订单草稿" : intent === "complete" ? "采购计划已完成" : "采购计划已作废");
+  } catch (e) {
+    const f = formErrorOf(e);
+    if (!f) throw e;
+    return flash("error", f.message);
   }
 }

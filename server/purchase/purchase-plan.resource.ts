@@ -1,13 +1,7 @@
-import { redirect } from "@remix-run/node";
 import { sql } from "drizzle-orm";
-import { requirePage } from "../auth/guard";
 import { labelOf, PURCHASE_PLAN_STATUSES } from "../lib/dictionary";
-import { formErrorOf } from "../lib/form-reply";
-import { setFlash } from "../lib/flash";
-import { parseId } from "../lib/ids";
 import { equals } from "../lib/list-read";
 import { defineResource, type ResourceDef } from "../lib/resource";
-import { resourcePageAction } from "../master-data/page";
 import { purchasePlans } from "./purchase.tables";
 import { PurchasePlanInputSchema } from "./purchase-plan.input";
 import { generatePurchasePlan, getPurchasePlan, PURCHASE_PLAN_ACTIONS, updatePurchasePlan } from "./purchase-plan.service";
@@ -41,28 +35,3 @@ export const purchasePlanResource: ResourceDef = defineResource({
     actions: PURCHASE_PLAN_ACTIONS,
   },
 });
-
-const PAGE = "/purchase/plan/my";
-
-/** The list page's action: 生成 and the selected plan's 执行 / 完成 / 作废; the rest is the standard list's. */
-export async function purchasePlanPageAction(request: Request) {
-  const form = await request.clone().formData();
-  const intent = String(form.get("intent") ?? "");
-  if (!["generate", "execute", "complete", "void"].includes(intent)) return resourcePageAction(request, PAGE);
-  const ctx = await requirePage(request, PAGE);
-  const flash = async (type: "success" | "error", message: string) => redirect(PAGE, { headers: await setFlash({ type, message }) });
-  try {
-    if (intent === "generate") {
-      const made = await generatePurchasePlan(ctx);
-      return flash("success", `已生成采购计划 ${made.no}，共 ${made.lines} 个产品`);
-    }
-    const id = parseId(form.get("sel") ?? form.get("id"));
-    if (!id) return flash("error", "请选择数据行");
-    await PURCHASE_PLAN_ACTIONS[intent]!(ctx, id);
-    return flash("success", intent === "execute" ? "采购计划已执行，已按供应商生成采购订单草稿" : intent === "complete" ? "采购计划已完成" : "采购计划已作废");
-  } catch (e) {
-    const f = formErrorOf(e);
-    if (!f) throw e;
-    return flash("error", f.message);
-  }
-}

@@ -17,6 +17,7 @@ import { createPurchaseOrder } from "./purchase-order.service";
 import { purchaseOrders, purchasePlanLines, purchasePlans } from "./purchase.tables";
 import { PurchasePlanInputSchema } from "./purchase-plan.input";
 import { PURCHASE_PLAN_MACHINE } from "./purchase-plan.status";
+import { auditDoc, LABEL } from "./purchase-plan.sync";
 
 /**
  * 采购计划 (/purchase/plan/my, CGGL-007). 生成: every product below its safe-stock minimum gets
@@ -25,8 +26,7 @@ import { PURCHASE_PLAN_MACHINE } from "./purchase-plan.status";
  * own transaction (H3's createPurchaseOrder with {tx, planId}).
  */
 /** The plan as the audit trail names it (单据过账 / 单据撤销). */
-const auditDoc = (plan: { id: number; no: string }) => ({ type: "purchasePlan", id: plan.id, no: plan.no });
-const LABEL = "采购计划";
+export { syncPlanOfOrder, syncPurchasePlanStatus } from "./purchase-plan.sync";
 const OPEN_ORDER_STATUSES = [10, 20, 30];
 
 function requirePlanner(ctx: Ctx) {
@@ -242,37 +242,6 @@ export async function voidPurchasePlan(ctx: Ctx, id: number) {
     await recordDocumentChange(tx, ctx, PURCHASE_PLAN_MACHINE, "void", { ...auditDoc(plan), from: plan.status, to: 90 });
   });
   return { id, status: 90 };
-}
-
-/**
- * An executing plan becomes 已完成 once every purchase order made from it that still counts (not
- * 90 已作废) is submitted or later (not 0 草稿), and at least one does. Callers: submitting or
- * voiding a plan's order (`syncPlanOfOrder`, in the order's transaction, after its status
- * update: lock order order row → plan row).
- */
-export async function syncPurchasePlanStatus(ctx: Ctx, id: number, tx?: Executor) {
-  return inTransaction(
-    async (t2) => {
-      const plan = await lockDocument(t2, purchasePlans, ctx, id, LABEL);
-      if (plan.status !== 10) return plan.status;
-      const orders = await t2.select({ status: purchaseOrders.status }).from(purchaseOrders).where(and(eq(purchaseOrders.companyId, ctx.companyId), eq(purchaseOrders.planId, id)));
-      const live = orders.filter((o) => o.status !== 90);
-      if (live.length && live.every((o) => o.status !== 0)) {
-        await t2.update(purchasePlans).set({ status: 100, updatedAt: ctx.now }).where(eq(purchasePlans.id, id));
-        await recordDocumentChange(t2, ctx, PURCHASE_PLAN_MACHINE, "complete", { ...auditDoc(plan), from: plan.status, to: 100, note: "计划的采购订单均已提交" });
-        return 100;
-      }
-      return 10;
-    },
-    { tx },
-  );
-}
-
-/** The plan of a purchase order (if it was made from one) brought up to date; `tx` holds the order's row lock. */
-export async function syncPlanOfOrder(tx: Executor, ctx: Ctx, orderId: number): Promise<number | null> {
-  const [order] = await tx.select({ planId: purchaseOrders.planId }).from(purchaseOrders).where(and(eq(purchaseOrders.id, orderId), eq(purchaseOrders.companyId, ctx.companyId)));
-  if (!order?.planId) return null;
-  return syncPurchasePlanStatus(ctx, order.planId, tx);
 }
 
 export async function getPurchasePlan(ctx: Ctx, id: number, ex: Executor = db()) {

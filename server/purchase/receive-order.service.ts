@@ -21,7 +21,7 @@ import { products } from "../product/product.tables";
 import { productBrands } from "../product/brand.tables";
 import { productUnits } from "../product/catalog.tables";
 import { enterpriseRelations } from "../organization/organization.tables";
-import { refreshReceivingStatus } from "./purchase-order.service";
+import { refreshReceivingStatus } from "./purchase-order.receiving";
 import { purchaseOrderLines, purchaseOrders, putawayOrderLines, putawayOrders, receiveOrderLines, receiveOrders } from "./purchase.tables";
 import { ConfirmReceiveInputSchema, CreateReceiveInputSchema } from "./receive-order.input";
 import { RECEIVE_ORDER_MACHINE, type ReceiveOrderAction } from "./receive-order.status";

@@ -1,4 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import type { DateRangeFilterProps } from "./date-range.types";
+
+export type { DateRangeFilterProps } from "./date-range.types";
 
 /**
  * A list's date range filter (page config `kind: "dateRange"`): two native <input type="date">
@@ -7,13 +10,6 @@ import { lazy, Suspense, useEffect, useState } from "react";
  * fetch it) takes their place and writes the same two fields.
  */
 const DateRangePicker = lazy(() => import("./DateRangePicker"));
-
-export interface DateRangeFilterProps {
-  name: string;
-  label: string;
-  from: string;
-  to: string;
-}
 
 export function DateRangeFilter(props: DateRangeFilterProps) {
   const [hydrated, setHydrated] = useState(false);

@@ -3,7 +3,7 @@ import { DatePickerInput, DatesProvider, type DatesRangeValue } from "@mantine/d
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
 import { useEffect, useState } from "react";
-import type { DateRangeFilterProps } from "./DateRangeFilter";
+import type { DateRangeFilterProps } from "./date-range.types";
 
 /**
  * The date range filter with JavaScript: a @mantine/dates range picker in Chinese (weeks start on

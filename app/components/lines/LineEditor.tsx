@@ -60,34 +60,11 @@
  *   Fields a line carries that no column shows (lineId …) are posted back unchanged.
  */
 import { useEffect, useRef, useState, type ComponentType } from "react";
-import { PRODUCT_FIELDS, productLabel, type EditorLine, type LineColumn } from "./line-types";
+import { PRODUCT_FIELDS, productLabel, type EditorLine, type LineColumn, type LineEditorProps } from "./line-types";
 import { PlainLineTable } from "./PlainLineTable";
 import css from "./lines.module.css";
 
-export type { EditorLine, LineColumn, LineOption, LineProduct } from "./line-types";
-
-export interface LineEditorProps {
-  /** Field name prefix: `lines` → lines[0].qty. */
-  prefix?: string;
-  columns: LineColumn[];
-  lines: EditorLine[];
-  /** Per-line messages keyed `lines[0].qty` or `lines[0]` (server/lib/line-form.ts `lineErrorsOf`). */
-  errors?: Record<string, string[]>;
-  /** The enclosing form's field names whose values the picker sends (partnerId, warehouseId). */
-  partnerField?: string;
-  warehouseField?: string;
-  /** Whose facts the picker shows: a purchase document's (default: last purchase price) or a sales order's (side=sale: the customer's last price, stock per location). */
-  pickerSide?: "sale" | "purchase";
-  /** Ctrl+Enter presses the form's button name=intent with this value (else the form's last submit button). */
-  submitIntent?: string;
-  /** Values of a new line. */
-  blankLine?: Record<string, string>;
-  /** The table's accessible name (默认：明细). */
-  caption?: string;
-  readOnly?: boolean;
-}
-
-/** The stylesheets the JavaScript grid needs: put them in the page's `links`. */
+export type { EditorLine, LineColumn, LineEditorProps, LineOption, LineProduct } from "./line-types";
 
 /** The plain table with JavaScript too (a switch for diagnosing the grid). */
 const GRID_ENABLED = true;

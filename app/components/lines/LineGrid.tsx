@@ -4,7 +4,7 @@ import { createContext, memo, useCallback, useContext, useEffect, useLayoutEffec
 import { readNumberInput, ROUNDED_HINT } from "#server/lib/number-text";
 import { amountOf, belowCostOf, formatTotal, infoText, totalsOf, withDefaults } from "./line-view";
 import { columnKey, isEditable, lineName, selectOptionsOf, PRODUCT_FIELDS, productLabel, type EditorLine, type LineColumn, type LineProduct } from "./line-types";
-import type { LineEditorProps } from "./LineEditor";
+import type { LineEditorProps } from "./line-types";
 import { ProductPicker } from "./ProductPicker";
 import css from "./lines.module.css";
 

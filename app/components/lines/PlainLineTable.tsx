@@ -2,7 +2,7 @@ import { ADD_LINE_INTENT, removeLineIntent } from "#server/lib/line-form";
 import { t } from "#server/lib/i18n/zh-CN";
 import { amountOf, belowCostOf, formatTotal, infoText, totalsOf, withDefaults } from "./line-view";
 import { columnKey, lineName, selectOptionsOf, PRODUCT_FIELDS, productLabel, type EditorLine, type LineColumn } from "./line-types";
-import type { LineEditorProps } from "./LineEditor";
+import type { LineEditorProps } from "./line-types";
 import css from "./lines.module.css";
 
 /**

@@ -96,3 +96,24 @@ export function selectOptionsOf(c: Extract<LineColumn, { kind: "select" }>, valu
   const productId = (values[PRODUCT_FIELDS.id] ?? "").trim();
   return productId ? (c.optionsByProduct[productId] ?? []) : c.options;
 }
+
+export interface LineEditorProps {
+  /** Field name prefix: `lines` → lines[0].qty. */
+  prefix?: string;
+  columns: LineColumn[];
+  lines: EditorLine[];
+  /** Per-line messages keyed `lines[0].qty` or `lines[0]` (server/lib/line-form.ts `lineErrorsOf`). */
+  errors?: Record<string, string[]>;
+  /** The enclosing form's field names whose values the picker sends (partnerId, warehouseId). */
+  partnerField?: string;
+  warehouseField?: string;
+  /** Whose facts the picker shows: a purchase document's (default: last purchase price) or a sales order's (side=sale: the customer's last price, stock per location). */
+  pickerSide?: "sale" | "purchase";
+  /** Ctrl+Enter presses the form's button name=intent with this value (else the form's last submit button). */
+  submitIntent?: string;
+  /** Values of a new line. */
+  blankLine?: Record<string, string>;
+  /** The table's accessible name (默认：明细). */
+  caption?: string;
+  readOnly?: boolean;
+}

@@ -1,6 +1,6 @@
 import { MultiSelect } from "@mantine/core";
 import { useMemo } from "react";
-import type { RegionPickerProps } from "./RegionPicker";
+import type { RegionPickerProps } from "./region-picker.types";
 
 /**
  * 商圈's covered areas with JavaScript: one searchable multi-select of every city grouped by its

@@ -1,6 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { RegionProvince } from "#server/system/business-area.page";
+import type { RegionPickerProps } from "./region-picker.types";
 import areas from "./areas.module.css";
+
+export type { RegionPickerProps } from "./region-picker.types";
 
 /**
  * 商圈's covered areas in its form. Without JavaScript (and until the page has hydrated): every
@@ -10,16 +13,6 @@ import areas from "./areas.module.css";
  * the codes comma-separated. The action reads both the same way.
  */
 const RegionMultiSelect = lazy(() => import("./RegionMultiSelect.lazy"));
-
-export interface RegionPickerProps {
-  label: string;
-  hint?: string;
-  choices: RegionProvince[];
-  /** Chosen areas that are neither a province nor a city (districts set through the API), with their paths. */
-  others: { code: string; path: string }[];
-  selected: string[];
-  error?: string;
-}
 
 export function RegionPicker(props: RegionPickerProps) {
   const [hydrated, setHydrated] = useState(false);
