@@ -1,4 +1,5 @@
 import { and, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Ctx } from "../auth/context";
 import { db, type Executor } from "../db/client";
 import { DomainError } from "../lib/errors";
@@ -266,6 +267,15 @@ export function ownProductKeyword(ctx: Ctx, kw: string): Promise<SQL> {
   return productKeyword(products, kw, (k) => oeMatchOf(ctx, k));
 }
 
+/**
+ * `productId in (the company's products the search box finds)` (any OE spelling, name, pinyin):
+ * the search box of lists whose rows are about products (stock, ledger, order lines).
+ */
+export async function inProductsFound(productId: PgColumn, ctx: Ctx, kw: string): Promise<SQL> {
+  const cond = await ownProductKeyword(ctx, kw);
+  return inArray(productId, db().select({ id: products.id }).from(products).where(and(eq(products.companyId, ctx.companyId), cond)));
+}
+
 /** The fields the price page (产品价格, CPGL-002) guards: field → [code, label]. */
 export const PRICE_FIELD_CODES = { priceSale: ["CPGL-002", "销售价"], priceCost: ["CPGL-002", "成本价"] } as const;
 
@@ -283,7 +293,7 @@ export const productResource = defineResource({
   sortable: { creationTime: products.id, mainOE: products.oeNorm, name: products.nameSort, priceSale: products.priceSale },
   defaultSort: { field: "creationTime", dir: "desc" },
   filters: { ...commonFilters(products), oe: { kind: "text", where: async (v: string, ctx: Ctx) => (await oeMatchOf(ctx, v)).cond } },
-  keyword: (kw, ctx) => productKeyword(products, kw, (k) => oeMatchOf(ctx, k)),
+  keyword: (kw, ctx) => ownProductKeyword(ctx, kw),
   input: OwnProductInputSchema,
   toValues: (data, _ctx, ex, _id, current) => productValues(data, ex, current),
   afterSave: saveOeRows,

@@ -1,11 +1,12 @@
-import { or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import * as z from "zod";
 import type { Ctx } from "../auth/context";
 import { labelOf, PURCHASE_ORDER_STATUSES } from "../lib/dictionary";
 import { defineResource } from "../lib/resource";
-import { escapeLike } from "../lib/validate";
 import { codeLikePattern, normalizeOE } from "../product/oe";
-import { purchaseOrderLines } from "./purchase.tables";
+import { inProductsFound } from "../product/product.resources";
+import { anyOf, inDocsNumbered } from "../lib/doc-search";
+import { purchaseOrderLines, purchaseOrders } from "./purchase.tables";
 
 const day = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : undefined);
 const order = (cond: ReturnType<typeof sql>) => sql`exists (select 1 from purchase_orders o where o.id = ${purchaseOrderLines.orderId} and ${cond})`;
@@ -59,13 +60,8 @@ export const purchaseExecuteResource = defineResource({
     dateFrom: { kind: "text", where: (v: string) => (day(v) ? order(sql`o.creation_time >= ${day(v)}::date`) : undefined) },
     dateTo: { kind: "text", where: (v: string) => (day(v) ? order(sql`o.creation_time < ${day(v)}::date + 1`) : undefined) },
   },
-  keyword: (kw) => {
-    const like = `%${escapeLike(kw)}%`;
-    return or(
-      order(sql`o.no ilike ${like}`),
-      sql`exists (select 1 from products p where p.id = ${purchaseOrderLines.productId} and (p.name ilike ${like} or p.main_oe ilike ${like}))`,
-    );
-  },
+  // The order's number or the line's product (any OE spelling, name, pinyin), each read first as ids.
+  keyword: async (kw, ctx) => anyOf(await inDocsNumbered(purchaseOrderLines.orderId, purchaseOrders, ctx, kw), await inProductsFound(purchaseOrderLines.productId, ctx, kw)),
   input: z.object({}),
   exportAs: { status: (r) => labelOf(PURCHASE_ORDER_STATUSES, r.status as 0) },
 });

@@ -62,6 +62,19 @@ describe("sale execute and the order page's helpers", () => {
     expect(byOe.items.map((r) => r.productId)).toEqual([stockedId]);
   });
 
+  it("the search box finds lines by a part of the order's number, the customer's name and the product (any OE spelling, name)", async () => {
+    const q = async (text: string) => (await listFromParams<Record<string, unknown>>(saleExecuteResource, sales1, new URLSearchParams({ q: text, maxResultCount: "100" }))).items;
+    expect((await q(orderNo.slice(-6))).map((r) => r.orderNo)).toContain(orderNo);
+    const [cust] = await db().select({ name: enterpriseRelations.name }).from(enterpriseRelations).where(eq(enterpriseRelations.id, customerId));
+    const byCustomer = await q(cust!.name.slice(0, 4));
+    expect(byCustomer.length).toBeGreaterThan(0);
+    expect(byCustomer.map((r) => r.orderNo)).toContain(orderNo);
+    expect((await q(`sex-${tag.toLowerCase()}-02`)).map((r) => r.productId)).toEqual([shortId]);
+    // A name (a keyword with a digit would first be taken as a code).
+    expect((await q("执行测试机滤")).map((r) => r.productId)).toEqual([stockedId]);
+    expect(await q("没有这种东西")).toEqual([]);
+  });
+
   it("never shows another company's lines or customers", async () => {
     const { items } = await listFromParams<Record<string, unknown>>(saleExecuteResource, boss2, new URLSearchParams({ q: orderNo }));
     expect(items).toHaveLength(0);

@@ -1,12 +1,15 @@
-import { or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import * as z from "zod";
 import type { Ctx } from "../auth/context";
 import { labelOf, SALES_ORDER_STATUSES } from "../lib/dictionary";
 import { defineResource } from "../lib/resource";
-import { escapeLike } from "../lib/validate";
 import { codeLikePattern, normalizeOE } from "../product/oe";
+import { inProductsFound } from "../product/product.resources";
+import { inPartnersNamed } from "../organization/partner-name";
+import { db } from "../db/client";
+import { anyOf, inDocsNumbered, inIdsOf } from "../lib/doc-search";
 import { getCompanyTimeZone } from "../setting/setting.service";
-import { salesOrderLines } from "./sale.tables";
+import { salesOrderLines, salesOrders } from "./sale.tables";
 import { SALES_ORDER_DOC_TYPE } from "./sales-order.state";
 
 const order = (cond: ReturnType<typeof sql>) => sql`exists (select 1 from sales_orders o where o.id = ${salesOrderLines.orderId} and ${cond})`;
@@ -75,12 +78,14 @@ export const saleExecuteResource = defineResource({
     dateFrom: { kind: "date", where: async (v: string, ctx: Ctx) => order(sql`o.creation_time >= (${v}::date)::timestamp at time zone ${await getCompanyTimeZone(ctx)}`) },
     dateTo: { kind: "date", where: async (v: string, ctx: Ctx) => order(sql`o.creation_time < (${v}::date + 1)::timestamp at time zone ${await getCompanyTimeZone(ctx)}`) },
   },
-  keyword: (kw) => {
-    const like = `%${escapeLike(kw)}%`;
-    return or(
-      order(sql`o.no ilike ${like}`),
-      order(sql`exists (select 1 from enterprise_relations p where p.id = o.partner_id and p.name ilike ${like})`),
-      sql`exists (select 1 from products p where p.id = ${salesOrderLines.productId} and (p.name ilike ${like} or p.main_oe ilike ${like}))`,
+  // The order's number, its customer's name, or the line's product (any OE spelling, name,
+  // pinyin): each read first as ids, so a search is index lookups, not a test on every line.
+  keyword: async (kw, ctx) => {
+    const customers = await inPartnersNamed(salesOrders.partnerId, ctx, kw);
+    return anyOf(
+      await inDocsNumbered(salesOrderLines.orderId, salesOrders, ctx, kw),
+      customers ? await inIdsOf(salesOrderLines.orderId, () => db().select({ id: salesOrders.id }).from(salesOrders).where(and(eq(salesOrders.companyId, ctx.companyId), customers))) : undefined,
+      await inProductsFound(salesOrderLines.productId, ctx, kw),
     );
   },
   input: z.object({}),

@@ -9,7 +9,7 @@ import { parseListQuery } from "../lib/list-query";
 import { dateRangeFilters } from "../lib/date-range";
 import { defineResource } from "../lib/resource";
 import { escapeLike } from "../lib/validate";
-import { productResource } from "../product/product.resources";
+import { inProductsFound } from "../product/product.resources";
 import { products } from "../product/product.tables";
 import { getCompanyTimeZone } from "../setting/setting.service";
 import { stockBalances, stockLocations, stockLocks, stockMoves, warehouses } from "./stock.tables";
@@ -45,12 +45,6 @@ function warehouseName(warehouseId: PgColumn) {
 }
 function userName(userId: PgColumn) {
   return sql<string | null>`(select u."name" from "users" u where u."id" = ${qualified(userId)})`;
-}
-
-/** Rows of the caller's products that the product search box finds (any OE spelling, pinyin, name). */
-async function productKeyword(productId: PgColumn, kw: string, ctx: Ctx): Promise<SQL> {
-  const cond = await productResource.keyword!(kw, ctx);
-  return inArray(productId, db().select({ id: products.id }).from(products).where(and(eq(products.companyId, ctx.companyId), cond)));
 }
 
 function productsOfBrand(productId: PgColumn, brandId: number, ctx: Ctx): SQL {
@@ -111,7 +105,7 @@ export const stockResource = defineResource({
     // On unless turned off: balances that are down to zero stay as rows but are not stock.
     onHand: { kind: "bool", default: true, where: (v: boolean) => (v ? onHand : undefined) },
   },
-  keyword: (kw, ctx) => productKeyword(stockBalances.productId, kw, ctx),
+  keyword: (kw, ctx) => inProductsFound(stockBalances.productId, ctx, kw),
   exportAs: { isNew: (r) => (r.isNew ? "新" : "") },
   countLimit: STOCK_COUNT_LIMIT,
   privateFields: { priceCost: COST, unitCost: COST, amount: AMOUNT },
@@ -181,7 +175,7 @@ export const stockLockResource = defineResource({
     docType: { kind: "text", where: (v: string) => eq(stockLocks.docType, v) },
     docNo: { kind: "text", where: (v: string) => ilike(stockLocks.docNo, `%${escapeLike(v)}%`) },
   },
-  keyword: (kw, ctx) => productKeyword(stockLocks.productId, kw, ctx),
+  keyword: (kw, ctx) => inProductsFound(stockLocks.productId, ctx, kw),
   countLimit: STOCK_COUNT_LIMIT,
   input: ReadOnlyInput,
 });
@@ -237,7 +231,7 @@ export const stockFlowResource = defineResource({
     locationId: { kind: "int", where: (v: number) => eq(stockMoves.locationId, v) },
     productId: { kind: "int", where: (v: number) => eq(stockMoves.productId, v) },
   },
-  keyword: (kw, ctx) => productKeyword(stockMoves.productId, kw, ctx),
+  keyword: (kw, ctx) => inProductsFound(stockMoves.productId, ctx, kw),
   countLimit: STOCK_COUNT_LIMIT,
   privateFields: { unitCost: COST, amount: AMOUNT, avgCostAfter: ["CPGL-002", "平均成本"] },
   input: ReadOnlyInput,
