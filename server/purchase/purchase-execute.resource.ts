@@ -60,7 +60,7 @@ export const purchaseExecuteResource = defineResource({
     dateFrom: { kind: "text", where: (v: string) => (day(v) ? order(sql`o.creation_time >= ${day(v)}::date`) : undefined) },
     dateTo: { kind: "text", where: (v: string) => (day(v) ? order(sql`o.creation_time < ${day(v)}::date + 1`) : undefined) },
   },
-  // The order's number or the line's product (any OE spelling, name, pinyin), each read first as ids.
+  // The order's number (read first as an id list) or the line's product (the product search box's rule).
   keyword: async (kw, ctx) => anyOf(await inDocsNumbered(purchaseOrderLines.orderId, purchaseOrders, ctx, kw), await inProductsFound(purchaseOrderLines.productId, ctx, kw)),
   input: z.object({}),
   exportAs: { status: (r) => labelOf(PURCHASE_ORDER_STATUSES, r.status as 0) },

@@ -78,8 +78,8 @@ export const saleExecuteResource = defineResource({
     dateFrom: { kind: "date", where: async (v: string, ctx: Ctx) => order(sql`o.creation_time >= (${v}::date)::timestamp at time zone ${await getCompanyTimeZone(ctx)}`) },
     dateTo: { kind: "date", where: async (v: string, ctx: Ctx) => order(sql`o.creation_time < (${v}::date + 1)::timestamp at time zone ${await getCompanyTimeZone(ctx)}`) },
   },
-  // The order's number, its customer's name, or the line's product (any OE spelling, name,
-  // pinyin): each read first as ids, so a search is index lookups, not a test on every line.
+  // The order's number or its customer's name (read first as id lists), or the line's product
+  // (the product search box's rule: any OE spelling, name, pinyin), instead of a test on every line.
   keyword: async (kw, ctx) => {
     const customers = await inPartnersNamed(salesOrders.partnerId, ctx, kw);
     return anyOf(
