@@ -73,6 +73,10 @@ export const partnerAccountEntries = pgTable(
     index("partner_account_entries_open_idx")
       .on(t.companyId, t.partnerId, t.id)
       .where(sql`${t.amount} > ${t.settledAmount} and ${t.amount} > 0`),
+    // Open credits (returns not used up), read on every posting for the partner: a few rows, not all of its entries.
+    index("partner_account_entries_credit_idx")
+      .on(t.companyId, t.partnerId, t.id)
+      .where(sql`${t.amount} < ${t.settledAmount} and ${t.amount} < 0`),
   ],
 );
 

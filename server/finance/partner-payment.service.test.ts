@@ -6,6 +6,7 @@ import { inTransaction } from "../db/transaction";
 import { add, dec, moneyString } from "../lib/decimal";
 import { listFromParams } from "../lib/list-read";
 import { enterpriseRelations } from "../organization/organization.tables";
+import { plansWithOnly } from "../test/plans";
 import { BOOKS_HOLD, brokenBooks } from "../test/race";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { partnerAccountEntries, partnerCreditAllocations, partnerPayments, paymentMethods } from "./finance.tables";
@@ -209,6 +210,13 @@ describe("receipts: allocation oldest first, void undoes", () => {
     expect((await entry(c1.entryId)).settledAmount).toBe("-40.00");
     expect(await settleAllAccounts(boss.companyId, new Date())).toBe(0);
     expect(await brokenBooks(boss.companyId)).toEqual(BOOKS_HOLD);
+  });
+
+  it("finds a partner's open credits through their partial index, not by reading all its entries", async () => {
+    const [plan] = await plansWithOnly([
+      ["partner_account_entries", "%credit_idx", sql`explain select e.id from partner_account_entries e where e.company_id = ${boss.companyId} and e.partner_id = ${customer} and e.amount < 0 and e.amount < e.settled_amount`],
+    ]);
+    expect(plan).toContain("partner_account_entries_credit_idx");
   });
 
   it("settles the chosen documents first", async () => {

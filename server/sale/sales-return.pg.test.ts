@@ -2,7 +2,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
-import { isDomainError } from "../lib/errors";
 import { partnerAccountEntries } from "../finance/finance.tables";
 import { stockMoves } from "../stock/stock.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
@@ -11,20 +10,11 @@ import { makeDeliveredOrder, makeReturnWorld, type ReturnWorld } from "./sales-r
 import { notifications } from "../system/message.tables";
 import { approveSalesReturnOrder, confirmSalesReturnOrder, createSalesReturnOrder, rejectSalesReturnOrder } from "./sales-return.service";
 import { salesReturnOrders } from "./sale.tables";
+import { refusals } from "../test/race";
 
 /** Sales returns under real parallel transactions (PostgreSQL only: PGlite runs one at a time). */
 const url = process.env.TEST_DATABASE_URL;
 
-async function outcomes(n: number, call: (i: number) => Promise<unknown>) {
-  return Promise.all(
-    Array.from({ length: n }, (_, i) =>
-      call(i).then(
-        () => "ok",
-        (e: unknown) => (isDomainError(e) && /[\u4e00-\u9fff]/.test(e.message) ? "refused" : `error: ${(e as Error).message}`),
-      ),
-    ),
-  );
-}
 
 describe.skipIf(!url)("sales returns in parallel (PostgreSQL)", () => {
   useTestDatabase();
@@ -57,7 +47,7 @@ describe.skipIf(!url)("sales returns in parallel (PostgreSQL)", () => {
       { submit: true },
     );
     await approveSalesReturnOrder(boss, id);
-    const results = await outcomes(10, () => confirmSalesReturnOrder(sales, id));
+    const results = await refusals(10, () => confirmSalesReturnOrder(sales, id));
     expect(results.filter((r) => r !== "ok" && r !== "refused")).toEqual([]);
     expect(results.filter((r) => r === "ok")).toHaveLength(1);
     const [m] = await movesOf([id]);
@@ -81,7 +71,7 @@ describe.skipIf(!url)("sales returns in parallel (PostgreSQL)", () => {
       await approveSalesReturnOrder(boss, id);
       ids.push(id);
     }
-    const results = await outcomes(16, (i) => confirmSalesReturnOrder(sales, ids[i % 8]!));
+    const results = await refusals(16, (i) => confirmSalesReturnOrder(sales, ids[i % 8]!));
     expect(results.filter((r) => r !== "ok" && r !== "refused")).toEqual([]);
     expect(results.filter((r) => r === "ok")).toHaveLength(4);
     const [m] = await movesOf(ids);
@@ -101,7 +91,7 @@ describe.skipIf(!url)("sales returns in parallel (PostgreSQL)", () => {
       { partnerId: w.customerId, warehouseId: w.warehouseId, salesOrderId: order.id, lines: [{ productId: w.productId, qty: "2", reasonCode: 70, deliverOrderLineId: deliveryLines[0]!.id }] },
       { submit: true },
     );
-    const results = await outcomes(8, (i) => (i % 2 ? rejectSalesReturnOrder(boss, id, { comment: "数量不符" }) : approveSalesReturnOrder(boss, id)));
+    const results = await refusals(8, (i) => (i % 2 ? rejectSalesReturnOrder(boss, id, { comment: "数量不符" }) : approveSalesReturnOrder(boss, id)));
     expect(results.filter((r) => r !== "ok" && r !== "refused")).toEqual([]);
     expect(results.filter((r) => r === "ok")).toHaveLength(1);
     const [doc] = await db().select({ status: salesReturnOrders.status, approvalStatus: salesReturnOrders.approvalStatus }).from(salesReturnOrders).where(eq(salesReturnOrders.id, id));

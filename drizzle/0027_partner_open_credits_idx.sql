@@ -1,0 +1,1 @@
+CREATE INDEX "partner_account_entries_credit_idx" ON "partner_account_entries" USING btree ("company_id","partner_id","id") WHERE "partner_account_entries"."amount" < "partner_account_entries"."settled_amount" and "partner_account_entries"."amount" < 0;
