@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, getTableColumns, getTableName, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { and, asc, count, desc, eq, getTableColumns, getTableName, gt, gte, ilike, inArray, is, lt, lte, or, SQL, sql } from "drizzle-orm";
+import { PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Ctx } from "../auth/context";
 import { db, type Executor } from "../db/client";
 import { DomainError } from "./errors";
@@ -151,7 +151,8 @@ export async function whereOf(def: ListSource<any>, ctx: Ctx, query: ListQuery):
  */
 export function selectionOf(def: ListSource<any>, ctx?: Pick<Ctx, "permissions">): Record<string, any> {
   const names = Object.fromEntries(Object.entries(def.names ?? {}).map(([k, n]) => [k, nameOf(n.table, n.key)]));
-  const all: Record<string, any> = { ...getTableColumns(def.table), ...(def.extra ?? {}), ...names };
+  const extra = Object.fromEntries(Object.entries(def.extra ?? {}).map(([k, v]) => [k, withQualifiedColumns(v)]));
+  const all: Record<string, any> = { ...getTableColumns(def.table), ...extra, ...names };
   // Pinyin sort keys (nameSort …) order the list; they are not data to show, send or export.
   for (const [key] of sortKeysOf(def.table)) delete all[key];
   if (ctx) for (const f of hiddenFields(def, ctx)) delete all[f];
@@ -268,8 +269,43 @@ export async function listRows<Row>(
  * share the key's name can never capture it.
  */
 export function nameOf(table: AnyTable, key: PgColumn) {
-  const outer = sql.raw(`"${getTableName(key.table)}"."${key.name}"`);
-  return sql<string | null>`(select d."name" from ${table} d where d."id" = ${outer})`;
+  return sql<string | null>`(select d."name" from ${table} d where d."id" = ${qualified(key)})`;
+}
+
+/**
+ * A column with its table's name ("receive_orders"."id"). drizzle writes the columns inside a
+ * selected SQL expression bare when the select has no join, so in a correlated subquery
+ * (`select … from lines l where l.doc_id = ${docs.id}`) the bare "id" binds to the subquery's
+ * own table: every row then showed one document's figures.
+ */
+export function qualified(col: PgColumn): SQL {
+  return sql`${sql.identifier(getTableName(col.table))}.${sql.identifier(col.name)}`;
+}
+
+/**
+ * Aggregates over the rows that belong to a list row (a document's lines, a plan's orders), the
+ * one way lists write them: a scalar subquery over the child table, aliased `l`, bound to the
+ * outer row through its qualified key. `perDocument(receiveOrderLines.receiveOrderId,
+ * receiveOrders.id)(sql\`coalesce(sum(l.received_qty), 0)::text\`)`.
+ */
+export function perDocument(childKey: PgColumn, parentKey: PgColumn) {
+  const from = sql`${sql.identifier(getTableName(childKey.table))} l`;
+  const bound = sql`l.${sql.identifier(childKey.name)} = ${qualified(parentKey)}`;
+  return <T = string>(aggregate: SQL, where?: SQL) => sql<T>`(select ${aggregate} from ${from} where ${bound}${where ? sql` and ${where}` : sql``})`;
+}
+
+/**
+ * The expression with its outermost columns qualified (see `qualified`): every extra a list
+ * selects goes through it, so a correlated subquery written with a bare column still binds to
+ * the list's own row.
+ */
+function withQualifiedColumns(field: SQL.Aliased | PgColumn | SQL): SQL.Aliased | PgColumn | SQL {
+  if (is(field, SQL.Aliased)) return qualifyChunks(field.sql).as(field.fieldAlias);
+  return is(field, SQL) ? qualifyChunks(field) : field;
+}
+
+function qualifyChunks(expr: SQL): SQL {
+  return new SQL(expr.queryChunks.map((c) => (is(c, PgColumn) ? qualified(c) : c)));
 }
 
 export function listFromParams<Row>(def: ListSource<any>, ctx: Ctx, params: URLSearchParams) {

@@ -1,10 +1,13 @@
 import { sql } from "drizzle-orm";
 import { labelOf, PURCHASE_PLAN_STATUSES } from "../lib/dictionary";
-import { equals } from "../lib/list-read";
+import { equals, perDocument } from "../lib/list-read";
 import { defineResource, type ResourceDef } from "../lib/resource";
-import { purchasePlans } from "./purchase.tables";
+import { purchaseOrders, purchasePlanLines, purchasePlans } from "./purchase.tables";
 import { PurchasePlanInputSchema } from "./purchase-plan.input";
 import { generatePurchasePlan, getPurchasePlan, PURCHASE_PLAN_ACTIONS, updatePurchasePlan } from "./purchase-plan.service";
+
+const planLines = perDocument(purchasePlanLines.planId, purchasePlans.id);
+const planOrders = perDocument(purchaseOrders.planId, purchasePlans.id);
 
 /** 我的采购计划 list (/purchase/plan/my) and the JSON API `purchasePlan`. */
 export const purchasePlanResource: ResourceDef = defineResource({
@@ -17,9 +20,9 @@ export const purchasePlanResource: ResourceDef = defineResource({
   table: purchasePlans,
   readOnly: { create: true, delete: true },
   extra: {
-    lineCount: sql<number>`(select count(*)::int from purchase_plan_lines l where l.plan_id = ${purchasePlans.id})`,
-    totalQty: sql<string>`(select coalesce(sum(l.qty), 0)::numeric(16,2)::text from purchase_plan_lines l where l.plan_id = ${purchasePlans.id})`,
-    orderCount: sql<number>`(select count(*)::int from purchase_orders o where o.plan_id = ${purchasePlans.id})`,
+    lineCount: planLines<number>(sql`count(*)::int`),
+    totalQty: planLines(sql`coalesce(sum(l.qty), 0)::numeric(16,2)::text`),
+    orderCount: planOrders<number>(sql`count(*)::int`),
     createdByName: sql<string | null>`(select u.name from users u where u.id = ${purchasePlans.createdBy})`,
   },
   sortable: { creationTime: purchasePlans.id, no: purchasePlans.no },

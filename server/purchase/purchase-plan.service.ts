@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
-import { gt, moneyString, qtyString, sub } from "../lib/decimal";
+import { gt, moneyString, qtyString, sub, sum } from "../lib/decimal";
 import { labelOf } from "../lib/dictionary";
 import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError } from "../lib/errors";
@@ -261,8 +261,12 @@ export async function getPurchasePlan(ctx: Ctx, id: number, ex: Executor = db())
     .leftJoin(purchaseOrders, eq(purchaseOrders.id, purchasePlanLines.purchaseOrderId))
     .where(eq(purchasePlanLines.planId, id))
     .orderBy(asc(purchasePlanLines.lineNo));
+  const [orders] = await ex.select({ n: count() }).from(purchaseOrders).where(and(eq(purchaseOrders.planId, id), eq(purchaseOrders.companyId, ctx.companyId)));
   return {
     ...plan,
+    lineCount: lines.length,
+    totalQty: qtyString(sum(lines.map((l) => l.line.qty))),
+    orderCount: Number(orders?.n ?? 0),
     statusName: labelOf(PURCHASE_PLAN_MACHINE.statuses, plan.status),
     actions: actionsFor(PURCHASE_PLAN_MACHINE, plan.status).filter((a) => a !== "update"),
     lines: lines.map((l) => ({ ...l.line, mainOE: l.mainOE, productName: l.productName, partnerName: l.partnerName, purchaseOrderNo: l.purchaseOrderNo })),

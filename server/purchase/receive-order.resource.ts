@@ -1,14 +1,17 @@
 import { sql } from "drizzle-orm";
 import * as z from "zod";
 import { labelOf, PUTAWAY_ORDER_STATUSES, RECEIVE_ORDER_STATUSES } from "../lib/dictionary";
-import { equals } from "../lib/list-read";
+import { equals, perDocument } from "../lib/list-read";
 import { dateRangeFilters } from "../lib/date-range";
 import { defineResource } from "../lib/resource";
 import { confirmPutawayOrder, getPutawayOrder } from "./putaway-order.service";
-import { purchaseOrders, putawayOrders, receiveOrders } from "./purchase.tables";
+import { purchaseOrders, putawayOrderLines, putawayOrders, receiveOrderLines, receiveOrders } from "./purchase.tables";
 import { confirmReceiveOrder, createPutawayFromReceive, createReceiveOrder, getReceiveOrder, reverseReceiveOrder } from "./receive-order.service";
 import { anyOf, docNoFilter, inDocsNumbered, noLike } from "../lib/doc-search";
 import { inPartnersNamed } from "../organization/partner-name";
+
+const receiveLines = perDocument(receiveOrderLines.receiveOrderId, receiveOrders.id);
+const putawayLines = perDocument(putawayOrderLines.putawayOrderId, putawayOrders.id);
 
 /** 收货单 list (/purchase/receive) and the JSON API `receiveOrder`. */
 export const receiveOrderResource = defineResource({
@@ -25,9 +28,9 @@ export const receiveOrderResource = defineResource({
     partnerName: sql<string>`(select p.name from enterprise_relations p where p.id = ${receiveOrders.partnerId})`,
     warehouseName: sql<string>`(select w.name from warehouses w where w.id = ${receiveOrders.warehouseId})`,
     purchaseOrderNo: sql<string | null>`(select o.no from purchase_orders o where o.id = ${receiveOrders.purchaseOrderId})`,
-    totalExpected: sql<string>`(select coalesce(sum(l.expected_qty), 0)::text from receive_order_lines l where l.receive_order_id = ${receiveOrders.id})`,
-    totalReceived: sql<string>`(select coalesce(sum(l.received_qty), 0)::text from receive_order_lines l where l.receive_order_id = ${receiveOrders.id})`,
-    totalAmount: sql<string>`(select coalesce(round(sum(l.received_qty * l.price), 2), 0)::text from receive_order_lines l where l.receive_order_id = ${receiveOrders.id})`,
+    totalExpected: receiveLines(sql`coalesce(sum(l.expected_qty), 0)::text`),
+    totalReceived: receiveLines(sql`coalesce(sum(l.received_qty), 0)::text`),
+    totalAmount: receiveLines(sql`coalesce(round(sum(l.received_qty * l.price), 2), 0)::text`),
     createdByName: sql<string | null>`(select u.name from users u where u.id = ${receiveOrders.createdBy})`,
   },
   sortable: {
@@ -78,7 +81,7 @@ export const putawayOrderResource = defineResource({
     purchaseOrderNo: sql<string | null>`(select o.no from purchase_orders o where o.id = ${putawayOrders.purchaseOrderId})`,
     partnerName: sql<string | null>`(select p.name from receive_orders r join enterprise_relations p on p.id = r.partner_id where r.id = ${putawayOrders.receiveOrderId})`,
     warehouseName: sql<string>`(select w.name from warehouses w where w.id = ${putawayOrders.warehouseId})`,
-    totalQty: sql<string>`(select coalesce(sum(l.qty), 0)::text from putaway_order_lines l where l.putaway_order_id = ${putawayOrders.id})`,
+    totalQty: putawayLines(sql`coalesce(sum(l.qty), 0)::text`),
     createdByName: sql<string | null>`(select u.name from users u where u.id = ${putawayOrders.createdBy})`,
   },
   sortable: {

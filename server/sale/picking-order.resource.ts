@@ -2,16 +2,18 @@ import { sql } from "drizzle-orm";
 import * as z from "zod";
 import { labelOf, PICKING_ORDER_STATUSES } from "../lib/dictionary";
 import { dateRangeFilters } from "../lib/date-range";
-import { equals } from "../lib/list-read";
+import { equals, perDocument } from "../lib/list-read";
 import { defineResource } from "../lib/resource";
 import { CreatePickingInputSchema } from "./picking-order.input";
 import { confirmPicking, createDeliveryForPicking, createPickingForOrder, getPickingOrder, submitPicking, voidPicking } from "./picking-order.service";
 import { parseInput } from "../lib/validate";
-import { pickingOrders, salesOrders } from "./sale.tables";
+import { pickingOrderLines, pickingOrders, salesOrders } from "./sale.tables";
 import { anyOf, docNoFilter, inDocsNumbered, noLike } from "../lib/doc-search";
 import { inPartnersNamed } from "../organization/partner-name";
 
 /** 拣货单 list (/sale/picking, XSGL-006) and the JSON API `pickingOrder`. */
+const pickingLines = perDocument(pickingOrderLines.pickingOrderId, pickingOrders.id);
+
 export const pickingOrderResource = defineResource({
   name: "pickingOrder",
   label: "拣货单",
@@ -26,8 +28,8 @@ export const pickingOrderResource = defineResource({
     salesOrderNo: sql<string>`(select o.no from sales_orders o where o.id = ${pickingOrders.salesOrderId})`,
     partnerName: sql<string>`(select p.name from enterprise_relations p where p.id = ${pickingOrders.partnerId})`,
     warehouseName: sql<string>`(select w.name from warehouses w where w.id = ${pickingOrders.warehouseId})`,
-    totalQty: sql<string>`(select coalesce(sum(l.qty), 0)::text from picking_order_lines l where l.picking_order_id = ${pickingOrders.id})`,
-    totalPicked: sql<string>`(select coalesce(sum(l.picked_qty), 0)::text from picking_order_lines l where l.picking_order_id = ${pickingOrders.id})`,
+    totalQty: pickingLines(sql`coalesce(sum(l.qty), 0)::text`),
+    totalPicked: pickingLines(sql`coalesce(sum(l.picked_qty), 0)::text`),
     pickerName: sql<string | null>`(select u.name from users u where u.id = ${pickingOrders.pickerId})`,
     createdByName: sql<string | null>`(select u.name from users u where u.id = ${pickingOrders.createdBy})`,
   },

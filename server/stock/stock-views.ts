@@ -1,10 +1,10 @@
-import { and, eq, getTableName, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import * as z from "zod";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
 import { STOCK_DOC_TYPES } from "../lib/dictionary";
-import { listSpecOf, whereOf, type ListSource } from "../lib/list-read";
+import { listSpecOf, qualified, whereOf, type ListSource } from "../lib/list-read";
 import { parseListQuery } from "../lib/list-query";
 import { dateRangeFilters } from "../lib/date-range";
 import { defineResource } from "../lib/resource";
@@ -26,10 +26,6 @@ const ReadOnlyInput = z.object({});
 const COST: readonly [string, string] = ["CPGL-002", "成本价"];
 const AMOUNT: readonly [string, string] = ["CPGL-002", "金额"];
 
-/** A column spelled with its table's name, for scalar subqueries whose own columns could share the name. */
-function qualified(c: PgColumn) {
-  return sql.raw(`"${getTableName(c.table)}"."${c.name}"`);
-}
 
 function productField(productId: PgColumn, field: "main_oe" | "name") {
   return sql<string | null>`(select p."${sql.raw(field)}" from "products" p where p."id" = ${qualified(productId)})`;

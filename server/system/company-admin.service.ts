@@ -13,6 +13,7 @@ import { DomainError } from "../lib/errors";
 import { t } from "../lib/i18n/zh-CN";
 import { isId } from "../lib/ids";
 import { parseListQuery, type ListSpec } from "../lib/list-query";
+import { qualified } from "../lib/list-read";
 import { pinyinSortKey } from "../lib/sort-key";
 import { escapeLike, parseInput } from "../lib/validate";
 import {
@@ -72,7 +73,7 @@ const COMPANY_COLUMNS = {
   address: companies.address,
   taxNumber: companies.taxNumber,
   creationTime: companies.createdAt,
-  userCount: sql<number>`(select count(*)::int from ${companyUsers} cu where cu.company_id = ${companies.id})`,
+  userCount: sql<number>`(select count(*)::int from ${companyUsers} cu where cu.company_id = ${qualified(companies.id)})`,
 };
 
 export interface CompanyRow {

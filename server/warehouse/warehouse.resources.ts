@@ -1,7 +1,7 @@
 import { aliasedTable, eq, ilike, or, sql } from "drizzle-orm";
 import * as z from "zod";
 import { INVENTORY_ORDER_STATUSES, labelOf, MOVE_ORDER_STATUSES } from "../lib/dictionary";
-import { equals } from "../lib/list-read";
+import { equals, perDocument } from "../lib/list-read";
 import { dateRangeFilters } from "../lib/date-range";
 import { defineResource } from "../lib/resource";
 import { escapeLike } from "../lib/validate";
@@ -11,12 +11,13 @@ import { InventoryOrderInputSchema } from "./inventory-order.input";
 import { createInventoryOrder, getInventoryOrder, removeInventoryOrder, runInventoryAction, updateInventoryOrder } from "./inventory-order.service";
 import { MoveOrderInputSchema } from "./move-order.input";
 import { createMoveOrder, getMoveOrder, removeMoveOrder, runMoveOrderAction, updateMoveOrder } from "./move-order.service";
-import { inventoryOrders, moveOrders } from "./warehouse.tables";
+import { inventoryOrderLines, inventoryOrders, moveOrderLines, moveOrders } from "./warehouse.tables";
 
 /** The document lists of /warehouse/allocation and /warehouse/inventory and their JSON API (`moveOrder`, `inventoryOrder`). */
 const fromWh = aliasedTable(warehouses, "mo_from_wh");
 const toWh = aliasedTable(warehouses, "mo_to_wh");
 const moCreator = aliasedTable(users, "mo_creator");
+const moveLines = perDocument(moveOrderLines.moveOrderId, moveOrders.id);
 
 /** A body that says `{ confirm: true }` on create confirms at once (the page's 保存并确认). */
 const confirmFlag = (body: unknown) => !!body && typeof body === "object" && (body as { confirm?: unknown }).confirm === true;
@@ -35,8 +36,8 @@ export const moveOrderResource = defineResource({
     fromWarehouseName: fromWh.name,
     toWarehouseName: toWh.name,
     createdByName: moCreator.name,
-    lineCount: sql<number>`(select count(*)::int from move_order_lines l where l.move_order_id = ${moveOrders.id})`.as("line_count"),
-    totalQty: sql<string>`(select coalesce(sum(l.qty), 0)::text from move_order_lines l where l.move_order_id = ${moveOrders.id})`.as("total_qty"),
+    lineCount: moveLines<number>(sql`count(*)::int`).as("line_count"),
+    totalQty: moveLines(sql`coalesce(sum(l.qty), 0)::text`).as("total_qty"),
   },
   join: (q) => q.leftJoin(fromWh, eq(fromWh.id, moveOrders.fromWarehouseId)).leftJoin(toWh, eq(toWh.id, moveOrders.toWarehouseId)).leftJoin(moCreator, eq(moCreator.id, moveOrders.createdBy)),
   sortable: { creationTime: moveOrders.creationTime, no: moveOrders.no, status: moveOrders.status, postedAt: moveOrders.postedAt },
@@ -66,6 +67,7 @@ export const moveOrderResource = defineResource({
 
 const ioCreator = aliasedTable(users, "io_creator");
 const ioWh = aliasedTable(warehouses, "io_wh");
+const countLines = perDocument(inventoryOrderLines.inventoryOrderId, inventoryOrders.id);
 
 export const inventoryOrderResource = defineResource({
   name: "inventoryOrder",
@@ -80,8 +82,8 @@ export const inventoryOrderResource = defineResource({
   extra: {
     warehouseName: ioWh.name,
     createdByName: ioCreator.name,
-    lineCount: sql<number>`(select count(*)::int from inventory_order_lines l where l.inventory_order_id = ${inventoryOrders.id})`.as("line_count"),
-    countedCount: sql<number>`(select count(*)::int from inventory_order_lines l where l.inventory_order_id = ${inventoryOrders.id} and l.counted_qty is not null)`.as("counted_count"),
+    lineCount: countLines<number>(sql`count(*)::int`).as("line_count"),
+    countedCount: countLines<number>(sql`count(*)::int`, sql`l.counted_qty is not null`).as("counted_count"),
   },
   join: (q) => q.leftJoin(ioWh, eq(ioWh.id, inventoryOrders.warehouseId)).leftJoin(ioCreator, eq(ioCreator.id, inventoryOrders.createdBy)),
   sortable: { creationTime: inventoryOrders.creationTime, no: inventoryOrders.no, status: inventoryOrders.status, postedAt: inventoryOrders.postedAt },
