@@ -46,10 +46,14 @@ const userName = (col: string) => sql.raw(`(select u.name from users u where u.i
 const warehouseName = (col: string) => sql.raw(`(select w.name from warehouses w where w.id = ${col})`);
 const productNames = sql.raw(`p.main_oe as "mainOE", p.name as "productName", (select b.name from product_brands b where b.id = p.brand_id) as "brandName"`);
 
+/**
+ * Columns marked `hidden` are out of the page's default set (a detail report then fits a 1366 px
+ * screen) and shown by 显示全部列; the export has every column.
+ */
 const PRODUCT_COLUMNS: ReportColumn[] = [
-  { field: "mainOE", header: "产品编码", width: 150 },
-  { field: "productName", header: "产品名称", width: 160 },
-  { field: "brandName", header: "品牌", width: 90 },
+  { field: "mainOE", header: "产品编码", width: 140 },
+  { field: "productName", header: "产品名称", width: 140 },
+  { field: "brandName", header: "品牌", width: 90, hidden: true },
 ];
 
 /** Share of the selection's total, in percent (2 dp), computed before paging. */
@@ -65,16 +69,16 @@ export const saleDetailReport: ReportDef = {
   filters: SALE_FILTERS,
   columns: () => [
     { field: "date", header: "发货日期", width: 140, kind: "datetime", sort: "date" },
-    { field: "deliverNo", header: "发货单号", width: 150, sort: "deliverNo" },
-    { field: "orderNo", header: "销售单号", width: 150 },
+    { field: "deliverNo", header: "发货单号", width: 140, sort: "deliverNo" },
+    { field: "orderNo", header: "销售单号", width: 150, hidden: true },
     { field: "customerName", header: "客户", width: 140 },
-    { field: "salesmanName", header: "业务员", width: 80 },
-    { field: "warehouseName", header: "仓库", width: 90 },
+    { field: "salesmanName", header: "业务员", width: 80, hidden: true },
+    { field: "warehouseName", header: "仓库", width: 90, hidden: true },
     ...PRODUCT_COLUMNS,
     { field: "qty", header: "数量", width: 80, kind: "number", sort: "qty" },
-    { field: "price", header: "单价", width: 90, kind: "money" },
+    { field: "price", header: "单价", width: 90, kind: "money", hidden: true },
     { field: "amount", header: "金额", width: 110, kind: "money", sort: "amount" },
-    { field: "cost", header: "成本", width: 110, kind: "money", code: COST },
+    { field: "cost", header: "成本", width: 110, kind: "money", code: COST, hidden: true },
     { field: "profit", header: "毛利", width: 110, kind: "money", code: COST, sort: "profit" },
   ],
   sortable: { date: "date", deliverNo: "deliverNo", qty: "qty", amount: "amount", profit: "profit" },
@@ -144,16 +148,16 @@ export const saleReturnReport: ReportDef = {
   filters: { ...SALE_FILTERS, reasonCode: "int" },
   columns: () => [
     { field: "date", header: "退货日期", width: 140, kind: "datetime", sort: "date" },
-    { field: "returnNo", header: "退货单号", width: 150, sort: "returnNo" },
-    { field: "orderNo", header: "销售单号", width: 150 },
+    { field: "returnNo", header: "退货单号", width: 140, sort: "returnNo" },
+    { field: "orderNo", header: "销售单号", width: 150, hidden: true },
     { field: "customerName", header: "客户", width: 140 },
-    { field: "salesmanName", header: "业务员", width: 80 },
-    { field: "warehouseName", header: "仓库", width: 90 },
+    { field: "salesmanName", header: "业务员", width: 80, hidden: true },
+    { field: "warehouseName", header: "仓库", width: 90, hidden: true },
     ...PRODUCT_COLUMNS,
     { field: "qty", header: "数量", width: 80, kind: "number", sort: "qty" },
-    { field: "price", header: "单价", width: 90, kind: "money" },
+    { field: "price", header: "单价", width: 90, kind: "money", hidden: true },
     { field: "amount", header: "金额", width: 110, kind: "money", sort: "amount" },
-    { field: "cost", header: "成本", width: 110, kind: "money", code: COST },
+    { field: "cost", header: "成本", width: 110, kind: "money", code: COST, hidden: true },
     { field: "reasonCode", header: "退货原因", width: 100, kind: "enum", labels: REASON_CODES },
   ],
   sortable: { date: "date", returnNo: "returnNo", qty: "qty", amount: "amount" },
@@ -265,12 +269,12 @@ export const saleLossReport: ReportDef = {
   pageName: "低价销售报表",
   filters: { ...SALE_FILTERS, kind: "text" },
   columns: () => [
-    { field: "kind", header: "单据类型", width: 90, kind: "enum", labels: LOSS_KINDS },
+    { field: "kind", header: "单据类型", width: 90, kind: "enum", labels: LOSS_KINDS, hidden: true },
     { field: "date", header: "日期", width: 140, kind: "datetime", sort: "date" },
-    { field: "docNo", header: "单号", width: 150, sort: "docNo" },
-    { field: "orderNo", header: "销售单号", width: 150 },
-    { field: "customerName", header: "客户", width: 140 },
-    { field: "salesmanName", header: "业务员", width: 80 },
+    { field: "docNo", header: "单号", width: 140, sort: "docNo" },
+    { field: "orderNo", header: "销售单号", width: 150, hidden: true },
+    { field: "customerName", header: "客户", width: 140, hidden: true },
+    { field: "salesmanName", header: "业务员", width: 80, hidden: true },
     ...PRODUCT_COLUMNS,
     { field: "qty", header: "数量", width: 80, kind: "number", sort: "qty" },
     { field: "price", header: "销售单价", width: 100, kind: "money" },

@@ -296,7 +296,7 @@ export default function LineGrid(props: LineEditorProps) {
 
   const tableColumns = useMemo<MRT_ColumnDef<GridLine>[]>(() => {
     const defs: MRT_ColumnDef<GridLine>[] = [
-      { id: "no", header: "序号", size: 56, enableResizing: false, Cell: ({ row }) => row.index + 1, Footer: () => (Object.keys(totals).length ? "合计" : null) },
+      { id: "no", header: "序号", size: 44, enableResizing: false, Cell: ({ row }) => row.index + 1, Footer: () => (Object.keys(totals).length ? "合计" : null) },
     ];
     for (const c of columns) {
       const id = columnKey(c);
@@ -330,7 +330,7 @@ export default function LineGrid(props: LineEditorProps) {
           break;
       }
     }
-    defs.push({ id: "actions", header: "操作", size: 70, enableResizing: false, Cell: ({ row }) => <RemoveCell row={row.index} /> });
+    defs.push({ id: "actions", header: "操作", size: 56, enableResizing: false, Cell: ({ row }) => <RemoveCell row={row.index} /> });
     return defs;
     // Totals are read from the table's data in TotalCell; the definitions depend on the columns only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -357,7 +357,8 @@ export default function LineGrid(props: LineEditorProps) {
     <Api.Provider value={api}>
       <div className={css.wrap} ref={wrap} onKeyDown={onKeyDown} data-line-editor={prefix} data-line-mode="grid">
         <div className={css.scroll}>
-          <table className={`${css.table} ${css.grid}`} style={{ width: table.getTotalSize() }} aria-label={props.caption ?? "明细"}>
+          {/* As wide as the columns shown: the table's total size also counts display columns that are off. */}
+          <table className={`${css.table} ${css.grid}`} style={{ width: leafColumns.reduce((w, c) => w + c.getSize(), 0) }} aria-label={props.caption ?? "明细"}>
             <colgroup>
               {leafColumns.map((c) => (
                 <col key={c.id} style={{ width: c.getSize() }} />

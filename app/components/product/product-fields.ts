@@ -48,15 +48,15 @@ export const OWN_PRODUCT_FIELDS: FormField[] = [...PRODUCT_FIELDS.slice(0, -1), 
 
 export const PRODUCT_COLUMNS: GridColumn[] = [
   { field: "mainOE", header: "产品编码", width: 150, sort: "mainOE" },
-  { field: "name", header: "名称", width: 180, sort: "name" },
+  { field: "name", header: "名称", width: 160, sort: "name" },
   { field: "brandName", header: "品牌", width: 100 },
-  { field: "categoryLevel0Name", header: "一级分类", width: 100 },
+  { field: "categoryLevel0Name", header: "一级分类", width: 100, hidden: true },
   { field: "categoryLevel1Name", header: "二级分类", width: 120 },
   { field: "defaultStdOE", header: "标准OE", width: 130, hidden: true },
-  { field: "replaceOE", header: "替换OE", width: 180 },
-  { field: "makeName", header: "汽车品牌", width: 90 },
-  { field: "vehicles", header: "适用车型", width: 200 },
-  { field: "positionName", header: "部位", width: 70 },
+  { field: "replaceOE", header: "替换OE", width: 180, hidden: true },
+  { field: "makeName", header: "汽车品牌", width: 90, hidden: true },
+  { field: "vehicles", header: "适用车型", width: 180 },
+  { field: "positionName", header: "部位", width: 70, hidden: true },
   { field: "qualityName", header: "品质", width: 80 },
   { field: "specificationString", header: "规格", width: 100, hidden: true },
   { field: "producingAreaString", header: "产地", width: 70, hidden: true },
@@ -66,7 +66,7 @@ export const PRODUCT_COLUMNS: GridColumn[] = [
   { field: "pinYin", header: "拼音", width: 140, hidden: true },
   { field: "initial", header: "首字母", width: 90, hidden: true },
   { field: "isEnabled", header: "状态", width: 70, kind: "bool", yesNo: ["启用", "停用"] },
-  { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
+  { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime", hidden: true },
 ];
 
 export const PRODUCT_FILTERS = [

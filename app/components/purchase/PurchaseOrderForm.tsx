@@ -6,15 +6,16 @@ import { LineEditor, type LineColumn } from "~/components/lines/LineEditor";
 import css from "~/components/grid/grid.module.css";
 import po from "./purchase.module.css";
 
+/** Widths add up to the form's width on a 1366 px screen, 备注 and 删除 included. */
 export const ORDER_LINE_COLUMNS: LineColumn[] = [
-  { kind: "product" },
-  { kind: "info", field: "available", label: "可用库存", format: "qty" },
-  { kind: "info", field: "lastPrice", label: "上次进价", format: "money" },
-  { kind: "info", field: "defaultLocationName", label: "默认货位" },
-  { kind: "number", name: "qty", label: "数量", required: true, total: true },
-  { kind: "number", name: "price", label: "单价", required: true, defaultFrom: "lastPrice" },
-  { kind: "amount", label: "金额", of: ["qty", "price"], total: true },
-  { kind: "text", name: "remark", label: "备注", maxLength: 200 },
+  { kind: "product", width: 240 },
+  { kind: "info", field: "available", label: "可用库存", format: "qty", width: 80 },
+  { kind: "info", field: "lastPrice", label: "上次进价", format: "money", width: 86 },
+  { kind: "info", field: "defaultLocationName", label: "默认货位", width: 120 },
+  { kind: "number", name: "qty", label: "数量", required: true, total: true, width: 80 },
+  { kind: "number", name: "price", label: "单价", required: true, defaultFrom: "lastPrice", width: 90 },
+  { kind: "amount", label: "金额", of: ["qty", "price"], total: true, width: 100 },
+  { kind: "text", name: "remark", label: "备注", maxLength: 200, width: 140 },
 ];
 
 function FieldError({ errors, name }: { errors: Record<string, string[]>; name: string }) {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { hrefWith } from "~/components/grid/DataGrid";
 import { SimplePager } from "~/components/grid/SimplePager";
+import { t } from "#server/lib/i18n/zh-CN";
 import css from "~/components/grid/grid.module.css";
 import { formatMoneyText, formatNumberText } from "#server/lib/decimal-text";
 import { cellText } from "#server/lib/grid-settings";
@@ -36,6 +37,8 @@ const SORTS: Record<string, string> = { mainOE: "产品编码", urgentQty: "紧�
 
 export function UrgentPurchaseList({ data }: { data: UrgentListData }) {
   const { search } = useLocation();
+  // 品牌, 订单数 and 可用库存 are for 显示全部列: with them the list is wider than a 1366 px screen.
+  const all = new URLSearchParams(search).get("cols") === "all";
   const busy = useNavigation().state === "submitting";
   const tableRef = useRef<HTMLTableElement>(null);
   const [hydrated, setHydrated] = useState(false);
@@ -86,11 +89,15 @@ export function UrgentPurchaseList({ data }: { data: UrgentListData }) {
           </select>
         </label>
         {data.sort.field !== "waitingSince" || data.sort.dir !== "asc" ? <input type="hidden" name="sort" value={`${data.sort.field}.${data.sort.dir}`} /> : null}
+        {all ? <input type="hidden" name="cols" value="all" /> : null}
         <button type="submit" className={`${css.btn} ${css.primary}`} data-testid="urgent-search">
           查询
         </button>
         <Link to="?" prefetch="none" className={css.btn}>
           重置
+        </Link>
+        <Link to={hrefWith(search, { cols: all ? null : "all" })} prefetch="none" preventScrollReset className={css.btn} data-testid="report-columns">
+          {all ? t.grid.defaultColumns : t.grid.allColumns}
         </Link>
       </Form>
       <Form method="post" className={css.card} data-testid="urgent-form">
@@ -108,30 +115,34 @@ export function UrgentPurchaseList({ data }: { data: UrgentListData }) {
                 <th className={css.sel}>
                   {hydrated ? <input type="checkbox" aria-label="全选本页" onChange={(e) => toggleAll(e.currentTarget.checked)} data-testid="urgent-all" /> : <span className="visually-hidden">选择</span>}
                 </th>
-                <th style={{ width: 150 }}>{sortLink("mainOE")}</th>
-                <th style={{ width: 160 }}>产品名称</th>
-                <th style={{ width: 90 }}>品牌</th>
-                <th style={{ width: 100 }}>仓库</th>
+                <th style={{ width: 130 }}>{sortLink("mainOE")}</th>
+                <th style={{ width: 140 }}>产品名称</th>
+                {all ? <th style={{ width: 90 }}>品牌</th> : null}
+                <th style={{ width: 80 }}>仓库</th>
                 <th style={{ width: 90 }} className={css.num}>
                   {sortLink("urgentQty")}
                 </th>
-                <th style={{ width: 80 }} className={css.num}>
-                  {sortLink("orderCount")}
-                </th>
+                {all ? (
+                  <th style={{ width: 80 }} className={css.num}>
+                    {sortLink("orderCount")}
+                  </th>
+                ) : null}
                 <th style={{ width: 140 }}>{sortLink("waitingSince")}</th>
-                <th style={{ width: 80 }} className={css.num}>
-                  可用库存
-                </th>
-                <th style={{ width: 80 }} className={css.num}>
+                {all ? (
+                  <th style={{ width: 80 }} className={css.num}>
+                    可用库存
+                  </th>
+                ) : null}
+                <th style={{ width: 70 }} className={css.num}>
                   在途
                 </th>
-                <th style={{ width: 80 }} className={css.num}>
+                <th style={{ width: 70 }} className={css.num}>
                   草稿中
                 </th>
                 <th style={{ width: 90 }} className={css.num}>
                   建议采购
                 </th>
-                <th style={{ width: 150 }}>上次供应商</th>
+                <th style={{ width: 130 }}>上次供应商</th>
                 <th style={{ width: 90 }} className={css.num}>
                   上次进价
                 </th>
@@ -145,14 +156,14 @@ export function UrgentPurchaseList({ data }: { data: UrgentListData }) {
                   </td>
                   <td>{r.mainOE}</td>
                   <td>{r.productName}</td>
-                  <td>{r.brandName ?? ""}</td>
+                  {all ? <td>{r.brandName ?? ""}</td> : null}
                   <td>{r.warehouseName ?? ""}</td>
                   <td className={css.num} data-testid="urgent-qty">
                     {qty(r.urgentQty)}
                   </td>
-                  <td className={css.num}>{r.orderCount}</td>
+                  {all ? <td className={css.num}>{r.orderCount}</td> : null}
                   <td>{cellText({ field: "waitingSince", header: "", kind: "datetime" }, r.waitingSince)}</td>
-                  <td className={css.num}>{qty(r.availableQty)}</td>
+                  {all ? <td className={css.num}>{qty(r.availableQty)}</td> : null}
                   <td className={css.num}>{qty(r.onOrderQty)}</td>
                   <td className={css.num} data-testid="urgent-draft">
                     {qty(r.draftQty)}

@@ -4,9 +4,9 @@ import { DataGrid, HiddenParams, hrefWith } from "~/components/grid/DataGrid";
 import { DateRangeFilter } from "~/components/grid/DateRangeFilter";
 import css from "~/components/grid/grid.module.css";
 import { t } from "../../../server/lib/i18n/zh-CN";
-import { applyGridSettings } from "../../../server/lib/grid-settings";
 import type { ReportPageData } from "#server/report/reports";
 import { BarList } from "./BarList";
+import { ColumnSetLink, reportColumns } from "./report-columns";
 import rcss from "./report.module.css";
 
 /**
@@ -34,7 +34,7 @@ export function ReportPage({ filters, keywordPlaceholder, children }: { filters:
   const location = useLocation();
   const search = location.search;
   const names = ["q", ...filters.flatMap((f) => (f.kind === "dateRange" ? [`${f.name}From`, `${f.name}To`] : [f.name]))];
-  const columns = applyGridSettings(report.columns, null);
+  const columns = reportColumns(report.columns, search);
   const rows = [...report.items, report.totals];
   const exportHref = `/statements/export${hrefWith(search, { report: report.pageUrl, page: null })}`;
   const value = (n: string) => {
@@ -77,6 +77,7 @@ export function ReportPage({ filters, keywordPlaceholder, children }: { filters:
         <a href={exportHref} className={css.btn} data-testid="report-export" download>
           导出
         </a>
+        <ColumnSetLink columns={report.columns} search={search} />
       </Form>
       {children}
       {report.chart && report.chart.rows.length ? <ReportChartBox chart={report.chart} title={report.pageName} /> : null}

@@ -10,16 +10,17 @@ import so from "./Order.module.css";
 /** The sales order's line columns; the cost column only for those who may see costs. */
 export function salesOrderLineColumns(canSeeCost: boolean): LineColumn[] {
   return [
-    { kind: "product", width: 220 },
-    { kind: "info", field: "available", label: "可用库存", format: "qty", width: 92 },
-    { kind: "info", field: "lastPrice", label: "上次售价", format: "money", width: 96 },
-    { kind: "info", field: "priceSale", label: "销售价", format: "money", width: 90 },
-    ...(canSeeCost ? ([{ kind: "info", field: "avgCost", label: "成本", format: "cost", width: 92 }] as const) : []),
-    { kind: "number", name: "qty", label: "数量", required: true, total: true, width: 80 },
-    { kind: "number", name: "price", label: "单价", required: true, defaultFrom: ["lastPrice", "priceSale"], warnBelowCost: { percent: "discount" }, width: 95 },
-    { kind: "number", name: "discount", label: "折扣(%)", width: 88 },
-    { kind: "amount", label: "金额", of: ["qty", "price"], percent: "discount", total: true, width: 100 },
-    { kind: "text", name: "remark", label: "备注", maxLength: 200, width: 100 },
+    // Widths add up to the form's width on a 1366 px screen, 备注 and 删除 included.
+    { kind: "product", width: 190 },
+    { kind: "info", field: "available", label: "可用库存", format: "qty", width: 80 },
+    { kind: "info", field: "lastPrice", label: "上次售价", format: "money", width: 86 },
+    { kind: "info", field: "priceSale", label: "销售价", format: "money", width: 82 },
+    ...(canSeeCost ? ([{ kind: "info", field: "avgCost", label: "成本", format: "cost", width: 82 }] as const) : []),
+    { kind: "number", name: "qty", label: "数量", required: true, total: true, width: 70 },
+    { kind: "number", name: "price", label: "单价", required: true, defaultFrom: ["lastPrice", "priceSale"], warnBelowCost: { percent: "discount" }, width: 86 },
+    { kind: "number", name: "discount", label: "折扣(%)", width: 70 },
+    { kind: "amount", label: "金额", of: ["qty", "price"], percent: "discount", total: true, width: 96 },
+    { kind: "text", name: "remark", label: "备注", maxLength: 200, width: 86 },
   ];
 }
 

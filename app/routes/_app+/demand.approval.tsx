@@ -40,8 +40,8 @@ const config: PageConfig = {
     { field: "requesterName", header: "申请人", width: 90 },
     { field: "requestedAt", header: "申请时间", width: 140, kind: "datetime", sort: "requestedAt" },
     { field: "status", header: "状态", width: 80, kind: "enum", labels: APPROVAL_STATUSES, sort: "status" },
-    { field: "comment", header: "审批意见", width: 200 },
-    { field: "deciderName", header: "审批人", width: 90 },
+    { field: "comment", header: "审批意见", width: 200, hidden: true },
+    { field: "deciderName", header: "审批人", width: 90, hidden: true },
     { field: "decidedAt", header: "审批时间", width: 140, kind: "datetime", hidden: true },
   ],
   filters: [

@@ -34,17 +34,17 @@ export function action({ request }: ActionFunctionArgs) {
 const config: PageConfig = {
   columns: [
     { field: "docNo", header: "退货单号", width: 160, sort: "docNo" },
-    { field: "partnerName", header: "客户", width: 180 },
+    { field: "partnerName", header: "客户", width: 160 },
     { field: "amount", header: "退货金额", width: 110, kind: "money", sort: "amount" },
-    { field: "totalQty", header: "数量", width: 80, kind: "number" },
-    { field: "salesOrderNo", header: "销售单号", width: 160 },
+    { field: "totalQty", header: "数量", width: 80, kind: "number", hidden: true },
+    { field: "salesOrderNo", header: "销售单号", width: 160, hidden: true },
     { field: "reason", header: "退货原因", width: 200 },
     { field: "status", header: "审批状态", width: 90, kind: "enum", labels: APPROVAL_STATUSES, sort: "status" },
-    { field: "returnStatus", header: "退货单状态", width: 90, kind: "enum", labels: SALES_RETURN_STATUSES },
+    { field: "returnStatus", header: "退货单状态", width: 90, kind: "enum", labels: SALES_RETURN_STATUSES, hidden: true },
     { field: "requestedByName", header: "申请人", width: 90 },
     { field: "requestedAt", header: "申请时间", width: 140, kind: "datetime", sort: "requestedAt" },
-    { field: "decidedByName", header: "审批人", width: 90 },
-    { field: "comment", header: "审批意见", width: 160 },
+    { field: "decidedByName", header: "审批人", width: 90, hidden: true },
+    { field: "comment", header: "审批意见", width: 160, hidden: true },
   ],
   filters: [
     { name: "status", label: "审批状态", options: APPROVAL_STATUSES, noAll: true },

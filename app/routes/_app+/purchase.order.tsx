@@ -25,14 +25,14 @@ export function action({ request }: ActionFunctionArgs) {
 const config: PageConfig = {
   columns: [
     { field: "no", header: "订单号", width: 160, sort: "no" },
-    { field: "partnerName", header: "供应商", width: 180 },
+    { field: "partnerName", header: "供应商", width: 160 },
     { field: "warehouseName", header: "仓库", width: 100 },
     { field: "status", header: "状态", width: 90, kind: "enum", labels: PURCHASE_ORDER_STATUSES, sort: "status" },
-    { field: "paymentTerm", header: "结算方式", width: 80, kind: "enum", labels: PAYMENT_TERMS },
+    { field: "paymentTerm", header: "结算方式", width: 80, kind: "enum", labels: PAYMENT_TERMS, hidden: true },
     { field: "expectedDate", header: "预计到货", width: 100, sort: "expectedDate" },
     { field: "totalQty", header: "总数量", width: 90, kind: "number", sort: "totalQty" },
     { field: "totalAmount", header: "总金额", width: 120, kind: "money", sort: "totalAmount" },
-    { field: "buyerName", header: "采购员", width: 90 },
+    { field: "buyerName", header: "采购员", width: 90, hidden: true },
     { field: "remark", header: "备注", width: 160, hidden: true },
     { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
   ],

@@ -24,14 +24,14 @@ const config: PageConfig = {
   columns: [
     { field: "no", header: "上架单号", width: 160, sort: "no" },
     { field: "receiveOrderNo", header: "收货单号", width: 160 },
-    { field: "purchaseOrderNo", header: "采购单号", width: 160 },
-    { field: "partnerName", header: "供应商", width: 180 },
+    { field: "purchaseOrderNo", header: "采购单号", width: 160, hidden: true },
+    { field: "partnerName", header: "供应商", width: 160 },
     { field: "warehouseName", header: "仓库", width: 100 },
     { field: "status", header: "状态", width: 90, kind: "enum", labels: PUTAWAY_ORDER_STATUSES, sort: "status" },
     { field: "totalQty", header: "数量", width: 90, kind: "number" },
     { field: "createdByName", header: "创建人", width: 90 },
     { field: "postedAt", header: "上架时间", width: 140, kind: "datetime", sort: "postedAt" },
-    { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
+    { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime", hidden: true },
   ],
   filters: [
     { name: "status", label: "状态", options: PUTAWAY_ORDER_STATUSES },

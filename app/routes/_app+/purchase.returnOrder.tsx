@@ -25,13 +25,13 @@ export function action({ request }: ActionFunctionArgs) {
 const config: PageConfig = {
   columns: [
     { field: "no", header: "退货单号", width: 160, sort: "no" },
-    { field: "partnerName", header: "供应商", width: 180 },
+    { field: "partnerName", header: "供应商", width: 160 },
     { field: "warehouseName", header: "仓库", width: 100 },
     { field: "status", header: "状态", width: 90, kind: "enum", labels: PURCHASE_RETURN_STATUSES, sort: "status" },
     { field: "purchaseOrderNo", header: "采购单号", width: 160 },
     { field: "totalQty", header: "总数量", width: 90, kind: "number" },
     { field: "totalAmount", header: "总金额", width: 120, kind: "money", sort: "totalAmount" },
-    { field: "createdByName", header: "制单人", width: 90 },
+    { field: "createdByName", header: "制单人", width: 90, hidden: true },
     { field: "remark", header: "备注", width: 160, hidden: true },
     { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
   ],

@@ -26,14 +26,14 @@ export function action({ request }: ActionFunctionArgs) {
 const config: PageConfig = {
   columns: [
     { field: "no", header: "订单号", width: 160, sort: "no" },
-    { field: "partnerName", header: "客户", width: 180 },
+    { field: "partnerName", header: "客户", width: 160 },
     { field: "warehouseName", header: "仓库", width: 100 },
     { field: "status", header: "状态", width: 90, kind: "enum", labels: SALES_ORDER_STATUSES, sort: "status" },
-    { field: "paymentTerm", header: "结算方式", width: 80, kind: "enum", labels: PAYMENT_TERMS },
+    { field: "paymentTerm", header: "结算方式", width: 80, kind: "enum", labels: PAYMENT_TERMS, hidden: true },
     { field: "totalQty", header: "总数量", width: 90, kind: "number", sort: "totalQty" },
     { field: "totalAmount", header: "总金额", width: 120, kind: "money", sort: "totalAmount" },
     { field: "deliveredAmount", header: "已发货金额", width: 120, kind: "money", sort: "deliveredAmount" },
-    { field: "salesmanName", header: "业务员", width: 90 },
+    { field: "salesmanName", header: "业务员", width: 90, hidden: true },
     { field: "contactName", header: "联系人", width: 90, hidden: true },
     { field: "contactPhone", header: "联系电话", width: 120, hidden: true },
     { field: "remark", header: "备注", width: 160, hidden: true },

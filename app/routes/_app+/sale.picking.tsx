@@ -27,15 +27,15 @@ const config: PageConfig = {
   columns: [
     { field: "no", header: "拣货单号", width: 160, sort: "no" },
     { field: "salesOrderNo", header: "销售单号", width: 160 },
-    { field: "partnerName", header: "客户", width: 180 },
-    { field: "warehouseName", header: "仓库", width: 100 },
+    { field: "partnerName", header: "客户", width: 160 },
+    { field: "warehouseName", header: "仓库", width: 100, hidden: true },
     { field: "status", header: "状态", width: 90, kind: "enum", labels: PICKING_ORDER_STATUSES, sort: "status" },
     { field: "totalQty", header: "计划数量", width: 90, kind: "number" },
     { field: "totalPicked", header: "已拣数量", width: 90, kind: "number" },
     { field: "pickerName", header: "拣货人", width: 90 },
     { field: "postedAt", header: "拣货时间", width: 140, kind: "datetime", sort: "postedAt" },
     { field: "createdByName", header: "创建人", width: 90, hidden: true },
-    { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
+    { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime", hidden: true },
   ],
   filters: [
     { name: "status", label: "状态", options: PICKING_ORDER_STATUSES },

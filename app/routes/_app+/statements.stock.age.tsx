@@ -5,7 +5,7 @@ import { DataGrid, hrefWith } from "~/components/grid/DataGrid";
 import css from "~/components/grid/grid.module.css";
 import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
 import type { GridColumn } from "../../../server/lib/grid-settings";
-import { applyGridSettings } from "../../../server/lib/grid-settings";
+import { ColumnSetLink, reportColumns } from "~/components/report/report-columns";
 import { AGE_BUCKET_LABELS } from "#server/report/stock-age.labels";
 import { exportStockAge, getCompanyTimeZone, parseStockAgeQuery, requirePage, stockAgeReport, stockPlaceOptions, xlsxResponse, type StockAgeReport } from "~/services.server";
 
@@ -43,7 +43,8 @@ export default function StockAgePage() {
     ...(q.byWarehouse ? [{ field: "warehouseName", header: "仓库", width: 100 }] : []),
     ...AGE_BUCKET_LABELS.flatMap(([key, label]): GridColumn[] => [
       { field: `${key}Qty`, header: `${label}数量`, width: 90, kind: "number" },
-      ...(report.showAmount ? [{ field: `${key}Amount`, header: `${label}金额`, width: 110, kind: "money" as const }] : []),
+      // The buckets' amounts are for 显示全部列: with them the report is wider than a 1366 px screen.
+      ...(report.showAmount ? [{ field: `${key}Amount`, header: `${label}金额`, width: 110, kind: "money" as const, hidden: true }] : []),
     ]),
     { field: "qty", header: "合计数量", width: 90, kind: "number" },
     ...(report.showAmount ? [{ field: "amount", header: "合计金额", width: 110, kind: "money" as const }] : []),
@@ -54,6 +55,7 @@ export default function StockAgePage() {
   return (
     <div className={css.wrap}>
       <Form method="get" className={`${css.card} ${css.filters}`} role="search">
+        {new URLSearchParams(search).get("cols") === "all" ? <input type="hidden" name="cols" value="all" /> : null}
         <label>
           {t.grid.keyword}
           <input type="search" name="q" defaultValue={q.keyword} key={q.keyword} placeholder="产品编码、OE号、名称或拼音" maxLength={100} />
@@ -85,8 +87,9 @@ export default function StockAgePage() {
         <a href={exportHref} className={css.btn} data-testid="age-export" download>
           导出
         </a>
+        <ColumnSetLink columns={columns} search={search} />
       </Form>
-      <DataGrid gridId={PAGE} columns={applyGridSettings(columns, null)} rows={rows} total={report.totalCount} query={{ page: q.page, size: q.size, sort: { field: "", dir: "asc" } }} search={search} />
+      <DataGrid gridId={PAGE} columns={reportColumns(columns, search)} rows={rows} total={report.totalCount} query={{ page: q.page, size: q.size, sort: { field: "", dir: "asc" } }} search={search} />
     </div>
   );
 }

@@ -79,7 +79,7 @@ export default function OnlineUsersPage() {
           </Link>
           <span className={css.muted}>踢出后，对方的下一次操作即回到登录页。</span>
         </div>
-        <PlainTable label="在线用户" region="在线会话列表" testId="online-table" head={[["用户名", 110], ["姓名", 90], ["公司", 110], ["方式", 70], ["来源地址", 120], ["浏览器", 260], ["登录时间", 140], ["最后活动", 140], ["操作", 90]]} empty={data.items.length === 0 ? "没有在线用户" : null}>
+        <PlainTable label="在线用户" region="在线会话列表" testId="online-table" head={[["用户名", 110], ["姓名", 90], ["公司", 110], ["方式", 70], ["来源地址", 120], ["浏览器", 180], ["登录时间", 140], ["最后活动", 140], ["操作", 90]]} empty={data.items.length === 0 ? "没有在线用户" : null}>
           {data.items.map((s) => (
             <tr key={s.seq} data-testid="online-row" data-username={s.username}>
               <td>{s.username}</td>

@@ -33,7 +33,7 @@ const config: PageConfig = {
     { field: "createdByName", header: "制单人", width: 90 },
     { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
     { field: "postedAt", header: "完成时间", width: 140, kind: "datetime", sort: "postedAt" },
-    { field: "remark", header: "备注", width: 160 },
+    { field: "remark", header: "备注", width: 160, hidden: true },
   ],
   filters: [
     { name: "status", label: "状态", options: MOVE_ORDER_STATUSES },

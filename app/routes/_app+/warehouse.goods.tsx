@@ -29,19 +29,19 @@ export function action({ request }: ActionFunctionArgs) {
 const STOCK_COLUMNS: PageConfig["columns"] = [
   { field: "isNew", header: "新", width: 44, kind: "bool", yesNo: ["新", ""] },
   { field: "mainOE", header: "产品编码", width: 150 },
-  { field: "productName", header: "产品名称", width: 160 },
+  { field: "productName", header: "产品名称", width: 140 },
   { field: "brandName", header: "品牌", width: 90 },
   { field: "warehouseName", header: "仓库", width: 100 },
-  { field: "fullName", header: "货位", width: 130 },
-  { field: "batchNo", header: "批次", width: 130, sort: "batchNo" },
+  { field: "fullName", header: "货位", width: 120 },
+  { field: "batchNo", header: "批次", width: 130, sort: "batchNo", hidden: true },
   { field: "qty", header: "数量", width: 80, kind: "number", sort: "qty" },
-  { field: "lockedQty", header: "锁定", width: 70, kind: "number" },
+  { field: "lockedQty", header: "锁定", width: 70, kind: "number", hidden: true },
   { field: "available", header: "可用", width: 80, kind: "number" },
   { field: "priceCost", header: "成本单价", width: 100, kind: "cost", sort: "priceCost" },
   { field: "amount", header: "金额", width: 110, kind: "money" },
-  { field: "source", header: "库存来源", width: 80, kind: "enum", labels: STOCK_SOURCES },
-  { field: "receivedAt", header: "入库时间", width: 140, kind: "datetime", sort: "receivedAt" },
-  { field: "ageDays", header: "库龄(天)", width: 70, kind: "number" },
+  { field: "source", header: "库存来源", width: 80, kind: "enum", labels: STOCK_SOURCES, hidden: true },
+  { field: "receivedAt", header: "入库时间", width: 140, kind: "datetime", sort: "receivedAt", hidden: true },
+  { field: "ageDays", header: "库龄(天)", width: 70, kind: "number", hidden: true },
 ];
 
 const config: PageConfig = {

@@ -23,7 +23,7 @@ const config: PageConfig = {
     { field: "contactPhone", header: "联系电话", width: 130 },
     { field: "trackingUrl", header: "查询网址", width: 260 },
     { field: "isEnabled", header: "状态", width: 80, kind: "bool", yesNo: ["启用", "停用"] },
-    { field: "remark", header: "备注", width: 200 },
+    { field: "remark", header: "备注", width: 200, hidden: true },
     { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
   ],
   filters: [{ name: "isEnabled", label: "状态", options: [["true", "启用"], ["false", "停用"]] }],

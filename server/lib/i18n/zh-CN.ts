@@ -207,6 +207,8 @@ export const t = {
     chooseColumns: "选择导出列",
     selectAll: "全选",
     showHidden: "显示隐藏列",
+    allColumns: "显示全部列",
+    defaultColumns: "默认列",
     startExport: "开始导出",
     exportHint: "导出当前筛选条件和排序下的全部数据",
     newTitle: (label: string) => `新增${label}`,
