@@ -13,6 +13,7 @@ export * from "../server/auth/session.service";
 export * from "../server/auth/online.service";
 export * from "../server/lib/api";
 export * from "../server/lib/errors";
+export { readUploadForm } from "../server/lib/multipart";
 export * from "../server/lib/ids";
 export * from "../server/lib/form-reply";
 export * from "../server/lib/form-spec";

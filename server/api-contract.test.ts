@@ -190,7 +190,7 @@ describe("the API contract and user settings over HTTP", () => {
       expect(((await junk.json()) as Json).error.message).toBe("未知的设置：junk");
       const huge = await api("POST", "/api/app/setting/current-user", "boss1", { name: "summaryDefs", value: { a: "x".repeat(200 * 1024) } });
       expect(huge.status).toBe(400);
-      expect(((await huge.json()) as Json).error.message).toBe("设置值过长：summaryDefs 最多 128 KB");
+      expect(((await huge.json()) as Json).error.message).toBe("列表列设置过长：最多 128 KB");
       const items = ((await (await api("GET", "/api/app/setting/current-user", "boss1")).json()) as Json).items as { name: string }[];
       expect(items.map((i) => i.name).sort()).toEqual(["PrintSetupInfo", "StockStatus", "summaryDefs"]);
     });

@@ -9,6 +9,7 @@ import { t } from "./lib/i18n/zh-CN";
 import { config } from "./lib/config";
 import { describeError } from "./lib/error-log";
 import { escapeHtml } from "./lib/html";
+import { parseMultipart } from "./lib/multipart";
 import { requestScope } from "./lib/request-scope";
 import { fileSizeText } from "./system/attachment.input";
 import { pagePathsOf } from "./system/page-index";
@@ -251,8 +252,7 @@ function signInRateLimit(limit: number, windowMs = 60_000) {
 
 /**
  * Text PostgreSQL cannot store (U+0000, or a lone UTF-16 surrogate that has no UTF-8 form)
- * would fail deep inside a query as a 500. Invalid UTF-8 bytes are no concern: decoding
- * turns them into U+FFFD, which is storable.
+ * would fail deep inside a query as a 500.
  */
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -273,6 +273,75 @@ function hasUnstorableText(value: unknown): boolean {
   return false;
 }
 
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Whether bytes are text that can be stored: valid UTF-8 (a lenient decoder would turn
+ * invalid bytes into "\uFFFD" and the garbage would be saved as if typed) without U+0000.
+ */
+function isStorableText(bytes: Uint8Array): boolean {
+  let text: string;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    return false;
+  }
+  return !UNSTORABLE.test(text);
+}
+
+const hexValue = (c: number) => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1);
+
+/**
+ * The bytes an application/x-www-form-urlencoded text (a body or a query string) stands for:
+ * `%XX` decoded, `+` a space, a `%` without two hex digits kept (as URLSearchParams does).
+ * `&` and `=` are ASCII, so no multi-byte character can straddle them: checking the whole
+ * decoded text checks every key and value.
+ */
+function urlencodedBytes(raw: Uint8Array): Uint8Array {
+  const out = new Uint8Array(raw.length);
+  let n = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    const hi = c === 0x25 && i + 2 < raw.length ? hexValue(raw[i + 1]!) : -1;
+    const lo = hi >= 0 ? hexValue(raw[i + 2]!) : -1;
+    if (lo >= 0) {
+      out[n++] = hi * 16 + lo;
+      i += 2;
+    } else out[n++] = c === 0x2b ? 0x20 : c;
+  }
+  return out.subarray(0, n);
+}
+
+type BodyProblem = "unstorable" | "malformed" | null;
+
+/**
+ * What is wrong with a request body's text, if anything: urlencoded keys and values, every
+ * string and key of JSON, multipart field names, file names and text fields (file contents
+ * are bytes, not text) must be storable UTF-8; a multipart body must be readable at all.
+ */
+function bodyProblem(contentType: string, body: Buffer): BodyProblem {
+  if (!body.length) return null;
+  // The boundary is case-sensitive (a browser's is "----WebKitFormBoundaryAbC…"): only the type is lowered.
+  const type = contentType.toLowerCase();
+  if (type.startsWith("application/x-www-form-urlencoded")) return isStorableText(urlencodedBytes(body)) ? null : "unstorable";
+  if (type.startsWith("application/json")) {
+    if (!isStorableText(body)) return "unstorable";
+    try {
+      return hasUnstorableText(JSON.parse(body.toString("utf8"))) ? "unstorable" : null;
+    } catch {
+      return null; // not JSON: the route answers that with its own 400
+    }
+  }
+  if (type.startsWith("multipart/form-data")) {
+    const parts = parseMultipart(body, contentType);
+    if (!parts) return "malformed";
+    for (const p of parts) {
+      if (!isStorableText(p.name) || (p.filename ? !isStorableText(p.filename) : !isStorableText(p.body))) return "unstorable";
+    }
+  }
+  return null;
+}
+
 function readRawBody(req: Request): Promise<Buffer> {
   const limit = maxMultipart(req);
   return new Promise((resolve, reject) => {
@@ -289,37 +358,10 @@ function readRawBody(req: Request): Promise<Buffer> {
   });
 }
 
-/** Whether a request body (urlencoded, JSON or multipart text parts) holds unstorable text. */
-async function bodyHasUnstorableText(type: string, body: Buffer): Promise<boolean> {
-  if (!body.length) return false;
-  if (type.startsWith("application/x-www-form-urlencoded")) {
-    for (const [k, v] of new URLSearchParams(body.toString("utf8"))) if (UNSTORABLE.test(k) || UNSTORABLE.test(v)) return true;
-    return false;
-  }
-  if (type.startsWith("application/json")) {
-    try {
-      return hasUnstorableText(JSON.parse(body.toString("utf8")));
-    } catch {
-      return false; // not JSON: the route answers that with its own 400
-    }
-  }
-  if (type.startsWith("multipart/form-data")) {
-    try {
-      const form = await new globalThis.Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { headers: { "Content-Type": type } }).formData();
-      for (const [k, v] of form) {
-        if (UNSTORABLE.test(k)) return true;
-        if (typeof v === "string" ? UNSTORABLE.test(v) : UNSTORABLE.test(v.name)) return true;
-      }
-    } catch {
-      return false; // a malformed multipart body: the route's own parsing refuses it
-    }
-  }
-  return false;
-}
-
 /**
  * Refuses, with a Chinese 400, any request whose path, query string or body text holds text
- * PostgreSQL cannot store: every field of every page and API, signed in or not, before any
+ * PostgreSQL cannot store or bytes that are not UTF-8 (and a multipart body no parser can
+ * read): every field of every page and API, signed in or not, before any
  * route or query sees it. Bodies (already limited in size) are read here once and handed to
  * Remix from memory (res.locals.body).
  */
@@ -333,12 +375,13 @@ async function refuseUnstorableText(req: Request, res: Response, next: NextFunct
     }
     const q = req.originalUrl.indexOf("?");
     const query = q < 0 ? "" : req.originalUrl.slice(q + 1);
-    let bad = UNSTORABLE.test(decodedPath);
-    if (!bad && query) for (const [k, v] of new URLSearchParams(query)) if (UNSTORABLE.test(k) || UNSTORABLE.test(v)) bad = true;
+    let bad = UNSTORABLE.test(decodedPath) || !isStorableText(urlencodedBytes(Buffer.from(query, "latin1")));
     if (!SAFE_METHODS.has(req.method)) {
       const body = await readRawBody(req);
       res.locals.body = body;
-      if (!bad) bad = await bodyHasUnstorableText((req.get("Content-Type") ?? "").toLowerCase(), body);
+      const problem = bad ? null : bodyProblem(req.get("Content-Type") ?? "", body);
+      if (problem === "malformed") return refuse(req, res, 400, t.errors.badMultipart);
+      if (problem) bad = true;
     }
     if (bad) return refuse(req, res, 400, t.errors.unstorableText);
     next();

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireUser, getAvatar, methodNotAllowed } from "~/services.server";
+import { requireUser, getAvatar, methodNotAllowed, PRIVATE_FILE_CACHE } from "~/services.server";
 
 /**
  * A user's avatar image, for signed-in colleagues (same current company, or the platform
- * operator); anyone else's is 404. Revalidated on every use (ETag), so a picture stays out of
+ * operator); anyone else's is 404. Never cached (PRIVATE_FILE_CACHE), so a picture stays out of
  * reach once the viewer signs out or moves to another company.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -13,14 +13,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
   const avatar = id > 0 && id <= 2147483647 ? await getAvatar(ctx, id) : undefined;
   if (!avatar) throw json({ message: undefined }, { status: 404 });
-  const etag = `"${avatar.userId}-${avatar.updatedAt.getTime()}"`;
-  const headers = {
-    ETag: etag,
-    "Cache-Control": "private, no-cache",
-    "Content-Security-Policy": "default-src 'none'",
-  };
-  if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
-  return new Response(Buffer.from(avatar.data), { headers: { ...headers, "Content-Type": avatar.contentType } });
+  return new Response(Buffer.from(avatar.data), {
+    headers: { "Cache-Control": PRIVATE_FILE_CACHE, "Content-Security-Policy": "default-src 'none'", "Content-Type": avatar.contentType },
+  });
 }
 
 /** The picture is only read: any other method is 405 in Chinese, with Allow (not Remix's English answer). */

@@ -5,7 +5,7 @@ import { attachmentResponse, methodNotAllowed, requireUser } from "~/services.se
  * An attachment's file, for signed-in users of the company that uploaded it; any other id
  * (another company's, a deleted one, a malformed one) is 404, never 403: nobody learns which
  * ids exist. Pictures are shown in the browser, PDFs downloaded (Content-Disposition with the
- * Chinese name per RFC 5987); nosniff, private and revalidated on every use (ETag).
+ * Chinese name per RFC 5987); nosniff, never cached (no-store).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);

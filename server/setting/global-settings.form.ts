@@ -3,11 +3,12 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
 import { actorOf, recordAudit } from "../lib/audit";
-import { DomainError } from "../lib/errors";
+import { DomainError, isDomainError } from "../lib/errors";
 import { t } from "../lib/i18n/zh-CN";
 import { productCategories } from "../product/catalog.tables";
-import { GLOBAL_SETTING_DEFAULTS, serializeSettingValue, type SettingValue } from "./setting.defaults";
-import { getGlobalSettings, saveGlobalSetting } from "./setting.service";
+import { GLOBAL_SETTING_DEFAULTS, parseSettingValue, serializeSettingValue, type SettingValue } from "./setting.defaults";
+import { GLOBAL_SETTING_SCHEMAS, settingLabel } from "./setting.input";
+import { checkSettingValue, getGlobalSettings, saveGlobalSetting } from "./setting.service";
 
 /**
  * 参数设置 (/system/setting/params, XTGL-006): the platform's global settings (spec 000 §3,
@@ -21,27 +22,20 @@ export type GlobalFieldKind = "name" | "url" | "category";
 
 export interface GlobalSettingField {
   name: string;
+  /** The setting schema's Chinese label (setting.input.ts). */
   label: string;
   help: string;
   kind: GlobalFieldKind;
 }
 
+const field = (name: keyof typeof GLOBAL_SETTING_SCHEMAS, kind: GlobalFieldKind, help: string): GlobalSettingField => ({ name, kind, label: settingLabel("global", name), help });
+
 export const GLOBAL_SETTING_FIELDS: GlobalSettingField[] = [
-  { name: "PlatformType", kind: "name", label: "平台名称", help: "客户端启动时读取的平台名称（sysGlobalSettingApi 的 PlatformType），1–30 个字。" },
-  {
-    name: "AdminCompany",
-    kind: "name",
-    label: "平台公司关键字",
-    help: "平台管理员登录时按这个关键字找到平台公司；须与平台公司名称或简称中的文字一致，改错会让管理员登录到别的公司。1–30 个字。",
-  },
-  { name: "Website", kind: "url", label: "平台网址", help: "以 http:// 或 https:// 开头的网址，可留空。" },
-  { name: "FileStorageUrl", kind: "url", label: "文件访问地址", help: "附件和图片的访问地址前缀：站内路径（如 /files）或 http(s) 网址。" },
-  {
-    name: "JiQiRenDefaultCategory",
-    kind: "category",
-    label: "机汽人产品默认分类",
-    help: "品牌为“机汽人”的产品保存时没有选分类，就归入这个二级分类（规格 001 §5）；不设置时必须手选分类。",
-  },
+  field("PlatformType", "name", "客户端启动时读取、页面标题和登录页显示的平台名称，1–30 个字。"),
+  field("AdminCompany", "name", "平台管理员登录时按这个关键字找到平台公司；须与平台公司名称或简称中的文字一致，改错会让管理员登录到别的公司。1–30 个字。"),
+  field("Website", "url", "以 http:// 或 https:// 开头的网址，可留空。"),
+  field("FileStorageUrl", "url", "附件和图片的访问地址前缀：站内路径（如 /files）或 http(s) 网址。"),
+  field("JiQiRenDefaultCategory", "category", "品牌为“机汽人”的产品保存时没有选分类，就归入这个二级分类（规格 001 §5）；不设置时必须手选分类。"),
 ];
 
 function requireParams(ctx: Ctx) {
@@ -66,38 +60,32 @@ export async function loadGlobalSettingsForm(ctx: Ctx) {
   return { fields: GLOBAL_SETTING_FIELDS, values, categories, canEdit: ctx.companyKind === "platform" };
 }
 
-const URL_RE = /^(https?:\/\/[^\s/?#]+[^\s]*|\/[^\s]*)$/i;
-
-/** The posted form as setting values, or each bad field's message (nothing is saved then). */
-function readForm(form: Record<string, string>, categories: Awaited<ReturnType<typeof categoryOptions>>) {
+/**
+ * The posted form as setting values, each checked by the setting's own schema (the same
+ * check as any other path, setting.service.ts checkSettingValue) and a category against the
+ * enabled second-level ones; or every bad field's message (nothing is saved then).
+ */
+async function readForm(form: Record<string, string>, categories: Awaited<ReturnType<typeof categoryOptions>>) {
   const out: Record<string, SettingValue> = {};
   const fields: Record<string, string[]> = {};
   for (const f of GLOBAL_SETTING_FIELDS) {
     const raw = (form[f.name] ?? "").trim();
-    switch (f.kind) {
-      case "name":
-        if (!raw) fields[f.name] = [`请输入${f.label}`];
-        else if ([...raw].length > 30) fields[f.name] = [`${f.label}最多 30 个字`];
-        else out[f.name] = raw;
-        break;
-      case "url": {
-        const siteOnly = f.name === "Website";
-        if (!raw && siteOnly) out[f.name] = "";
-        else if (!raw) fields[f.name] = [`请输入${f.label}`];
-        else if (raw.length > 200) fields[f.name] = [`${f.label}最多 200 个字符`];
-        else if (!URL_RE.test(raw) || (siteOnly && raw.startsWith("/"))) fields[f.name] = [siteOnly ? "平台网址须以 http:// 或 https:// 开头" : "文件访问地址须是以 / 开头的站内路径或 http(s) 网址"];
-        else out[f.name] = raw;
-        break;
+    let text = raw;
+    if (f.kind === "category" && raw) {
+      const c = categories.find((o) => String(o.level1Id) === raw);
+      if (!c) {
+        fields[f.name] = ["所选分类不存在或已停用"];
+        continue;
       }
-      case "category": {
-        if (!raw) out[f.name] = null;
-        else {
-          const c = categories.find((o) => String(o.level1Id) === raw);
-          if (!c) fields[f.name] = ["所选分类不存在或已停用"];
-          else out[f.name] = { level0Id: c.level0Id, level1Id: c.level1Id };
-        }
-        break;
-      }
+      text = serializeSettingValue({ level0Id: c.level0Id, level1Id: c.level1Id });
+    }
+    try {
+      const value = parseSettingValue(await checkSettingValue("global", 0, f.name, text));
+      // No category is stored as empty text, which reads back as "not set".
+      out[f.name] = f.kind === "category" && value === "" ? null : value;
+    } catch (e) {
+      if (!isDomainError(e)) throw e;
+      fields[f.name] = [e.message];
     }
   }
   return { out, fields };
@@ -108,7 +96,7 @@ export async function saveGlobalSettingsForm(ctx: Ctx, form: Record<string, stri
   requireParams(ctx);
   if (ctx.companyKind !== "platform") throw new DomainError("forbidden", "参数设置是平台的全局设置，只有平台管理员可以修改");
   const [current, categories] = await Promise.all([getGlobalSettings(), categoryOptions()]);
-  const { out, fields } = readForm(form, categories);
+  const { out, fields } = await readForm(form, categories);
   const first = Object.values(fields)[0];
   if (first) throw new DomainError("bad_request", first[0]!, fields);
   const same = (name: string) => serializeSettingValue(out[name] ?? null) === serializeSettingValue(current[name] ?? GLOBAL_SETTING_DEFAULTS[name] ?? null);

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, type Executor } from "../db/client";
 import { DomainError } from "../lib/errors";
-import { parseInput } from "../lib/validate";
+import { parseInput, zhIssue } from "../lib/validate";
+import { stockLocations } from "../stock/stock.tables";
 import type { Ctx } from "../auth/context";
 import {
   COMPANY_SETTING_DEFAULTS,
@@ -12,10 +13,10 @@ import {
   settingValueLimit,
   type SettingValue,
 } from "./setting.defaults";
-import { SettingSaveSchema } from "./setting.input";
+import { isTimeZone, SETTING_SCHEMAS, SettingSaveSchema, settingLabel, type SettingScope } from "./setting.input";
 import { settings } from "./setting.tables";
 
-type Scope = "global" | "company" | "user";
+type Scope = SettingScope;
 const DEFAULTS: Record<Scope, Record<string, SettingValue>> = {
   global: GLOBAL_SETTING_DEFAULTS,
   company: COMPANY_SETTING_DEFAULTS,
@@ -46,33 +47,52 @@ function kindOf(v: SettingValue): Kind | null {
   return "text";
 }
 
+const refuse = (message: string): never => {
+  throw new DomainError("bad_request", message, { value: [message] });
+};
+
 /**
- * Only the scope's known names (the defaults catalogue, spec 000 §3), each value no longer
- * than its limit and of its default's kind (a flag stays true/false, a rule stays an object).
+ * Whether a value may be stored under a setting, the one check of both the forms and the
+ * JSON API: only the scope's known names (the defaults catalogue, spec 000 §3), each value no
+ * longer than its limit, of its default's kind (a flag stays true/false, a rule stays an
+ * object) and within its own schema (setting.input.ts: ranges, lengths, shapes); a location
+ * must be one of the owner company's own enabled locations (its name is taken from there).
+ * Returns the text to store; throws a bad_request DomainError with the setting's Chinese
+ * label otherwise.
  */
-function checkSetting(scope: Scope, name: string, text: string) {
-  if (!Object.hasOwn(DEFAULTS[scope], name)) throw new DomainError("bad_request", `未知的设置：${name}`, { name: [`未知的设置：${name}`] });
+export async function checkSettingValue(scope: Scope, ownerId: number, name: string, text: string, ex: Executor = db()): Promise<string> {
+  if (!Object.hasOwn(DEFAULTS[scope], name)) refuse(`未知的设置：${name}`);
+  const label = settingLabel(scope, name);
   const limit = settingValueLimit(name);
-  if (Buffer.byteLength(text, "utf8") > limit) {
-    throw new DomainError("bad_request", `设置值过长：${name} 最多 ${Math.floor(limit / 1024)} KB`, { value: [`设置值过长：${name} 最多 ${Math.floor(limit / 1024)} KB`] });
-  }
+  if (Buffer.byteLength(text, "utf8") > limit) refuse(`${label}过长：最多 ${Math.floor(limit / 1024)} KB`);
   const want = kindOf(DEFAULTS[scope][name]!);
-  const got = kindOf(parseSettingValue(text));
-  // Text settings take any text (an id such as "123" reads as a number).
-  const ok = want === null || want === got || (want === "text" && (got === "number" || got === "boolean"));
-  if (!ok) throw new DomainError("bad_request", `设置值格式不正确：${name} 应为${KIND_NAMES[want!]}`, { value: [`设置值格式不正确：${name} 应为${KIND_NAMES[want!]}`] });
-  if (scope === "company" && name === "TimeZone" && !isTimeZone(text)) {
-    throw new DomainError("bad_request", "时区不正确：请填写如 Asia/Shanghai 的时区名称", { value: ["时区不正确：请填写如 Asia/Shanghai 的时区名称"] });
+  const value = parseSettingValue(text);
+  const schema = SETTING_SCHEMAS[scope][name];
+  if (schema) {
+    // The schema's own messages name the setting; what it leaves to zod is said with the label here.
+    const parsed = schema.safeParse(want === "text" ? text : value, { error: (issue) => `${label}格式不正确：${zhIssue(issue as never)}` });
+    if (!parsed.success) refuse(parsed.error.issues[0]?.message ?? `${label}格式不正确`);
+  } else {
+    const got = kindOf(value);
+    // Text settings take any text (an id such as "123" reads as a number).
+    const ok = want === null || want === got || (want === "text" && (got === "number" || got === "boolean"));
+    if (!ok) refuse(`${label}格式不正确：应为${KIND_NAMES[want!]}`);
   }
+  if (scope === "company" && name === "SalesReturnOrderLocation") return companyLocationText(ownerId, value as Record<string, SettingValue>, ex);
+  // Text is stored as sent (the spec's wire form); any other value in one spelling ("1e3" and " 1000" are 1000).
+  return want === "text" ? text : serializeSettingValue(value);
 }
 
-function isTimeZone(name: string) {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name.trim() });
-    return name.trim() !== "";
-  } catch {
-    return false;
-  }
+/** The return location as stored: the company's own enabled location by id, named as it is named there; no id is no location. */
+async function companyLocationText(companyId: number, value: Record<string, SettingValue>, ex: Executor) {
+  const id = (value.Default as { Id: number | null }).Id;
+  if (id === null) return serializeSettingValue({ ...value, Default: { Id: null, Name: "" } });
+  const [loc] = await ex
+    .select({ id: stockLocations.id, name: stockLocations.fullName })
+    .from(stockLocations)
+    .where(and(eq(stockLocations.id, id), eq(stockLocations.companyId, companyId), eq(stockLocations.isEnabled, true)));
+  if (!loc) refuse("库位不存在");
+  return serializeSettingValue({ ...value, Default: { Id: loc!.id, Name: loc!.name } });
 }
 
 /** The company's time zone (setting TimeZone, default Asia/Shanghai): exports write dates in it. */
@@ -84,8 +104,7 @@ export async function getCompanyTimeZone(ctx: Pick<Ctx, "companyId">, ex: Execut
 async function writeScope(scope: Scope, ownerId: number, input: unknown) {
   const { name, value } = parseInput(SettingSaveSchema, input);
   // Text arrives in the spec's wire form and is stored as sent; other values are serialised.
-  const text = typeof value === "string" ? value : serializeSettingValue(value as SettingValue);
-  checkSetting(scope, name, text);
+  const text = await checkSettingValue(scope, ownerId, name, typeof value === "string" ? value : serializeSettingValue(value as SettingValue));
   await db()
     .insert(settings)
     .values({ scope, ownerId, name, value: text })

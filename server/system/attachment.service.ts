@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { json, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
-import { and, count, desc, eq, gt, ilike, inArray } from "drizzle-orm";
+import { json } from "@remix-run/node";
+import { and, count, desc, eq, gt, ilike, inArray, sql } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
@@ -8,6 +8,7 @@ import { actorOf, recordAudit } from "../lib/audit";
 import { config } from "../lib/config";
 import { DomainError } from "../lib/errors";
 import { fileStore } from "../lib/file-store";
+import { readUploadForm } from "../lib/multipart";
 import { SNIFFED_TYPES, sniffFileType, type SniffedType } from "../lib/file-type";
 import { t } from "../lib/i18n/zh-CN";
 import { parseId } from "../lib/ids";
@@ -72,18 +73,12 @@ const fieldError = (field: string, message: string) => new DomainError("bad_requ
 const maxSizeText = () => fileSizeText(config.attachmentMaxBytes);
 
 /**
- * The upload form of a request: text fields and at most the configured size per part, read
- * from the stream part by part, so a larger file is refused as soon as it passes the limit
- * (a DomainError for the form) instead of being held whole.
+ * The upload form of a request: text fields and files of at most the configured size (a
+ * larger one is a DomainError for the form); any file name a browser sends is read whole.
  */
 export async function readAttachmentForm(request: Request): Promise<FormData> {
   if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return request.formData();
-  try {
-    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: config.attachmentMaxBytes }));
-  } catch (e) {
-    if (e instanceof MaxPartSizeExceededError) throw fieldError("file", ATTACHMENT_TEXT.tooLarge(maxSizeText()));
-    throw e;
-  }
+  return readUploadForm(request, config.attachmentMaxBytes, () => fieldError("file", ATTACHMENT_TEXT.tooLarge(maxSizeText())));
 }
 
 /** A form's file field as the service takes it (an empty picker is no file). */
@@ -95,12 +90,13 @@ export async function uploadedFileOf(value: FormDataEntryValue | null): Promise<
 /**
  * The name shown and offered on download: the base name without control or bidirectional
  * characters (a "photo\u202Egnp.exe" trick), at most 120 characters, ending in the extension
- * of the type the bytes really are.
+ * of the type the bytes really are. Anything else a name may hold (; = ' " < > and any
+ * script) is kept as the user named the file: pages escape it, and the download offers it
+ * percent-encoded (contentDisposition), so no character of a name can break out.
  */
 export function cleanFileName(raw: string, type: SniffedType): string {
   let name = (raw.split(/[/\\]/).pop() ?? "")
     .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff\ufffd]/g, "")
-    .replace(/["<>|:*?]/g, "_")
     .trim()
     .replace(/^\.+/, "");
   const ext = SNIFFED_TYPES[type].ext;
@@ -147,6 +143,22 @@ async function removeStored(keys: (string | null | undefined)[]) {
   }
 }
 
+/** The key of the advisory lock (with the company id) that upload's count and insert are taken under ("atup"). */
+const UPLOAD_LOCK = 0x61747570;
+
+/**
+ * The company's uploads of the last minute (all its users together) against the limit.
+ * `created_at` is the inserting transaction's start (now()), so the window is measured on
+ * the database's clock on both sides.
+ */
+async function refuseOverRate(ex: Executor, ctx: Ctx) {
+  const [recent] = await ex
+    .select({ n: count() })
+    .from(attachments)
+    .where(and(eq(attachments.companyId, ctx.companyId), gt(attachments.createdAt, sql`now() - interval '1 minute'`)));
+  if ((recent?.n ?? 0) >= config.attachmentUploadsPerMinute) throw new DomainError("rate_limited", ATTACHMENT_TEXT.rateLimited);
+}
+
 /**
  * 上传: checks the permission, the owner (a product code in any spelling, a document number,
  * within the company), the size, the type by the file's bytes, the company's upload rate;
@@ -167,12 +179,9 @@ export async function uploadAttachment(ctx: Ctx, input: { ownerType: unknown; ow
   const type = sniffFileType(file.bytes);
   if (!type) throw fieldError("file", ATTACHMENT_TEXT.badType);
 
-  const since = new Date(Date.now() - 60_000);
-  const [recent] = await db()
-    .select({ n: count() })
-    .from(attachments)
-    .where(and(eq(attachments.companyId, ctx.companyId), gt(attachments.createdAt, since)));
-  if ((recent?.n ?? 0) >= config.attachmentUploadsPerMinute) throw new DomainError("rate_limited", ATTACHMENT_TEXT.rateLimited);
+  // A first look, before the thumbnail and the store are paid for; the count that decides is
+  // taken again under the company's upload lock, right before the insert.
+  await refuseOverRate(db(), ctx);
 
   const image = SNIFFED_TYPES[type].image ? await makeThumbnail(file.bytes) : null;
   const fileName = cleanFileName(file.name, type);
@@ -190,6 +199,10 @@ export async function uploadAttachment(ctx: Ctx, input: { ownerType: unknown; ow
   let id: number;
   try {
     id = await inTransaction(async (tx) => {
+      // Count and insert under one lock per company: parallel uploads queue here, so no more
+      // than the limit get in within a minute, however many arrive at once.
+      await tx.execute(sql`select pg_advisory_xact_lock(${UPLOAD_LOCK}::int, ${ctx.companyId}::int)`);
+      await refuseOverRate(tx, ctx);
       const owner = await kind.find(tx, ctx, ownerNo);
       if (!owner) throw notFound();
       const [row] = await tx
@@ -387,12 +400,19 @@ export async function removeDocumentAttachments(tx: Executor, companyId: number)
   return { count: rows.length, removeFiles: () => removeStored(rows.flatMap((r) => [r.storageKey, r.thumbnailKey])) };
 }
 
+/**
+ * How a company's own files (attachments, thumbnails, avatars) may be cached: not at all. A
+ * copy kept by the browser or a proxy would outlive the viewer's sign-out or move to another
+ * company (the URL alone would still show it from disk), so nothing is stored and every view
+ * asks the server, which checks who is asking.
+ */
+export const PRIVATE_FILE_CACHE = "no-store";
+
 export interface OpenedAttachment {
   fileName: string;
   contentType: string;
   size: number;
   body: ReadableStream<Uint8Array>;
-  etag: string;
   /** Shown in the browser (pictures) or downloaded (PDF). */
   inline: boolean;
 }
@@ -420,7 +440,6 @@ export async function openAttachment(ctx: Pick<Ctx, "companyId">, idRef: unknown
     contentType: variant === "thumb" ? "image/webp" : r.contentType,
     size: stored.size,
     body: stored.body,
-    etag: `"${r.sha256.slice(0, 32)}${variant === "thumb" ? "-t" : ""}"`,
     inline: isImage,
   };
 }
@@ -433,25 +452,21 @@ export function contentDisposition(inline: boolean, fileName: string) {
 
 /**
  * The HTTP answer of /files/:id and /files/:id/thumb: the bytes streamed with their sniffed
- * type, nosniff, a CSP that runs nothing, private caching revalidated on every use (a picture
- * stays out of reach once the viewer signs out or changes company), 304 for an unchanged
- * ETag; 404 for anything the caller's company does not own.
+ * type, nosniff, a CSP that runs nothing, and `no-store` (PRIVATE_FILE_CACHE); 404 for
+ * anything the caller's company does not own.
  */
 export async function attachmentResponse(ctx: Pick<Ctx, "companyId">, request: Request, idRef: unknown, variant: "file" | "thumb"): Promise<Response> {
   const file = await openAttachment(ctx, idRef, variant);
   if (!file) throw json({ message: undefined }, { status: 404 });
-  const headers: Record<string, string> = {
-    ETag: file.etag,
-    "Cache-Control": "private, no-cache",
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; sandbox",
-  };
-  if (request.headers.get("If-None-Match") === file.etag) {
-    await file.body.cancel();
-    return new Response(null, { status: 304, headers });
-  }
   if (request.method === "HEAD") await file.body.cancel();
   return new Response(request.method === "HEAD" ? null : file.body, {
-    headers: { ...headers, "Content-Type": file.contentType, "Content-Length": String(file.size), "Content-Disposition": contentDisposition(file.inline, file.fileName) },
+    headers: {
+      "Cache-Control": PRIVATE_FILE_CACHE,
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.size),
+      "Content-Disposition": contentDisposition(file.inline, file.fileName),
+    },
   });
 }

@@ -10,19 +10,13 @@ import { Stack } from "~/components/ui/mantine/Stack";
 import { Text } from "~/components/ui/mantine/Text";
 import { TextInput } from "~/components/ui/mantine/TextInput";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  json,
-  redirect,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  MaxPartSizeExceededError,
-} from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { t } from "../../../server/lib/i18n/zh-CN";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, ChangePasswordSchema, ProfileSchema } from "#server/system/profile.input";
 import type { FormSpec } from "#server/lib/form-spec";
 import classes from "./profile.module.css";
-import { DomainError, requireUser, requireValid, setFlash, changePassword, formSpecOf, getProfile, setAvatar, submissionReply, updateProfile } from "~/services.server";
+import { DomainError, readUploadForm, requireUser, requireValid, setFlash, changePassword, formSpecOf, getProfile, setAvatar, submissionReply, updateProfile } from "~/services.server";
 
 type Intent = "profile" | "avatar" | "password";
 type ActionResult = { intent: Intent; result: SubmissionResult<string[]> };
@@ -39,14 +33,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   let formData: FormData;
   try {
-    formData = isMultipart
-      ? await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: AVATAR_MAX_BYTES }))
-      : await request.formData();
+    const tooLarge = () => new DomainError("bad_request", t.profile.avatarTooLarge, { avatar: [t.profile.avatarTooLarge] });
+    formData = isMultipart ? await readUploadForm(request, AVATAR_MAX_BYTES, tooLarge) : await request.formData();
   } catch (e) {
-    if (e instanceof MaxPartSizeExceededError) {
-      const tooLarge = new DomainError("bad_request", t.profile.avatarTooLarge, { avatar: [t.profile.avatarTooLarge] });
-      return json<ActionResult>({ intent: "avatar", result: submissionReply(tooLarge) }, { status: 400 });
-    }
+    // Too large, or a body no parser can read: the avatar form says so (a Chinese 400).
+    if (e instanceof DomainError) return json<ActionResult>({ intent: "avatar", result: submissionReply(e) }, { status: 400 });
     throw e;
   }
   const intent = formData.get("intent");

@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     form = await readAttachmentForm(request);
   } catch (e) {
-    // The file passed the size limit while it streamed in: the form says so, with what was typed lost (the stream was cut).
+    // A file over the size limit, or a body no parser can read: the form says so (a Chinese 400).
     return formReply("upload", e, {});
   }
   const to = listHref(PAGE, String(form.get("back") ?? ""), ["confirmDelete"]);

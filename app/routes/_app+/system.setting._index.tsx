@@ -30,7 +30,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const TIME_ZONES = ["Asia/Shanghai", "Asia/Hong_Kong", "Asia/Taipei", "Asia/Urumqi", "Asia/Singapore", "Asia/Tokyo", "Europe/Berlin", "America/Los_Angeles", "UTC"];
 
 const obj = (v: SettingValue | undefined) => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, SettingValue>) : {});
 
@@ -54,7 +53,7 @@ export default function CompanySettingsPage() {
             {data.fields
               .filter((f) => f.group === g)
               .map((f) => (
-                <SettingRow key={f.name} field={f} value={data.values[f.name] as SettingValue} posted={posted} error={failed?.fields?.[f.name]?.[0]} locations={data.locations} />
+                <SettingRow key={f.name} field={f} value={data.values[f.name] as SettingValue} posted={posted} error={failed?.fields?.[f.name]?.[0]} locations={data.locations} timeZones={data.timeZones} />
               ))}
           </fieldset>
         ))}
@@ -66,7 +65,21 @@ export default function CompanySettingsPage() {
   );
 }
 
-function SettingRow({ field: f, value, posted, error, locations }: { field: SettingField; value: SettingValue; posted?: Record<string, string>; error?: string; locations: { id: number; name: string }[] }) {
+function SettingRow({
+  field: f,
+  value,
+  posted,
+  error,
+  locations,
+  timeZones,
+}: {
+  field: SettingField;
+  value: SettingValue;
+  posted?: Record<string, string>;
+  error?: string;
+  locations: { id: number; name: string }[];
+  timeZones: readonly { value: string; label: string }[];
+}) {
   const text = (name: string, fallback: string) => posted?.[name] ?? fallback;
   const id = `setting-${f.name}`;
   let input;
@@ -94,9 +107,9 @@ function SettingRow({ field: f, value, posted, error, locations }: { field: Sett
     const current = text(f.name, String(value ?? "Asia/Shanghai"));
     input = (
       <select id={id} name={f.name} defaultValue={current}>
-        {(TIME_ZONES.includes(current) ? TIME_ZONES : [current, ...TIME_ZONES]).map((z) => (
-          <option key={z} value={z}>
-            {z}
+        {(timeZones.some((z) => z.value === current) ? timeZones : [{ value: current, label: "其他时区" }, ...timeZones]).map((z) => (
+          <option key={z.value} value={z.value}>
+            {z.label}（{z.value}）
           </option>
         ))}
       </select>

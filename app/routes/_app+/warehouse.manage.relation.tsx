@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { hrefWith } from "~/components/grid/DataGrid";
 import css from "~/components/grid/grid.module.css";
@@ -9,11 +9,13 @@ import type { RelationRow } from "#server/stock/places.service";
 import {
   assignDefaultLocation,
   clearDefaultLocation,
+  DomainError,
   importDefaultLocations,
   isDomainError,
   listProductLocations,
   locationOptions,
   parseId,
+  readUploadForm,
   relationTemplate,
   RELATION_PAGE,
   requirePage,
@@ -64,9 +66,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (multipart) {
     let form: FormData;
     try {
-      form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: 2 * 1024 * 1024 }));
-    } catch {
-      return json<ActionData>({ errors: [{ row: null, message: "文件过大（最大 2 MB），请分批导入" }] }, { status: 400 });
+      form = await readUploadForm(request, 2 * 1024 * 1024, () => new DomainError("bad_request", "文件过大（最大 2 MB），请分批导入"));
+    } catch (e) {
+      if (!isDomainError(e)) throw e;
+      return json<ActionData>({ errors: [{ row: null, message: e.message }] }, { status: 400 });
     }
     const file = form.get("file");
     if (!(file instanceof Blob) || file.size === 0) return json<ActionData>({ errors: [{ row: null, message: "请选择要导入的 .xlsx 文件" }] }, { status: 400 });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { hrefWith } from "~/components/grid/DataGrid";
 import type { PageConfig } from "~/components/grid/page-config";
@@ -11,6 +11,7 @@ import type { ResourcePageData } from "#server/master-data/page";
 import type { OpeningImportResult } from "#server/stock/opening-stock.service";
 import {
   createRow,
+  DomainError,
   formReply,
   formValues,
   getRow,
@@ -20,6 +21,7 @@ import {
   loadResourcePage,
   openingStockTemplate,
   parseId,
+  readUploadForm,
   requirePage,
   resourcePageAction,
   setFlash,
@@ -67,9 +69,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const ctx = await requirePage(request, PAGE);
     let form: FormData;
     try {
-      form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: 2 * 1024 * 1024 }));
-    } catch {
-      return json<ActionData>({ intent: "importOpening", result: { ok: false, errors: [{ row: null, message: "文件过大（最大 2 MB），请分批导入" }] } }, { status: 400 });
+      form = await readUploadForm(request, 2 * 1024 * 1024, () => new DomainError("bad_request", "文件过大（最大 2 MB），请分批导入"));
+    } catch (e) {
+      if (!isDomainError(e)) throw e;
+      return json<ActionData>({ intent: "importOpening", result: { ok: false, errors: [{ row: null, message: e.message }] } }, { status: 400 });
     }
     const file = form.get("file");
     if (!(file instanceof Blob) || file.size === 0) return json<ActionData>({ intent: "importOpening", result: { ok: false, errors: [{ row: null, message: "请选择要导入的 .xlsx 文件" }] } }, { status: 400 });

@@ -6,7 +6,7 @@ import type { PageConfig } from "~/components/grid/page-config";
 import { ResourcePage } from "~/components/grid/ResourcePage";
 import css from "~/components/grid/grid.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { importSafeStocks, loadResourcePage, requirePage, resourcePageAction, safeStockTemplate, setFlash } from "~/services.server";
+import { DomainError, importSafeStocks, isDomainError, loadResourcePage, readUploadForm, requirePage, resourcePageAction, safeStockTemplate, setFlash } from "~/services.server";
 
 const PAGE = "/warehouse/safe";
 
@@ -29,10 +29,15 @@ type ImportReply = { intent: "import"; errors: { row: number | null; message: st
 export async function action({ request }: ActionFunctionArgs) {
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     const ctx = await requirePage(request, PAGE);
-    const form = await request.formData();
+    let form: FormData;
+    try {
+      form = await readUploadForm(request, 10 * 1024 * 1024, () => new DomainError("bad_request", "文件不能超过 10 MB"));
+    } catch (e) {
+      if (!isDomainError(e)) throw e;
+      return json<ImportReply>({ intent: "import", errors: [{ row: null, message: e.message }] }, { status: 400 });
+    }
     const file = form.get("file");
     if (!file || typeof file === "string" || file.size === 0) return json<ImportReply>({ intent: "import", errors: [{ row: null, message: "请选择要导入的 .xlsx 文件" }] }, { status: 400 });
-    if (file.size > 10 * 1024 * 1024) return json<ImportReply>({ intent: "import", errors: [{ row: null, message: "文件不能超过 10 MB" }] }, { status: 400 });
     const result = await importSafeStocks(ctx, Buffer.from(await file.arrayBuffer()));
     if (!result.ok) return json<ImportReply>({ intent: "import", errors: result.errors }, { status: 400 });
     return redirect(PAGE, { headers: await setFlash({ type: "success", message: `导入成功，共 ${result.rows} 条` }) });

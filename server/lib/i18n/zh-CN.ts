@@ -143,6 +143,7 @@ export const t = {
     generic: "请求失败",
     badRequest: "请求参数不正确",
     unstorableText: "提交的内容含有无法识别的字符（如空字符），请删除后重试",
+    badMultipart: "上传的表单无法读取，请在页面上重新选择文件后提交",
     unknownIntent: "未知的操作",
     forbiddenOrigin: "跨站请求已被拒绝",
     tooLarge: "提交的内容过大",
