@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, login, test, waitForHydration } from "../helpers";
+import { firstPartner } from "../document-forms";
 
 /**
  * The shared line editor on 采购开单 (/purchase/orderCreate), as a buyer: keyboard-first with
@@ -19,8 +20,8 @@ async function someProduct(page: Page) {
 }
 
 async function fillHeader(page: Page) {
-  const supplier = await page.locator("#po-suppliers option").first().getAttribute("value");
-  await page.getByTestId("po-supplier").fill(supplier!);
+  const supplier = await firstPartner(page, "po-supplier", true);
+  await page.getByTestId("po-supplier").fill(supplier);
   await page.getByTestId("po-warehouse").selectOption({ index: 1 });
 }
 
