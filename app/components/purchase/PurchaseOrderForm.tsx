@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { PAYMENT_TERMS } from "#server/lib/dictionary";
 import type { PurchaseOrderPageData, SupplierOption } from "#server/purchase/purchase-order.page";
+import { AutoFlowButton } from "~/components/documents/AutoFlowButton";
 import { PartnerPicker } from "~/components/documents/PartnerPicker";
 import { LineEditor, type LineColumn } from "~/components/lines/LineEditor";
 import css from "~/components/grid/grid.module.css";
@@ -29,7 +30,8 @@ function FieldError({ errors, name }: { errors: Record<string, string[]>; name: 
 
 /**
  * The purchase order form (新建 and a draft's page): header, lines (the shared line editor),
- * totals and the buttons 保存草稿 / 提交 (Ctrl+Enter). A plain POST form: it works without
+ * totals and the buttons 保存草稿 / 提交 (Ctrl+Enter; 提交并收货入库 when the company's settings receive
+ * the goods on submit, asking first). A plain POST form: it works without
  * JavaScript; a refused save answers the same form with what was typed.
  */
 export function PurchaseOrderForm({ data, extraButtons }: { data: PurchaseOrderPageData; extraButtons?: React.ReactNode }) {
@@ -109,9 +111,7 @@ export function PurchaseOrderForm({ data, extraButtons }: { data: PurchaseOrderP
         <button type="submit" name="intent" value="save" className={css.btn} disabled={busy} data-testid="po-save">
           保存草稿
         </button>
-        <button type="submit" name="intent" value="submit" className={`${css.btn} ${css.primary}`} disabled={busy} title="Ctrl+Enter" data-testid="po-submit">
-          提交
-        </button>
+        <AutoFlowButton intent="submit" plainLabel="提交" flow={data.submitFlow} disabled={busy} testId="po-submit" />
         {extraButtons}
         <Link to="/purchase/order" prefetch="none" className={css.btn}>
           返回列表

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, login, test, waitForHydration } from "../helpers";
-import { firstPartner } from "../document-forms";
+import { answerDocumentConfirm, firstPartner } from "../document-forms";
 
 /**
  * The shared line editor on 采购开单 (/purchase/orderCreate), as a buyer: keyboard-first with
@@ -70,6 +70,7 @@ test.describe("line editor with JavaScript", () => {
 
     await cell(page, 0, "qty").focus();
     await page.keyboard.press("Control+Enter");
+    await answerDocumentConfirm(page, "po-submit", true);
     // Submitted (not saved as a draft): one line of 3 at 12.50.
     await expect(page.getByRole("alert").filter({ hasText: /采购订单 \S+ 已提交/ })).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: "￥37.50" }).first()).toBeVisible();
