@@ -1,7 +1,7 @@
-import { useSubmit } from "@remix-run/react";
+import { useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, type RefObject } from "react";
 
-/** The field to give the focus back to once the form is drawn again (it remounts with the answer). */
+/** The field to give the focus back to once the answer is drawn (a form keyed on its values remounts). */
 let refocus: string | null = null;
 
 /**
@@ -14,25 +14,27 @@ let refocus: string | null = null;
  */
 export function useRefreshOnChange(formRef: RefObject<HTMLFormElement | null>, fields: readonly string[], intent = "refresh") {
   const submit = useSubmit();
+  const idle = useNavigation().state === "idle";
   const key = fields.join(",");
   useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    if (refocus) {
-      const el = form.elements.namedItem(refocus);
-      if (el instanceof HTMLElement) el.focus();
-      refocus = null;
-    }
+    if (!idle || !refocus) return;
+    const el = formRef.current?.elements.namedItem(refocus);
+    refocus = null;
+    if (el instanceof HTMLElement && document.activeElement !== el) el.focus();
+  }, [idle, formRef]);
+  useEffect(() => {
     const names = new Set(key.split(","));
+    // On the document, not the form: a form keyed on its data remounts, this listener stays.
     const onChange = (e: Event) => {
-      const target = e.target as HTMLInputElement | HTMLSelectElement | null;
-      if (!target?.name || !names.has(target.name)) return;
+      const form = formRef.current;
+      const target = e.target;
+      if (!form || !(target instanceof HTMLInputElement || target instanceof HTMLSelectElement) || target.form !== form || !names.has(target.name)) return;
       const data = new FormData(form);
       data.set("intent", intent);
       refocus = target.name;
       submit(data, { method: "post", replace: true, preventScrollReset: true });
     };
-    form.addEventListener("change", onChange);
-    return () => form.removeEventListener("change", onChange);
+    document.addEventListener("change", onChange);
+    return () => document.removeEventListener("change", onChange);
   }, [formRef, key, intent, submit]);
 }

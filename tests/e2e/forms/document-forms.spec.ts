@@ -267,3 +267,20 @@ for (const js of [true, false]) {
     });
   });
 }
+
+test("登记收款: choosing the customer shows its open documents at once (the class of issue 20, item 7)", async ({ page }) => {
+  await login(page, "boss1");
+  await page.goto("/accounting/reconciliation/receipt?kind=1");
+  await page.locator("html[data-hydrated]").waitFor();
+  const partner = page.getByTestId("pay-partner");
+  await expect(page.getByTestId("pay-balance")).toHaveCount(0);
+  const first = await partner.locator("option").nth(1).getAttribute("value");
+  await page.getByTestId("pay-amount").fill("12");
+  await partner.selectOption(first!);
+  // No 显示待核销单据 pressed: the customer's balance and open documents (or that it has none) are shown.
+  await expect(page.getByTestId("pay-balance")).toBeVisible();
+  await expect(page.getByTestId("pay-open").or(page.getByText("该往来单位没有未结清的单据"))).toBeVisible();
+  await expect(partner).toHaveValue(first!);
+  await expect(partner).toBeFocused();
+  await expect(page.getByTestId("pay-amount")).toHaveValue("12");
+});
