@@ -13,6 +13,8 @@ import { applyLineIntent, lineErrorsOf, lineIntentOf, readLines, withoutBlankLin
 import { enterpriseRelations } from "../organization/organization.tables";
 import { pinyinOf } from "../product/pinyin";
 import { actionsFor } from "../stock/document";
+import { purchaseSubmitFlow, type AutoFlow } from "../setting/auto-flow";
+import { getCompanySettings } from "../setting/setting.service";
 import { pickedProductsByIds, productLabelOf, resolveLines, type PickedProduct, type ResolvedLine } from "../trade/line-pick.service";
 import { warehouses } from "../stock/stock.tables";
 import { PurchaseOrderInputSchema } from "./purchase-order.input";
@@ -57,6 +59,8 @@ export interface PurchaseOrderPageData extends PurchaseOrderFormState {
   /** The buttons the order's status offers (submit, cancel, complete), besides save for a draft. */
   actions: string[];
   canEdit: boolean;
+  /** What 提交 also does by the company's settings (提交并收货入库), null when it only submits. */
+  submitFlow: AutoFlow | null;
 }
 
 async function suppliersOf(ctx: Ctx): Promise<SupplierOption[]> {
@@ -104,7 +108,7 @@ function linesOfOrder(order: PurchaseOrderView, facts: PickedProduct[]): FormLin
 }
 
 async function pageData(ctx: Ctx, order: PurchaseOrderView | null, state: PurchaseOrderFormState | null): Promise<PurchaseOrderPageData> {
-  const [suppliers, whs] = await Promise.all([suppliersOf(ctx), warehousesOf(ctx)]);
+  const [suppliers, whs, settings] = await Promise.all([suppliersOf(ctx), warehousesOf(ctx), getCompanySettings(ctx)]);
   let base: PurchaseOrderFormState;
   if (state) base = state;
   else if (order) {
@@ -135,6 +139,7 @@ async function pageData(ctx: Ctx, order: PurchaseOrderView | null, state: Purcha
     order: order ? { ...order, statusLabel: labelOf(PURCHASE_ORDER_STATUSES, order.status as 0) } : null,
     actions,
     canEdit,
+    submitFlow: purchaseSubmitFlow(settings),
   };
 }
 

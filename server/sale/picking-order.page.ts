@@ -6,6 +6,8 @@ import { db } from "../db/client";
 import { setFlash } from "../lib/flash";
 import { formErrorOf } from "../lib/form-reply";
 import { parseId } from "../lib/ids";
+import { pickConfirmFlow, type AutoFlow } from "../setting/auto-flow";
+import { getCompanySettings } from "../setting/setting.service";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { warehouses } from "../stock/stock.tables";
 import { confirmPicking, createDeliveryForPicking, getPickingOrder, submitPicking, voidPicking, type PickingOrderView } from "./picking-order.service";
@@ -84,12 +86,14 @@ export interface PickingPageData {
   errors: string[];
   canWrite: boolean;
   canDeliver: boolean;
+  /** What 确认拣货 also does by the company's settings (确认拣货并发货), null when it only confirms. */
+  confirmFlow: AutoFlow | null;
 }
 
 export async function loadPickingPage(request: Request, idText: string | undefined): Promise<PickingPageData> {
   const ctx = await requirePage(request, PICKING_LIST_URL);
   const doc = await saleDocOrNotFound("拣货单", idText, (id) => getPickingOrder(ctx, id));
-  return { doc, typed: {}, message: null, errors: [], canWrite: ctx.permissions.has("XSGL-006"), canDeliver: ctx.permissions.has("XSGL-007") };
+  return { doc, typed: {}, message: null, errors: [], canWrite: ctx.permissions.has("XSGL-006"), canDeliver: ctx.permissions.has("XSGL-007"), confirmFlow: pickConfirmFlow(await getCompanySettings(ctx)) };
 }
 
 export async function pickingPageAction(request: Request, idText: string | undefined) {
@@ -125,7 +129,7 @@ export async function pickingPageAction(request: Request, idText: string | undef
     const fresh = await getPickingOrder(ctx, doc.id);
     const errors = err.fields?.lines ?? [];
     return json<PickingPageData>(
-      { doc: fresh, typed, message: errors.length ? "请检查拣货数量" : err.message, errors, canWrite: ctx.permissions.has("XSGL-006"), canDeliver: ctx.permissions.has("XSGL-007") },
+      { doc: fresh, typed, message: errors.length ? "请检查拣货数量" : err.message, errors, canWrite: ctx.permissions.has("XSGL-006"), canDeliver: ctx.permissions.has("XSGL-007"), confirmFlow: pickConfirmFlow(await getCompanySettings(ctx)) },
       { status: err.status },
     );
   }

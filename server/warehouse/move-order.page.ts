@@ -80,6 +80,16 @@ async function linesFromDoc(ctx: Ctx, doc: MoveOrderView): Promise<ResolvedLine[
   });
 }
 
+/** The line with its source and target blank when they are not among the options offered. */
+function withChoicesOffered(l: ResolvedLine, sourceOptions: Record<string, LineOption[]>, targetOptions: LineOption[]): ResolvedLine {
+  const src = l.values.source ?? "";
+  const to = l.values.toLocationId ?? "";
+  const srcOk = !src || (sourceOptions[l.values.productId ?? ""] ?? []).some((o) => o.value === src);
+  const toOk = !to || targetOptions.some((o) => o.value === to);
+  if (srcOk && toOk) return l;
+  return { ...l, values: { ...l.values, ...(srcOk ? {} : { source: "" }), ...(toOk ? {} : { toLocationId: "" }) } };
+}
+
 async function pageData(ctx: Ctx, doc: MoveOrderView | null, values: MoveFormValues, lines: ResolvedLine[], message: string | null = null, errors: Record<string, string[]> = {}): Promise<MoveOrderPageData> {
   const warehouses = await warehousesWithLocations(ctx);
   const fromId = parseId(values.fromWarehouseId) ?? warehouses[0]?.id;
@@ -99,19 +109,26 @@ async function pageData(ctx: Ctx, doc: MoveOrderView | null, values: MoveFormVal
     };
     for (const productId of lineProducts) for (const b of await batchesOnHand(ctx, { warehouseId: fromId, productId, limit: 1000 })) add(b);
     for (const b of all) if (!lineProducts.has(b.productId)) add(b);
-    // A line's chosen source stays offered (a draft's batch may have nothing available now).
+    // A line's chosen source in the source warehouse stays offered (a draft's batch may have nothing available now).
+    const fromLocations = new Set((warehouses.find((w) => w.id === fromId)?.locations ?? []).map((l) => l.id));
+    const sameFrom = doc !== null && doc.fromWarehouseId === fromId;
     for (const l of lines) {
       const pid = l.values.productId ?? "";
       const src = l.values.source ?? "";
       const key = parseSourceKey(src);
       if (!pid || !key || (sourceOptions[pid] ?? []).some((o) => o.value === src)) continue;
-      const onDoc = doc?.lines.find((d) => String(d.productId) === pid && d.fromLocationId === key.locationId && d.batchNo === key.batchNo);
+      const onDoc = sameFrom ? doc.lines.find((d) => String(d.productId) === pid && d.fromLocationId === key.locationId && d.batchNo === key.batchNo) : undefined;
+      if (!onDoc && !fromLocations.has(key.locationId)) continue;
       (sourceOptions[pid] ??= []).push({ value: src, label: `${onDoc?.fromLocationName ?? `货位 ${key.locationId}`} / ${key.batchNo || "无批次"} / 可用 0` });
     }
   }
   const toId = parseId(values.toWarehouseId);
   const targetOptions = (warehouses.find((w) => w.id === toId)?.locations ?? []).map((l) => ({ value: String(l.id), label: l.fullName }));
-  return { doc, values, lines, errors, warehouses, sourceOptions, targetOptions, message, canWrite: ctx.permissions.has("CKGL-005") };
+  // After a warehouse changed, a line's shelf or batch of the other warehouse is no choice any more:
+  // the form shows (and posts) it blank, so the next save is not refused for a choice nobody sees.
+  const editable = !doc || doc.status === 0;
+  const shownLines = editable ? lines.map((l) => withChoicesOffered(l, sourceOptions, targetOptions)) : lines;
+  return { doc, values, lines: shownLines, errors, warehouses, sourceOptions, targetOptions, message, canWrite: ctx.permissions.has("CKGL-005") };
 }
 
 function notFound(): never {

@@ -60,6 +60,7 @@
  *   Fields a line carries that no column shows (lineId …) are posted back unchanged.
  */
 import { useEffect, useRef, useState, type ComponentType } from "react";
+import { useDocumentFormKeys } from "~/hooks/useDocumentFormKeys";
 import { PRODUCT_FIELDS, productLabel, type EditorLine, type LineColumn, type LineEditorProps } from "./line-types";
 import { PlainLineTable } from "./PlainLineTable";
 import css from "./lines.module.css";
@@ -85,6 +86,9 @@ export function LineEditor(props: LineEditorProps) {
   // keeps every keystroke, and the cell he was in keeps the focus.
   const prefix = props.prefix ?? "lines";
   const box = useRef<HTMLDivElement>(null);
+  // Every document form has a line editor: its form gets the one keyboard of document forms.
+  const anchor = useRef<HTMLDivElement>(null);
+  useDocumentFormKeys(anchor, props.submitIntent);
   const latest = useRef(props.lines);
   latest.current = props.lines;
   const [takeover, setTakeover] = useState<GridTakeover | null>(null);
@@ -112,13 +116,19 @@ export function LineEditor(props: LineEditorProps) {
 
   if (!takeover || props.readOnly) {
     return (
-      <div ref={box} className={css.box}>
-        <PlainLineTable {...props} />
+      <div ref={anchor} className={css.box}>
+        <div ref={box} className={css.box}>
+          <PlainLineTable {...props} />
+        </div>
       </div>
     );
   }
   const { Grid } = takeover;
-  return <Grid {...props} lines={takeover.from === props.lines ? takeover.lines : props.lines} />;
+  return (
+    <div ref={anchor} className={css.box}>
+      <Grid {...props} lines={takeover.from === props.lines ? takeover.lines : props.lines} />
+    </div>
+  );
 }
 
 /** The lines as the plain table's inputs hold them now, and the cell that has the focus. */

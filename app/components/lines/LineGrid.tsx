@@ -2,7 +2,7 @@ import { useMantineReactTable, type MRT_ColumnDef, type MRT_TableInstance } from
 import { MRT_Localization_ZH_HANS } from "mantine-react-table/locales/zh-Hans/index.esm.mjs";
 import { createContext, memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { readNumberInput, ROUNDED_HINT } from "#server/lib/number-text";
-import { amountOf, belowCostOf, formatTotal, infoText, totalsOf, withDefaults } from "./line-view";
+import { amountOf, belowCostOf, formatTotal, infoText, shownLines, totalsOf, withDefaults } from "./line-view";
 import { columnKey, isEditable, lineName, selectOptionsOf, PRODUCT_FIELDS, productLabel, type EditorLine, type LineColumn, type LineProduct } from "./line-types";
 import type { LineEditorProps } from "./line-types";
 import { ProductPicker } from "./ProductPicker";
@@ -44,9 +44,9 @@ const useApi = () => useContext(Api)!;
 let keySeq = 0;
 const newKey = () => `l${++keySeq}`;
 
-function toGridLines(lines: readonly EditorLine[], blank: Record<string, string>): GridLine[] {
-  const list = lines.length ? lines : [{ values: { ...blank } }];
-  return list.map((l) => ({ ...l, key: newKey() }));
+/** The lines as the plain table shows them (defaults of picked products in blank cells), keyed. */
+function toGridLines(lines: readonly EditorLine[], blank: Record<string, string>, columns: readonly LineColumn[]): GridLine[] {
+  return shownLines(lines, columns, blank).map((l) => ({ ...l, key: newKey() }));
 }
 
 /** Data attributes of a cell's input: keyboard navigation finds cells by them. */
@@ -169,7 +169,7 @@ export default function LineGrid(props: LineEditorProps) {
   const { columns, errors = {}, submitIntent } = props;
   const prefix = props.prefix ?? "lines";
   const blank = props.blankLine ?? {};
-  const [lines, setLines] = useState<GridLine[]>(() => toGridLines(props.lines, blank));
+  const [lines, setLines] = useState<GridLine[]>(() => toGridLines(props.lines, blank, columns));
   const wrap = useRef<HTMLDivElement>(null);
   /** A cell to focus once the next render is on screen (after adding a line or picking a product). */
   const focusNext = useRef<{ row: number; col: string } | null>(null);
@@ -181,7 +181,7 @@ export default function LineGrid(props: LineEditorProps) {
       firstProps.current = false;
       return;
     }
-    setLines(toGridLines(props.lines, blank));
+    setLines(toGridLines(props.lines, blank, columns));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.lines]);
 
@@ -239,7 +239,7 @@ export default function LineGrid(props: LineEditorProps) {
       remove: (row) => {
         setLines((ls) => {
           const rest = ls.filter((_, i) => i !== row);
-          return rest.length ? rest : toGridLines([], blank);
+          return rest.length ? rest : toGridLines([], blank, columns);
         });
         focusNext.current = { row: Math.max(0, row - 1), col: editableKeys[0]! };
       },

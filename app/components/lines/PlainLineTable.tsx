@@ -1,6 +1,6 @@
 import { ADD_LINE_INTENT, removeLineIntent } from "#server/lib/line-form";
 import { t } from "#server/lib/i18n/zh-CN";
-import { amountOf, belowCostOf, formatTotal, infoText, totalsOf, withDefaults } from "./line-view";
+import { amountOf, belowCostOf, formatTotal, infoText, shownLines, totalsOf } from "./line-view";
 import { columnKey, lineName, selectOptionsOf, PRODUCT_FIELDS, productLabel, type EditorLine, type LineColumn } from "./line-types";
 import type { LineEditorProps } from "./line-types";
 import css from "./lines.module.css";
@@ -17,7 +17,8 @@ export function PlainLineTable(props: LineEditorProps) {
   const { columns, lines, errors = {}, readOnly } = props;
   const prefix = props.prefix ?? "lines";
   const caption = props.caption ?? "明细";
-  const shown = lines.length ? lines : [{ values: { ...(props.blankLine ?? {}) } }];
+  // Cells, amounts and 合计 of every render come from the same values (defaults included).
+  const shown = shownLines(lines, columns, props.blankLine);
   const totals = totalsOf(shown, columns);
   const hasTotals = Object.keys(totals).length > 0;
   return (
@@ -72,6 +73,11 @@ export function PlainLineTable(props: LineEditorProps) {
           <button type="submit" name="intent" value={ADD_LINE_INTENT} className={css.btn} formNoValidate>
             添加行
           </button>
+          {hasTotals ? (
+            <noscript>
+              <span className={css.keys}>改了数量或单价后，按 Enter 或点“添加行”重新计算金额和合计</span>
+            </noscript>
+          ) : null}
         </div>
       )}
     </div>
@@ -80,7 +86,7 @@ export function PlainLineTable(props: LineEditorProps) {
 
 function PlainRow({ index, line, prefix, columns, errors, readOnly }: { index: number; line: EditorLine; prefix: string; columns: readonly LineColumn[]; errors: Record<string, string[]>; readOnly?: boolean }) {
   const name = (field: string) => lineName(prefix, index, field);
-  const values = withDefaults(line.values, line.product, columns);
+  const values = line.values;
   const lineErrors = errors[`${prefix}[${index}]`] ?? [];
   const fieldError = (field: string) => errors[name(field)]?.[0];
   // Fields the columns do not show (lineId, sourceLineId …) travel along unchanged.

@@ -64,6 +64,20 @@ export function withDefaults(values: Record<string, string>, product: LineProduc
   return out;
 }
 
+/**
+ * The lines as the editor shows them: at least one line (a blank one from `blank`), each with
+ * its product's defaults in blank cells. The inputs, the amounts and the 合计 all read these,
+ * so a server render (no JavaScript: after 添加行, 删除 or a refused save) totals exactly what
+ * the cells show — never the posted values without the defaults the cells display.
+ */
+export function shownLines<T extends EditorLine>(lines: readonly T[], columns: readonly LineColumn[], blank: Record<string, string> = {}): EditorLine[] {
+  const list: readonly EditorLine[] = lines.length ? lines : [{ values: { ...blank } }];
+  return list.map((l) => {
+    const values = withDefaults(l.values, l.product, columns);
+    return values === l.values ? l : { ...l, values };
+  });
+}
+
 /** Totals per column key (number columns with `total`, amount columns): plain decimal text. */
 export function totalsOf(lines: readonly EditorLine[], columns: readonly LineColumn[]): Record<string, string> {
   const out: Record<string, string> = {};

@@ -62,6 +62,15 @@ describe("the plain line table (no JavaScript)", () => {
     expect(out.indexOf('value="addLine"')).toBeLessThan(out.indexOf('value="removeLine:0"'));
   });
 
+  it("totals what the cells show: a price the product fills in counts in 合计 (issue 20, item 4)", () => {
+    // Line 1 typed at 32; line 2's price left blank, shown as the product's last price 72.
+    const out = html({ columns, lines: [{ values: { qty: "2", price: "32" } }, { values: { productId: "7", qty: "4", price: "" }, product: { ...product, lastPrice: "72.00" } }] });
+    expect(valueOf(out, "lines[1].price")).toBe("72.00");
+    const foot = out.slice(out.indexOf("<tfoot>"));
+    expect(foot).toContain('data-total="amount:qty*price">￥352.00<');
+    expect(foot).toContain('data-total="qty">6.00<');
+  });
+
   it("offers the choices of an ambiguous text as a select and shows the line's message", () => {
     const out = html({ columns, lines: [{ values: { productText: "机滤", productPicked: "机滤" }, choices: [product, { ...product, productId: 8, mainOE: "X2" }], error: "“机滤”对应多个产品，请选择" }], errors: { "lines[0].qty": ["数量必须大于 0"] } });
     expect(out).toContain('<select class');

@@ -1,7 +1,9 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { PAYMENT_TERMS } from "#server/lib/dictionary";
-import type { PurchaseOrderPageData } from "#server/purchase/purchase-order.page";
+import type { PurchaseOrderPageData, SupplierOption } from "#server/purchase/purchase-order.page";
+import { AutoFlowButton } from "~/components/documents/AutoFlowButton";
+import { PartnerPicker } from "~/components/documents/PartnerPicker";
 import { LineEditor, type LineColumn } from "~/components/lines/LineEditor";
 import css from "~/components/grid/grid.module.css";
 import po from "./purchase.module.css";
@@ -29,7 +31,8 @@ function FieldError({ errors, name }: { errors: Record<string, string[]>; name: 
 
 /**
  * The purchase order form (新建 and a draft's page): header, lines (the shared line editor),
- * totals and the buttons 保存草稿 / 提交 (Ctrl+Enter). A plain POST form: it works without
+ * totals and the buttons 保存草稿 / 提交 (Ctrl+Enter; 提交并收货入库 when the company's settings receive
+ * the goods on submit, asking first). A plain POST form: it works without
  * JavaScript; a refused save answers the same form with what was typed.
  */
 export function PurchaseOrderForm({ data, extraButtons }: { data: PurchaseOrderPageData; extraButtons?: React.ReactNode }) {
@@ -37,62 +40,36 @@ export function PurchaseOrderForm({ data, extraButtons }: { data: PurchaseOrderP
   const nav = useNavigation();
   const busy = nav.state === "submitting";
   const termRef = useRef<HTMLSelectElement>(null);
-  const partnerRef = useRef<HTMLInputElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  // With JavaScript: a supplier picked from the list prefills its payment term when none is chosen.
-  const onSupplier = (text: string) => {
-    const s = data.suppliers.find((x) => x.name === text.trim());
-    if (partnerRef.current) partnerRef.current.value = s ? String(s.id) : "";
+  // With JavaScript: the supplier the picker settles on prefills its payment term when none is chosen.
+  const onSupplier = (s: SupplierOption | null) => {
     if (s && s.paymentTerm !== null && termRef.current && termRef.current.value === "") termRef.current.value = String(s.paymentTerm);
   };
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
-        const submit = form.querySelector<HTMLButtonElement>('button[name="intent"][value="submit"]');
-        if (submit) {
-          e.preventDefault();
-          form.requestSubmit(submit);
-        }
-      }
-    };
-    form.addEventListener("keydown", onKey);
-    return () => form.removeEventListener("keydown", onKey);
-  }, []);
   return (
-    <Form method="post" ref={formRef} className={po.form} data-testid="po-form" noValidate>
+    <Form method="post" className={po.form} data-testid="po-form" noValidate>
       {data.message ? (
         <div className={css.formError} role="alert" data-testid="po-message">
           {data.message}
         </div>
       ) : null}
       <div className={po.header}>
-        <label className={po.field}>
-          <span>
+        <div className={po.field}>
+          <label htmlFor="po-partner">
             供应商<span className={po.req}>*</span>
-          </span>
-          <input
-            name="partnerText"
-            list="po-suppliers"
-            defaultValue={values.partnerText ?? ""}
-            placeholder="名称或拼音首字母"
-            autoComplete="off"
-            aria-invalid={errors.partnerText ? true : undefined}
-            aria-describedby={errors.partnerText ? "partnerText-error" : undefined}
-            onChange={(e) => onSupplier(e.currentTarget.value)}
-            data-testid="po-supplier"
+          </label>
+          <PartnerPicker
+            id="po-partner"
+            datalistId="po-suppliers"
+            options={data.suppliers}
+            defaultText={values.partnerText ?? ""}
+            defaultId={values.partnerId ?? ""}
+            invalid={!!errors.partnerText}
+            describedBy={errors.partnerText ? "partnerText-error" : undefined}
+            onPartner={onSupplier}
+            listLabel="供应商"
+            testId="po-supplier"
           />
-          <input type="hidden" name="partnerId" ref={partnerRef} defaultValue={values.partnerId ?? ""} />
-          <datalist id="po-suppliers">
-            {data.suppliers.map((s) => (
-              <option key={s.id} value={s.name}>
-                {s.initial}
-              </option>
-            ))}
-          </datalist>
           <FieldError errors={errors} name="partnerText" />
-        </label>
+        </div>
         <label className={po.field}>
           <span>
             仓库<span className={po.req}>*</span>
@@ -135,9 +112,7 @@ export function PurchaseOrderForm({ data, extraButtons }: { data: PurchaseOrderP
         <button type="submit" name="intent" value="save" className={css.btn} disabled={busy} data-testid="po-save">
           保存草稿
         </button>
-        <button type="submit" name="intent" value="submit" className={`${css.btn} ${css.primary}`} disabled={busy} title="Ctrl+Enter" data-testid="po-submit">
-          提交
-        </button>
+        <AutoFlowButton intent="submit" plainLabel="提交" flow={data.submitFlow} disabled={busy} testId="po-submit" />
         {extraButtons}
         <Link to="/purchase/order" prefetch="none" className={css.btn}>
           返回列表

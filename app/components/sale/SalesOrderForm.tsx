@@ -1,7 +1,8 @@
 import { Form, Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { PAYMENT_TERMS } from "#server/lib/dictionary";
-import type { CustomerInfo, SalesOrderPageData } from "#server/sale/sales-order.page";
+import type { CustomerInfo, CustomerOption, SalesOrderPageData } from "#server/sale/sales-order.page";
+import { PartnerPicker } from "~/components/documents/PartnerPicker";
 import { LineEditor, type LineColumn } from "~/components/lines/LineEditor";
 import css from "~/components/grid/grid.module.css";
 import { CustomerInfoBar } from "./CustomerInfoBar";
@@ -39,7 +40,7 @@ function FieldError({ errors, name }: { errors: Record<string, string[]>; name: 
  * The sales order form (销售开单 and a draft's page): customer with their credit standing,
  * warehouse, salesman, terms, contact; lines in the shared line editor (product picker on the
  * sales side: stock per location, this customer's last price, list price, cost for 产品价格);
- * 保存草稿 / 提交 (Ctrl+Enter). A refused submit offers 缺货部分转紧急采购 (stock short) or 提交审批
+ * 保存草稿 / 提交 (Ctrl+Enter; Enter moves from field to field: the line editor's useDocumentFormKeys). A refused submit offers 缺货部分转紧急采购 (stock short) or 提交审批
  * (over the credit limit). A plain POST form: everything works without JavaScript.
  */
 export function SalesOrderForm({ data, extraButtons }: { data: SalesOrderPageData; extraButtons?: React.ReactNode }) {
@@ -48,25 +49,16 @@ export function SalesOrderForm({ data, extraButtons }: { data: SalesOrderPageDat
   const busy = nav.state === "submitting";
   const location = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
-  const partnerRef = useRef<HTMLInputElement>(null);
-  const headerRef = useRef<HTMLDivElement>(null);
   const termRef = useRef<HTMLSelectElement>(null);
   const info = useFetcher<{ customerInfo: CustomerInfo | null }>();
   const [asked, setAsked] = useState<string | null>(null);
   const columns = useMemo(() => salesOrderLineColumns(data.canSeeCost), [data.canSeeCost]);
   const customerInfo = asked === null ? data.customerInfo : asked === "" ? null : (info.data?.customerInfo ?? data.customerInfo);
 
-  // With JavaScript: the customer picked from the list (exact name or unique pinyin initials)
-  // sets partnerId for the picker, prefills blank terms and contact fields and loads its standing.
-  const onCustomer = (text: string) => {
-    const typed = text.trim();
-    const byName = data.customers.find((c) => c.name === typed);
-    const byInitial = byName ? null : data.customers.filter((c) => c.initial === typed.toUpperCase());
-    const c = byName ?? (byInitial && byInitial.length === 1 ? byInitial[0] : undefined);
-    const id = c ? String(c.id) : "";
-    if (partnerRef.current && partnerRef.current.value === id) return;
-    if (partnerRef.current) partnerRef.current.value = id;
-    setAsked(id);
+  // With JavaScript: the customer the picker settles on (picked from its list, exact name or unique
+  // pinyin initials) prefills blank terms and contact fields and loads its standing.
+  const onCustomer = (c: CustomerOption | null) => {
+    setAsked(c ? String(c.id) : "");
     if (!c) return;
     if (c.paymentTerm !== null && termRef.current && termRef.current.value === "") termRef.current.value = String(c.paymentTerm);
     const form = formRef.current;
@@ -81,32 +73,6 @@ export function SalesOrderForm({ data, extraButtons }: { data: SalesOrderPageDat
     info.load(`${location.pathname}?customerInfo=${c.id}`);
   };
 
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
-        const submit = form.querySelector<HTMLButtonElement>('button[name="intent"][value="submit"]');
-        if (submit) {
-          e.preventDefault();
-          form.requestSubmit(submit);
-        }
-        return;
-      }
-      // Enter in a header field moves on (to the next field, after the last to the first line) instead of posting.
-      const header = headerRef.current;
-      const target = e.target as HTMLElement;
-      if (e.key !== "Enter" || e.isComposing || e.shiftKey || e.altKey || !header?.contains(target) || !(target instanceof HTMLInputElement || target instanceof HTMLSelectElement)) return;
-      const fields = [...header.querySelectorAll<HTMLInputElement | HTMLSelectElement>("input:not([type=hidden]), select")];
-      const at = fields.indexOf(target);
-      e.preventDefault();
-      const next = fields[at + 1] ?? form.querySelector<HTMLElement>("[data-line-editor] input:not([type=hidden]), [data-line-editor] select");
-      next?.focus();
-    };
-    form.addEventListener("keydown", onKey);
-    return () => form.removeEventListener("keydown", onKey);
-  }, []);
-
   const showShortage = data.refusal === "shortage" || values.allowShortage === "1";
   return (
     <Form method="post" ref={formRef} className={so.form} data-testid="so-form" noValidate>
@@ -115,32 +81,25 @@ export function SalesOrderForm({ data, extraButtons }: { data: SalesOrderPageDat
           {data.message}
         </div>
       ) : null}
-      <div className={so.header} ref={headerRef}>
-        <label className={so.field}>
-          <span>
+      <div className={so.header}>
+        <div className={so.field}>
+          <label htmlFor="so-partner">
             客户<span className={so.req}>*</span>
-          </span>
-          <input
-            name="partnerText"
-            list="so-customers"
-            defaultValue={values.partnerText ?? ""}
-            placeholder="名称或拼音首字母"
-            autoComplete="off"
-            aria-invalid={errors.partnerText ? true : undefined}
-            aria-describedby={errors.partnerText ? "partnerText-error" : undefined}
-            onChange={(e) => onCustomer(e.currentTarget.value)}
-            data-testid="so-customer"
+          </label>
+          <PartnerPicker
+            id="so-partner"
+            datalistId="so-customers"
+            options={data.customers}
+            defaultText={values.partnerText ?? ""}
+            defaultId={values.partnerId ?? ""}
+            invalid={!!errors.partnerText}
+            describedBy={errors.partnerText ? "partnerText-error" : undefined}
+            onPartner={onCustomer}
+            listLabel="客户"
+            testId="so-customer"
           />
-          <input type="hidden" name="partnerId" ref={partnerRef} defaultValue={values.partnerId ?? ""} />
-          <datalist id="so-customers">
-            {data.customers.map((c) => (
-              <option key={c.id} value={c.name}>
-                {c.initial}
-              </option>
-            ))}
-          </datalist>
           <FieldError errors={errors} name="partnerText" />
-        </label>
+        </div>
         <label className={so.field}>
           <span>
             仓库<span className={so.req}>*</span>

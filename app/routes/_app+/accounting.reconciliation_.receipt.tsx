@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { useRefreshOnChange } from "~/hooks/useRefreshOnChange";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import fin from "~/components/finance/finance.module.css";
@@ -23,11 +25,16 @@ export function action({ request }: ActionFunctionArgs) {
 
 const money = (v: string | null | undefined) => (v === null || v === undefined ? "" : (formatMoneyText(v) ?? v));
 
+const PARTNER_FIELD = ["partnerId"] as const;
+
 export default function PaymentFormPage() {
   const loaded = useLoaderData<typeof loader>() as unknown as PaymentFormData;
   const answered = useActionData<typeof action>() as unknown as PaymentFormData | undefined;
   const data = answered && "values" in answered ? answered : loaded;
   const busy = useNavigation().state === "submitting";
+  // The partner's open documents follow the partner at once with JavaScript (显示待核销单据 without).
+  const formRef = useRef<HTMLFormElement>(null);
+  useRefreshOnChange(formRef, PARTNER_FIELD);
   const receipt = data.kind === 1;
   const who = receipt ? "客户" : "供应商";
   const title = receipt ? "登记收款" : "登记付款";
@@ -51,7 +58,7 @@ export default function PaymentFormPage() {
           </Link>
         </span>
       </div>
-      <Form method="post" className={po.form} data-testid="pay-form" key={`${data.kind}-${v.requestKey}`}>
+      <Form method="post" ref={formRef} className={po.form} data-testid="pay-form" key={`${data.kind}-${v.requestKey}`}>
         {data.message ? (
           <p className={css.formError} role="alert" data-testid="pay-error">
             {data.message}

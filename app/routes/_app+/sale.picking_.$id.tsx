@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AutoFlowButton } from "~/components/documents/AutoFlowButton";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import type { PickingPageData } from "#server/sale/picking-order.page";
@@ -132,9 +133,7 @@ export default function PickingPage() {
         </table>
         <div className={po.buttons}>
           {editing ? (
-            <button type="submit" name="intent" value="confirm" className={`${css.btn} ${css.primary}`} data-testid="picking-confirm">
-              确认拣货
-            </button>
+            <AutoFlowButton intent="confirm" plainLabel="确认拣货" flow={data.confirmFlow} testId="picking-confirm" />
           ) : null}
           {data.canWrite && doc.actions.includes("submit") ? (
             <button type="submit" name="intent" value="submit" formNoValidate className={css.btn} data-testid="picking-submit">

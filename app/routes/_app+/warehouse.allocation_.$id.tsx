@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { DocumentActionButton, qtyText, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { useRefreshOnChange } from "~/hooks/useRefreshOnChange";
 import css from "~/components/grid/grid.module.css";
 import { LineEditor, type LineColumn } from "~/components/lines/LineEditor";
 import wh from "~/components/warehouse/warehouse.module.css";
@@ -67,6 +69,8 @@ export default function MoveOrderPage() {
   );
 }
 
+const WAREHOUSE_FIELDS = ["fromWarehouseId", "toWarehouseId"] as const;
+
 /** The editor's columns: product, source (location / batch / available of that product), target location, qty, remark. */
 function moveLineColumns(data: MoveOrderPageData): LineColumn[] {
   return [
@@ -81,8 +85,11 @@ function moveLineColumns(data: MoveOrderPageData): LineColumn[] {
 
 function DraftForm({ data, busy }: { data: MoveOrderPageData; busy: boolean }) {
   const f = data.values;
+  const formRef = useRef<HTMLFormElement>(null);
+  // The shelves and batches offered depend on both warehouses: with JavaScript a change redraws them at once.
+  useRefreshOnChange(formRef, WAREHOUSE_FIELDS);
   return (
-    <Form method="post" className={wh.form} data-testid="mo-form" noValidate>
+    <Form method="post" ref={formRef} className={wh.form} data-testid="mo-form" noValidate>
       <div className={wh.header}>
         <label className={wh.field}>
           调出仓库
@@ -115,7 +122,7 @@ function DraftForm({ data, busy }: { data: MoveOrderPageData; busy: boolean }) {
           <input name="remark" defaultValue={f.remark} maxLength={500} data-testid="mo-remark" />
         </label>
       </div>
-      <p className={wh.hint}>产品可按任一 OE 号、名称或拼音查找；调出货位/批次列出该产品在调出仓库有可用库存的批次；调入货位留空时取产品在调入仓库的默认货位。换仓库后请点“刷新选项”。</p>
+      <p className={wh.hint}>产品可按任一 OE 号、名称或拼音查找；调出货位/批次列出该产品在调出仓库有可用库存的批次；调入货位留空时取产品在调入仓库的默认货位。换仓库后货位和批次随之更新<noscript>（请点“刷新选项”）</noscript>。</p>
       <LineEditor columns={moveLineColumns(data)} lines={data.lines} errors={data.errors} warehouseField="fromWarehouseId" submitIntent="saveConfirm" caption="调拨明细" />
       <div className={wh.buttons}>
         <button type="submit" name="intent" value="save" className={css.btn} disabled={busy} data-testid="mo-save">

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, login, test, waitForHydration } from "../helpers";
+import { answerDocumentConfirm, firstPartner } from "../document-forms";
 
 /**
  * The shared line editor on 采购开单 (/purchase/orderCreate), as a buyer: keyboard-first with
@@ -18,9 +19,9 @@ async function someProduct(page: Page) {
   return p;
 }
 
-async function fillHeader(page: Page) {
-  const supplier = await page.locator("#po-suppliers option").first().getAttribute("value");
-  await page.getByTestId("po-supplier").fill(supplier!);
+async function fillHeader(page: Page, js = true) {
+  const supplier = await firstPartner(page, "po-supplier", js);
+  await page.getByTestId("po-supplier").fill(supplier);
   await page.getByTestId("po-warehouse").selectOption({ index: 1 });
 }
 
@@ -69,6 +70,7 @@ test.describe("line editor with JavaScript", () => {
 
     await cell(page, 0, "qty").focus();
     await page.keyboard.press("Control+Enter");
+    await answerDocumentConfirm(page, "po-submit", true);
     // Submitted (not saved as a draft): one line of 3 at 12.50.
     await expect(page.getByRole("alert").filter({ hasText: /采购订单 \S+ 已提交/ })).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: "￥37.50" }).first()).toBeVisible();
@@ -146,7 +148,7 @@ test.describe("line editor without JavaScript", () => {
     const product = await someProduct(page);
     await page.goto("/purchase/orderCreate");
     await expect(page.locator('[data-line-mode="plain"]')).toBeVisible();
-    await fillHeader(page);
+    await fillHeader(page, false);
     await page.locator('input[name="lines[0].productText"]').fill(product.mainOE.toLowerCase().replace(/(\d)(?=\d)/, "$1 "));
     await page.locator('input[name="lines[0].qty"]').fill("2");
     await page.locator('input[name="lines[0].price"]').fill("10");

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, login, test, waitForLineGrid } from "../helpers";
 import { selectRow, waitForHydration } from "../lists/grid";
+import { answerDocumentConfirm, firstPartner, pressDocumentButton } from "../document-forms";
 
 /**
  * Purchase orders as the buyer (buyer1 of 穗通汽配), with JavaScript and without: a new order
@@ -20,7 +21,7 @@ async function openCreate(page: Page, js: boolean) {
   await page.goto("/purchase/orderCreate");
   await expect(page.getByTestId("po-form")).toBeVisible();
   if (js) await waitForLineGrid(page);
-  const supplier = (await page.locator("#po-suppliers option").first().getAttribute("value"))!;
+  const supplier = await firstPartner(page, "po-supplier", js);
   expect(supplier).toBeTruthy();
   return supplier;
 }
@@ -82,6 +83,7 @@ for (const js of [true, false]) {
       const supplier = await fillOrder(page, js, codes, remark);
       if (js) await page.keyboard.press("Control+Enter");
       else await page.getByTestId("po-submit").click();
+      await answerDocumentConfirm(page, "po-submit", js);
       await page.waitForURL(/\/purchase\/order\/\d+$/);
       await expect(page.getByTestId("flash")).toContainText("已提交");
       await expect(page.getByTestId("po-status")).toHaveText(/待收货|收货完成|收货中|部分收货/);
@@ -103,7 +105,7 @@ for (const js of [true, false]) {
       await page.getByTestId("po-supplier").fill(supplier);
       await page.getByTestId("po-remark").fill("数量为零");
       await typeLine(page, js, 0, codes[0]!, "0", "8");
-      await page.getByTestId("po-submit").click();
+      await pressDocumentButton(page, "po-submit", js);
       await expect(page.getByTestId("po-message")).toHaveText("第 1 行：数量必须大于 0");
       await expect(page.getByTestId("po-supplier")).toHaveValue(supplier);
       await expect(page.getByTestId("po-remark")).toHaveValue("数量为零");
@@ -171,7 +173,7 @@ for (const js of [true, false]) {
       const codes = await productCodes(page);
       const remark = `E2E执行${Date.now().toString(36)}`;
       await fillOrder(page, js, codes, remark);
-      await page.getByTestId("po-submit").click();
+      await pressDocumentButton(page, "po-submit", js);
       await page.waitForURL(/\/purchase\/order\/\d+$/);
       const orderPath = new URL(page.url()).pathname;
       await expect(page.getByTestId("po-status")).toBeVisible();

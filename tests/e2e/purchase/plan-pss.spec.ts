@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, login, test } from "../helpers";
 import { grid, gridRows, selectRow, settled, waitForHydration } from "../lists/grid";
+import { pressDocumentButton } from "../document-forms";
 
 /**
  * The buyer's planning pages as buyer1 (穗通汽配), with JavaScript and without:
@@ -178,7 +179,7 @@ for (const js of [true, false]) {
         for (const href of hrefs) {
           await open(page, href, js);
           await expect(page.getByTestId("po-status")).toHaveText("草稿");
-          await page.getByTestId("po-submit").click();
+          await pressDocumentButton(page, "po-submit", js);
           await expect(page.getByTestId("po-status")).not.toHaveText("草稿");
         }
         await open(page, `/purchase/plan/my/${id}`, js);

@@ -1,5 +1,6 @@
 import { expect, login, test, waitForHydration } from "../helpers";
 import { orderWithPicking } from "./deliver-fixture";
+import { pressDocumentButton } from "../document-forms";
 
 /**
  * From picking to what left, as the warehouse (stock1), with JavaScript and without: boss1's
@@ -27,13 +28,13 @@ for (const js of [true, false]) {
 
       // More than planned is refused with the reason; nothing changes.
       await page.getByTestId("picking-qty-1").fill("99");
-      await page.getByTestId("picking-confirm").click();
+      await pressDocumentButton(page, "picking-confirm", js);
       await expect(page.getByTestId("picking-error")).toContainText("超过计划数量");
       await expect(page.getByTestId("picking-status")).toHaveText("待拣货");
 
       if (js) await waitForHydration(page);
       await page.getByTestId("picking-qty-1").fill("2");
-      await page.getByTestId("picking-confirm").click();
+      await pressDocumentButton(page, "picking-confirm", js);
       await expect(page.getByTestId("flash")).toContainText("已确认拣货");
       await expect(page.getByTestId("picking-status")).toHaveText("拣货完成");
       const link = page.getByTestId("picking-deliveries").getByRole("link");

@@ -136,6 +136,51 @@ for (const js of [true, false]) {
       await expect(page.locator("body")).toContainText("已完成");
     });
 
+    test("changing a warehouse redraws the shelves and batches at once (刷新选项 without JavaScript); the first save goes through", async ({ page }) => {
+      await signIn(page, "stock1", js);
+      await open(page, "/warehouse/allocation/new", js);
+      const b = await someBatch(page);
+      test.skip(!b, "no stock in the demo data");
+      const value = sourceOf(b!);
+      const from = page.getByTestId("mo-from-wh");
+      const to = page.getByTestId("mo-to-wh");
+      const home = await from.inputValue();
+      const other = await to.locator("option").evaluateAll((os, h) => os.map((o) => (o as HTMLOptionElement).value).find((v) => v !== h), home);
+      expect(other, "a second warehouse").toBeTruthy();
+      const otherName = ((await to.locator(`option[value="${other}"]`).textContent()) ?? "").trim();
+      await pickProduct(page, js, 0, b!.mainOE);
+      await line(page, 0, "source").selectOption(value);
+      await line(page, 0, "qty").fill("1");
+      // A shelf of the source warehouse chosen as the target, then the target warehouse changes.
+      const homeTarget = await line(page, 0, "toLocationId").locator("option").nth(1).getAttribute("value");
+      await line(page, 0, "toLocationId").selectOption(homeTarget!);
+      await to.selectOption(other!);
+      if (!js) await page.getByTestId("mo-refresh").click();
+      // The target shelves are the other warehouse's, the stale choice is gone, nothing typed is lost.
+      const targets = line(page, 0, "toLocationId").locator("option");
+      await expect(targets.nth(1)).toHaveText(new RegExp(`^${otherName}`));
+      await expect(line(page, 0, "toLocationId").locator(`option[value="${homeTarget}"]`)).toHaveCount(0);
+      await expect(line(page, 0, "toLocationId")).toHaveValue("");
+      await expect(to).toHaveValue(other!);
+      await expect(line(page, 0, "source")).toHaveValue(value);
+      await expect(line(page, 0, "qty")).toHaveValue("1");
+      if (js) await expect(to).toBeFocused();
+      // The source warehouse too: the batch of the old one is no choice there.
+      await from.selectOption(other!);
+      if (!js) await page.getByTestId("mo-refresh").click();
+      await expect(line(page, 0, "source").locator(`option[value="${value}"]`)).toHaveCount(0);
+      await from.selectOption(home);
+      if (!js) await page.getByTestId("mo-refresh").click();
+      await expect(line(page, 0, "source").locator(`option[value="${value}"]`)).toHaveCount(1);
+      await line(page, 0, "source").selectOption(value);
+      const target = (await targets.nth(1).getAttribute("value"))!;
+      await line(page, 0, "toLocationId").selectOption(target);
+      await page.getByTestId("mo-save-confirm").click();
+      await page.waitForURL(/\/warehouse\/allocation\/\d+$/);
+      await expect(page.getByTestId("mo-status")).toHaveText("已完成");
+      await expect(page.getByTestId("mo-to")).toHaveText(otherName);
+    });
+
     test("a stocktake from creation to posting with a difference", async ({ page }) => {
       acceptConfirms(page);
       await signIn(page, "stock1", js);
