@@ -4,7 +4,7 @@ import { requireApiUser } from "../auth/guard";
 import { answerMethods, apiError, readBody } from "../lib/api";
 import { xlsxDisposition } from "../lib/excel-export";
 import { canWrite, createRow, deleteRow, getRow, updateRow, type ResourceDef } from "../lib/resource";
-import { canRead, exportRows, listFromParams, visibleRow } from "../lib/list-read";
+import { canRead, exportRows, listFromParams, visibleDocument, visibleRow } from "../lib/list-read";
 import { DomainError } from "../lib/errors";
 import { t } from "../lib/i18n/zh-CN";
 import { parseId } from "../lib/ids";
@@ -43,6 +43,11 @@ function rowAnswer(def: ResourceDef, ctx: Ctx, row: unknown) {
   return json(visibleRow(def, ctx, row));
 }
 
+/** A document's answer (read, created, changed, moved) under the price rule of its page: private fields dropped at every depth. */
+function documentAnswer(def: ResourceDef, ctx: Ctx, doc: unknown) {
+  return json(visibleDocument(def, ctx, doc ?? { success: true }));
+}
+
 /** `/api/app/{name}`: GET the list, POST a new row. */
 export function apiCollection(request: Request, name: string | undefined) {
   const def = resourceByName(name);
@@ -56,7 +61,7 @@ export function apiCollection(request: Request, name: string | undefined) {
       if (def.document) {
         const ctx = await documentWriter(request, def);
         if (!def.document.create) throw new DomainError("bad_request", `${def.label}不支持新增`);
-        return json(await def.document.create(ctx, await readBody(request)));
+        return documentAnswer(def, ctx, await def.document.create(ctx, await readBody(request)));
       }
       const ctx = await requireApiUser(request);
       return rowAnswer(def, ctx, await createRow(def, ctx, await readBody(request)));
@@ -73,14 +78,14 @@ export function apiItem(request: Request, name: string | undefined, id: string |
   return answerMethods(request, {
     GET: async () => {
       const ctx = await reader(request, def);
-      if (def.document) return json(await def.document.get(ctx, rowId));
+      if (def.document) return documentAnswer(def, ctx, await def.document.get(ctx, rowId));
       return rowAnswer(def, ctx, await getRow(def, ctx, rowId));
     },
     PUT: async () => {
       const ctx = def.document ? await documentWriter(request, def) : await requireApiUser(request);
       if (def.document) {
         if (!def.document.update) throw new DomainError("bad_request", `${def.label}不支持修改`);
-        return json(await def.document.update(ctx, rowId, await readBody(request)));
+        return documentAnswer(def, ctx, await def.document.update(ctx, rowId, await readBody(request)));
       }
       return rowAnswer(def, ctx, await updateRow(def, ctx, rowId, await readBody(request)));
     },
@@ -134,7 +139,7 @@ export function apiDocumentAction(request: Request, name: string | undefined, id
       const ctx = await documentWriter(request, def);
       // An action without a body (no Content-Type) is fine: most take nothing.
       const body = request.headers.get("Content-Type") ? await readBody(request) : {};
-      return json((await run(ctx, rowId, body)) ?? { success: true });
+      return documentAnswer(def, ctx, await run(ctx, rowId, body));
     },
   });
 }

@@ -18,6 +18,7 @@ import {
 import { purchaseOrders } from "./purchase.tables";
 import { anyOf, docNoFilter, noLike } from "../lib/doc-search";
 import { inPartnersNamed } from "../organization/partner-name";
+import { PURCHASE_LINE_PRICES } from "../lib/price-rules";
 
 const wantsSubmit = (body: unknown) => !!(body && typeof body === "object" && (body as { submit?: unknown }).submit === true);
 
@@ -62,8 +63,8 @@ export const purchaseOrderResource = defineResource({
     ...dateRangeFilters(purchaseOrders.creationTime, "date"),
   },
   keyword: async (kw, ctx) => anyOf(noLike(purchaseOrders.no, kw), await inPartnersNamed(purchaseOrders.partnerId, ctx, kw)),
-  // Purchase amounts are for purchasing (采购订单, CGGL-001); a stock keeper reading the list does not see them.
-  privateFields: { totalAmount: ["CGGL-001", "采购金额"] },
+  // Purchase prices and amounts are for purchasing (采购订单, CGGL-001) or 产品价格; a stock keeper reading the list or the order does not see them.
+  privateFields: PURCHASE_LINE_PRICES,
   input: PurchaseOrderInputSchema,
   exportAs: {
     status: (r) => labelOf(PURCHASE_ORDER_STATUSES, r.status as 0),

@@ -9,6 +9,7 @@ import { purchaseOrders, putawayOrders, receiveOrders } from "./purchase.tables"
 import { confirmReceiveOrder, createPutawayFromReceive, createReceiveOrder, getReceiveOrder, reverseReceiveOrder } from "./receive-order.service";
 import { anyOf, docNoFilter, inDocsNumbered, noLike } from "../lib/doc-search";
 import { inPartnersNamed } from "../organization/partner-name";
+import { COST, PURCHASE_LINE_PRICES } from "../lib/price-rules";
 
 /** 收货单 list (/purchase/receive) and the JSON API `receiveOrder`. */
 export const receiveOrderResource = defineResource({
@@ -48,7 +49,7 @@ export const receiveOrderResource = defineResource({
   keyword: async (kw, ctx) =>
     anyOf(noLike(receiveOrders.no, kw), await inPartnersNamed(receiveOrders.partnerId, ctx, kw), await inDocsNumbered(receiveOrders.purchaseOrderId, purchaseOrders, ctx, kw)),
   // Purchase amounts are for purchasing; a stock keeper receives without seeing them.
-  privateFields: { totalAmount: ["CGGL-001", "采购金额"] },
+  privateFields: { ...PURCHASE_LINE_PRICES, unitCost: COST() },
   input: z.object({}),
   exportAs: { status: (r) => labelOf(RECEIVE_ORDER_STATUSES, r.status as 10) },
   document: {
@@ -71,6 +72,7 @@ export const putawayOrderResource = defineResource({
   writeCode: "CGGL-010",
   readCodes: ["CGGL-010", "CGGL-009", "CGGL-001"],
   scope: "company",
+  privateFields: { ...PURCHASE_LINE_PRICES, unitCost: COST() },
   table: putawayOrders,
   readOnly: { create: true, delete: true },
   extra: {

@@ -10,6 +10,7 @@ import { SalesReturnInputSchema } from "./sales-return.input";
 import { createSalesReturnOrder, getSalesReturnOrder, removeSalesReturnOrder, SALES_RETURN_ACTIONS, updateSalesReturnOrder } from "./sales-return.service";
 import { anyOf, docNoFilter, inDocsNumbered, noLike } from "../lib/doc-search";
 import { inPartnersNamed } from "../organization/partner-name";
+import { COST } from "../lib/price-rules";
 
 const wantsSubmit = (body: unknown) => !!(body && typeof body === "object" && (body as { submit?: unknown }).submit === true);
 
@@ -28,6 +29,8 @@ export const salesReturnOrderResource = defineResource({
   pageUrl: "/sale/returnOrder",
   writeCode: "XSGL-003",
   readCodes: ["XSGL-003", "XSGL-005"],
+  // The customer's prices are on the return for whoever works it; the cost it comes back at is 产品价格's.
+  privateFields: { unitCost: COST(), costPrice: COST() },
   scope: "company",
   table: salesReturnOrders,
   readOnly: { create: true, delete: true },

@@ -184,7 +184,13 @@ export const MENU_TREE: MenuSeed[] = [
       {
         code: "CWGL-G1",
         name: "对账",
-        children: [page("CWGL-001", "对账单", "/accounting/reconciliation")],
+        children: [
+          page("CWGL-001", "对账单", "/accounting/reconciliation"),
+          // Separation of duties (issue 20): what the 经理 (or a finance role) holds, not sales.
+          action("CWGL-002", "信用额度"),
+          action("CWGL-003", "付款单"),
+          action("CWGL-004", "作废收付款"),
+        ],
       },
     ],
   },
