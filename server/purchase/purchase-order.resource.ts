@@ -19,6 +19,7 @@ import { purchaseOrders } from "./purchase.tables";
 import { anyOf, docNoFilter, noLike } from "../lib/doc-search";
 import { inPartnersNamed } from "../organization/partner-name";
 import { PURCHASE_LINE_PRICES } from "../lib/price-rules";
+import { withLinkedReaders } from "../lib/document-chain";
 
 const wantsSubmit = (body: unknown) => !!(body && typeof body === "object" && (body as { submit?: unknown }).submit === true);
 
@@ -36,7 +37,7 @@ export const purchaseOrderResource = defineResource({
   pageName: "采购订单",
   pageUrl: "/purchase/order",
   writeCode: "CGGL-001",
-  readCodes: ["CGGL-001", "CGGL-002", "CGGL-004", "CGGL-009"],
+  readCodes: withLinkedReaders("purchaseOrder", ["CGGL-001", "CGGL-002", "CGGL-004"]),
   scope: "company",
   table: purchaseOrders,
   readOnly: { create: true, delete: true },

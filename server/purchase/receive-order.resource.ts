@@ -10,6 +10,7 @@ import { confirmReceiveOrder, createPutawayFromReceive, createReceiveOrder, getR
 import { anyOf, docNoFilter, inDocsNumbered, noLike } from "../lib/doc-search";
 import { inPartnersNamed } from "../organization/partner-name";
 import { COST, PURCHASE_LINE_PRICES } from "../lib/price-rules";
+import { withLinkedReaders } from "../lib/document-chain";
 
 /** 收货单 list (/purchase/receive) and the JSON API `receiveOrder`. */
 export const receiveOrderResource = defineResource({
@@ -18,7 +19,7 @@ export const receiveOrderResource = defineResource({
   pageName: "收货单",
   pageUrl: "/purchase/receive",
   writeCode: "CGGL-009",
-  readCodes: ["CGGL-009", "CGGL-010", "CGGL-001"],
+  readCodes: withLinkedReaders("receiveOrder", ["CGGL-009", "CGGL-001"]),
   scope: "company",
   table: receiveOrders,
   readOnly: { create: true, delete: true },

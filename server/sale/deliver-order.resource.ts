@@ -11,6 +11,7 @@ import { confirmScannedDelivery, scanDeliveryCode } from "./scan-delivery.servic
 import { anyOf, docNoFilter, inDocsNumbered, noLike } from "../lib/doc-search";
 import { inPartnersNamed } from "../organization/partner-name";
 import { COST } from "../lib/price-rules";
+import { withLinkedReaders } from "../lib/document-chain";
 
 export const deliveryExtra = {
   salesOrderNo: sql<string>`(select o.no from sales_orders o where o.id = ${deliverOrders.salesOrderId})`,
@@ -41,7 +42,7 @@ export const deliverOrderResource = defineResource({
   pageName: "发货单",
   pageUrl: "/sale/deliver",
   writeCode: "XSGL-007",
-  readCodes: ["XSGL-007", "XSGL-006", "XSGL-008", "XSGL-009", "XSGL-001"],
+  readCodes: withLinkedReaders("deliveryOrder", ["XSGL-007", "XSGL-006", "XSGL-008", "XSGL-009", "XSGL-001"]),
   scope: "company",
   table: deliverOrders,
   readOnly: { create: true, delete: true },

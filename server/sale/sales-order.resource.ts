@@ -11,6 +11,7 @@ import { createSalesOrder, getSalesOrder, removeSalesOrder, runSalesOrderAction,
 import { anyOf, docNoFilter, noLike } from "../lib/doc-search";
 import { inPartnersNamed } from "../organization/partner-name";
 import { COST, SALE_LINE_PRICES, SALE_PRICE } from "../lib/price-rules";
+import { withLinkedReaders } from "../lib/document-chain";
 
 const flagOf = (body: unknown, key: string) => !!(body && typeof body === "object" && (body as Record<string, unknown>)[key] === true);
 const fieldOf = (body: unknown, key: string) => (body && typeof body === "object" ? (body as Record<string, unknown>)[key] : undefined);
@@ -33,7 +34,7 @@ export const salesOrderResource = defineResource({
   pageName: "销售订单",
   pageUrl: "/sale/order",
   writeCode: "XSGL-001",
-  readCodes: ["XSGL-001", "XSGL-002", "XSGL-004", "XSGL-006", "XSGL-007"],
+  readCodes: withLinkedReaders("salesOrder", ["XSGL-001", "XSGL-002", "XSGL-004"]),
   scope: "company",
   table: salesOrders,
   readOnly: { create: true, delete: true },
