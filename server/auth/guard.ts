@@ -6,6 +6,7 @@ import type { Ctx } from "./context";
 import { memoInRequest } from "../lib/request-scope";
 import { resolveSession } from "./session.service";
 import { ensureDictionaryLabels } from "../system/dictionary-labels.service";
+import { readsAsLinked, worksStep } from "../lib/document-chain";
 
 /** The signed-in user of a request, or undefined. Cookie first, then a bearer token. */
 export async function getCtx(request: Request): Promise<Ctx | undefined> {
@@ -54,6 +55,26 @@ export async function requirePage(request: Request, codeOrUrl: string): Promise<
   const ctx = await requireUser(request);
   requirePermission(ctx, codeOrUrl);
   return ctx;
+}
+
+/**
+ * A document's page (server/lib/document-chain.ts): its own menu entry opens it to work on
+ * (`readOnly` false); whoever works a step of its chain opens it read-only (`readOnly` true: the
+ * page offers only that step's actions and no prices the document's price rule hides); anyone
+ * else is refused with 403.
+ */
+export async function requireDocumentPage(request: Request, pageUrl: string, doc: string): Promise<{ ctx: Ctx; readOnly: boolean }> {
+  const ctx = await requireUser(request);
+  if (ctx.allowedUrls.has(pageUrl)) return { ctx, readOnly: false };
+  if (readsAsLinked(ctx, doc)) return { ctx, readOnly: true };
+  forbidden();
+}
+
+/** A post to a document's page: its own menu entry, or the worker of the step `intent` is. */
+export async function requireDocumentAction(request: Request, pageUrl: string, doc: string, intent: string): Promise<Ctx> {
+  const ctx = await requireUser(request);
+  if (ctx.allowedUrls.has(pageUrl) || worksStep(ctx, doc, intent)) return ctx;
+  forbidden();
 }
 
 export function requirePermission(ctx: Ctx, codeOrUrl: string) {

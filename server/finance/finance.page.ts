@@ -13,7 +13,7 @@ import { getCompanyTimeZone } from "../setting/setting.service";
 import { accountSummaries, companyToday } from "./partner-account.service";
 import { partnerAccountResource } from "./partner-account.resource";
 import { paymentOrderResource, receiptResource } from "./partner-payment.resource";
-import { createPartnerPayment, getPartnerPayment, openDocumentsOf, recentPaymentsOf, runPartnerPaymentAction, type PartnerPaymentView } from "./partner-payment.service";
+import { canRecordKind, createPartnerPayment, getPartnerPayment, openDocumentsOf, recentPaymentsOf, runPartnerPaymentAction, type PartnerPaymentView } from "./partner-payment.service";
 import { paymentMethodChoices } from "./payment-method.resource";
 import { decideStatement, exportStatement, partnerStatement, sendStatement, statementPartnerChoices, statementPeriod, type Statement } from "./statement.service";
 
@@ -60,6 +60,8 @@ export interface ReconciliationPageData {
   payments: Awaited<ReturnType<typeof recentPaymentsOf>>;
   accounts: { totalCount: number; items: PartnerAccountRow[]; page: number; size: number; rel: string; q: string; hasBalance: string } | null;
   error: string | null;
+  /** 登记付款 is shown to holders of 付款单 (CWGL-003) only. */
+  canRecordPayments: boolean;
 }
 
 /** ?export=1&partnerId=…: the statement as .xlsx (null when the request asks for the page). */
@@ -104,7 +106,7 @@ export async function loadReconciliationPage(request: Request): Promise<Reconcil
       if ((e as { code?: string }).code === "not_found") throw json({ message: "往来单位不存在" }, { status: 404 });
       throw e;
     }
-    return { partners, ...period, statement, payments: await recentPaymentsOf(ctx, partnerId), accounts: null, error };
+    return { partners, ...period, statement, payments: await recentPaymentsOf(ctx, partnerId), accounts: null, error, canRecordPayments: canRecordKind(ctx, 2) };
   }
   const listParams = new URLSearchParams();
   for (const k of ["page", "size", "sort", "q", "rel", "hasBalance"]) {
@@ -120,6 +122,7 @@ export async function loadReconciliationPage(request: Request): Promise<Reconcil
     payments: [],
     accounts: { totalCount: list.totalCount, items: list.items, page: query.page, size: query.size, rel: params.get("rel") ?? "", q: query.keyword ?? "", hasBalance: params.get("hasBalance") ?? "" },
     error,
+    canRecordPayments: canRecordKind(ctx, 2),
   };
 }
 
@@ -162,6 +165,7 @@ export interface PaymentFormData {
   methods: { id: number; name: string }[];
   openDocuments: Awaited<ReturnType<typeof openDocumentsOf>>;
   balance: string | null;
+  canRecordPayments: boolean;
 }
 
 async function paymentFormData(ctx: Ctx, kind: 1 | 2, values: Record<string, string>, chosen: number[], errors: Record<string, string[]> = {}, message: string | null = null): Promise<PaymentFormData> {
@@ -175,7 +179,7 @@ async function paymentFormData(ctx: Ctx, kind: 1 | 2, values: Record<string, str
   if (known) {
     balance = (await accountSummaries(db(), ctx, [partnerId!])).get(partnerId!)?.balance ?? "0.00";
   }
-  return { kind, values, chosen, errors, message, partners, methods, openDocuments, balance };
+  return { kind, values, chosen, errors, message, partners, methods, openDocuments, balance, canRecordPayments: canRecordKind(ctx, 2) };
 }
 
 function kindOf(v: string | null): 1 | 2 {
@@ -187,6 +191,8 @@ export async function loadPaymentForm(request: Request) {
   const ctx = await requirePage(request, CODE);
   const params = new URL(request.url).searchParams;
   const kind = kindOf(params.get("kind"));
+  // 登记付款 is 付款单's (CWGL-003): the form is not offered to anyone else.
+  if (!canRecordKind(ctx, kind)) throw json({ message: "没有权限登记付款单（付款单属经理或财务）" }, { status: 403 });
   const today = await companyToday(db(), ctx);
   const methods = await paymentMethodChoices(db(), ctx.companyId);
   const values = {
@@ -294,6 +300,8 @@ export async function paymentDocAction(request: Request, idText: string | undefi
     return flashRedirect(here, intent === "confirm" ? `${before.no} 已确认并核销` : `${before.no} 已作废`);
   } catch (e) {
     const f = formErrorOf(e);
+    // Not this user's duty (voiding, a supplier payment): the page refuses like any forbidden page.
+    if (f?.status === 403) throw json({ message: f.message }, { status: 403 });
     if (f) return flashRedirect(here, f.message, "error");
     if ((e as { code?: string }).code === "not_found") throw json({ message: "收付款单不存在" }, { status: 404 });
     throw e;

@@ -41,7 +41,7 @@ async function financeCtx(tx: Executor, companyId: number): Promise<Ctx | null> 
     .orderBy(asc(companyUserRoles.userId))
     .limit(1);
   if (!m) return null;
-  return { userId: m.userId, companyId, permissions: new Set(["CWGL-001"]), now: new Date() } as unknown as Ctx;
+  return { userId: m.userId, companyId, permissions: new Set(["CWGL-001", "CWGL-003", "CWGL-004"]), now: new Date() } as unknown as Ctx;
 }
 
 async function seedCompanyMoney(tx: Executor, companyId: number) {

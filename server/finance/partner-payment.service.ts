@@ -48,6 +48,34 @@ export function requireFinance(ctx: Pick<Ctx, "permissions">) {
   if (!ctx.permissions.has(FINANCE_CODE)) throw new DomainError("forbidden", t.errors.pages[403]!.message);
 }
 
+/**
+ * Separation of duties (issue 20): sales register receipts from their customers (对账单,
+ * CWGL-001); supplier payments (付款单, CWGL-003) and voiding confirmed money (作废收付款,
+ * CWGL-004) are the 经理's, or a finance role's that is granted them. Every path (page form,
+ * document page, JSON API) goes through these services.
+ */
+export const PAYMENT_ORDER_CODE = "CWGL-003";
+export const VOID_MONEY_CODE = "CWGL-004";
+
+/** Whether the caller may record, confirm or delete a draft of this kind (付款单 needs CWGL-003). */
+export function canRecordKind(ctx: Pick<Ctx, "permissions">, kind: number) {
+  return ctx.permissions.has(FINANCE_CODE) && (kind !== 2 || ctx.permissions.has(PAYMENT_ORDER_CODE));
+}
+
+export function canVoidMoney(ctx: Pick<Ctx, "permissions">) {
+  return ctx.permissions.has(FINANCE_CODE) && ctx.permissions.has(VOID_MONEY_CODE);
+}
+
+function requireRecordKind(ctx: Pick<Ctx, "permissions">, kind: number) {
+  requireFinance(ctx);
+  if (!canRecordKind(ctx, kind)) throw new DomainError("forbidden", "没有权限登记或确认付款单（付款单属经理或财务）");
+}
+
+function requireVoidMoney(ctx: Pick<Ctx, "permissions">) {
+  requireFinance(ctx);
+  if (!canVoidMoney(ctx)) throw new DomainError("forbidden", "没有权限作废已确认的收付款单（作废属经理或财务）");
+}
+
 function rowsOf(res: unknown): Record<string, unknown>[] {
   return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
 }
@@ -86,6 +114,7 @@ async function allocate(tx: Executor, ctx: Ctx, paymentId: number, partnerId: nu
 
 async function confirmIn(tx: Executor, ctx: Ctx, id: number, chosen: number[]) {
   const doc = await lockDocument(tx, partnerPayments, ctx, id, "收付款单");
+  requireRecordKind(ctx, doc.kind);
   assertTransition(PARTNER_PAYMENT_MACHINE, "confirm", doc.status);
   const kind = doc.kind as 1 | 2;
   await postPartnerEntry(tx, ctx, {
@@ -133,6 +162,7 @@ export async function createPartnerPayment(ctx: Ctx, body: unknown, opts: { conf
   requireFinance(ctx);
   const input = parseInput(PartnerPaymentInputSchema, body);
   const kind = input.kind as 1 | 2;
+  requireRecordKind(ctx, kind);
   if (input.requestKey) {
     const seen = await existingByKey(opts.tx ?? db(), ctx, input.requestKey);
     if (seen) return { ...seen, duplicate: true };
@@ -203,6 +233,7 @@ export async function voidPartnerPayment(ctx: Ctx, id: number, opts: { tx?: Exec
   requireFinance(ctx);
   return inTransaction(async (tx) => {
     const doc = await lockDocument(tx, partnerPayments, ctx, id, "收付款单");
+    requireVoidMoney(ctx);
     assertTransition(PARTNER_PAYMENT_MACHINE, "void", doc.status);
     const kind = doc.kind as 1 | 2;
     await postPartnerEntry(tx, ctx, {
@@ -235,6 +266,7 @@ export async function removePartnerPayment(ctx: Ctx, id: number) {
   requireFinance(ctx);
   await inTransaction(async (tx) => {
     const doc = await lockDocument(tx, partnerPayments, ctx, id, "收付款单");
+    requireRecordKind(ctx, doc.kind);
     assertTransition(PARTNER_PAYMENT_MACHINE, "remove", doc.status);
     await tx.delete(partnerPayments).where(eq(partnerPayments.id, doc.id));
   });
@@ -346,7 +378,8 @@ export async function getPartnerPayment(ctx: Ctx, id: number, kind?: 1 | 2, ex: 
     createdByName: r.createdByName,
     creationTime: p.creationTime.toISOString(),
     postedAt: p.postedAt ? p.postedAt.toISOString() : null,
-    actions: actionsFor(PARTNER_PAYMENT_MACHINE, p.status),
+    // The actions this caller may take: voiding is 作废收付款's, a payment's draft 付款单's.
+    actions: actionsFor(PARTNER_PAYMENT_MACHINE, p.status).filter((a) => (a === "void" ? canVoidMoney(ctx) : canRecordKind(ctx, p.kind))),
     allocations: allocs.map((a) => ({
       entryId: a.entryId,
       docType: a.docType,

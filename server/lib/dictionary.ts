@@ -279,6 +279,7 @@ export const AUDIT_ACTIONS = [
   ["documentPost", "单据过账"],
   ["documentReverse", "单据撤销"],
   ["priceChange", "价格变更"],
+  ["creditChange", "信用变更"],
   ["userCreate", "新增用户"],
   ["userUpdate", "修改用户"],
   ["userRoles", "分配角色"],

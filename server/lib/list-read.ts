@@ -75,14 +75,41 @@ export interface ListSource<Row extends Record<string, any> = Record<string, any
    * CPGL-002): field → [code, Chinese label]. For everyone else they are absent from lists,
    * rows, exports and sorting, as if the resource did not have them.
    */
-  privateFields?: Readonly<Record<string, readonly [code: string, label: string]>>;
+  privateFields?: Readonly<Record<string, PrivateField>>;
+}
+
+/**
+ * A private field: the code (or any of the codes) whose holders read it, and its Chinese label.
+ * A document's private fields name its header's and its lines' keys alike (price, amount …):
+ * the document read (JSON API, print, a read-only view) drops them wherever they occur.
+ */
+export type PrivateField = readonly [code: string | readonly string[], label: string];
+
+function holdsAny(ctx: Pick<Ctx, "permissions">, code: string | readonly string[]) {
+  return typeof code === "string" ? ctx.permissions.has(code) : code.some((c) => ctx.permissions.has(c));
 }
 
 /** The private fields this caller may not read. */
 export function hiddenFields(def: ListSource<any>, ctx: Pick<Ctx, "permissions">): Set<string> {
   const hidden = new Set<string>();
-  for (const [field, [code]] of Object.entries(def.privateFields ?? {})) if (!ctx.permissions.has(code)) hidden.add(field);
+  for (const [field, [code]] of Object.entries(def.privateFields ?? {})) if (!holdsAny(ctx, code)) hidden.add(field);
   return hidden;
+}
+
+function withoutKeys(value: unknown, hidden: ReadonlySet<string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutKeys(v, hidden));
+  if (!value || typeof value !== "object" || value instanceof Date) return value;
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([k]) => !hidden.has(k)).map(([k, v]) => [k, withoutKeys(v, hidden)]));
+}
+
+/**
+ * A document (header, lines, anything nested) as this caller may read it: the resource's private
+ * fields they may not read are dropped at every depth, as the list drops them from its rows. The
+ * one price rule of every document read: JSON API, print, the read-only view of linked documents.
+ */
+export function visibleDocument<T>(def: ListSource<any>, ctx: Pick<Ctx, "permissions">, doc: T): T {
+  const hidden = hiddenFields(def, ctx);
+  return hidden.size === 0 ? doc : (withoutKeys(doc, hidden) as T);
 }
 
 /** A row as this caller may see it: private fields they may not read are removed. */

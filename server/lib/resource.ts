@@ -238,6 +238,8 @@ export async function createRow<Row extends Record<string, unknown>>(def: Resour
       if (def.beforeSave) await def.beforeSave(tx, values, ctx);
       const [row] = await (tx as any).insert(def.table).values(values).returning({ id: def.table.id });
       if (def.afterSave) await def.afterSave(tx, { ...values, id: row.id } as unknown as Row, ctx);
+      // A row created with an audited field set (a credit limit, a price) is a change from nothing.
+      if (def.auditFields) await recordFieldChanges(def, ctx, tx, row.id, {}, values);
       return getRow<Row>(def, ctx, row.id, tx);
     }, { tx: ex });
   } catch (e) {

@@ -7,7 +7,7 @@ import { partnerAccountResource } from "../finance/partner-account.resource";
 import { paymentOrderResource, receiptResource } from "../finance/partner-payment.resource";
 import { paymentMethodResource } from "../finance/payment-method.resource";
 import { purchaseReturnOrderResource } from "../purchase/purchase-return.resource";
-import { salesReturnOrderResource } from "../sale/sales-return.resource";
+import { salesReturnInboundResource, salesReturnOrderResource } from "../sale/sales-return.resource";
 import { returnApprovalResource } from "../sale/return-approval.resource";
 import { safeStockResource } from "../stock/safe-stock.service";
 import { auditLogResource } from "../system/audit-log.resource";
@@ -97,7 +97,8 @@ const ALL: ResourceDef<any>[] = [
 ];
 
 const BY_NAME = new Map(ALL.map((d) => [d.name, d]));
-const BY_PAGE = new Map([...ALL, productPriceResource].map((d) => [d.pageUrl, d]));
+// Pages over another resource's rows (prices of products, the warehouse's view of sales returns).
+const BY_PAGE = new Map([...ALL, productPriceResource, salesReturnInboundResource].map((d) => [d.pageUrl, d]));
 
 export const API_RESOURCES: readonly ResourceDef<any>[] = ALL;
 

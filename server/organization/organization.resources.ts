@@ -108,6 +108,14 @@ export const employeeResource = defineResource({
 
 const tarCompany = alias(companies, "tar_company");
 
+/**
+ * 信用额度 (CWGL-002, the 经理's by default): a partner's credit limit and payment terms decide
+ * whether an order needs the manager's credit approval, so only holders of this code write them,
+ * on every path (page form, JSON API, import); every change is audited with old and new value.
+ */
+export const CREDIT_CODE = "CWGL-002";
+export const CREDIT_FIELD_CODES = { creditLimit: [CREDIT_CODE, "信用额度"], paymentTerm: [CREDIT_CODE, "结算方式"] } as const;
+
 export const partnerResource = defineResource({
   name: "enterpriseRelation",
   label: "往来单位",
@@ -152,6 +160,8 @@ export const partnerResource = defineResource({
     tarCompanyId: { table: companies, label: "平台公司", where: (c) => eq(c.kind, "trading") },
   },
   unique: { enterprise_relations_company_rel_name_uq: ["name", "同类往来单位名称已存在"] },
+  fieldCodes: CREDIT_FIELD_CODES,
+  auditFields: { action: "creditChange", fields: { creditLimit: "信用额度", paymentTerm: "结算方式" }, name: (row) => String(row.name ?? "") },
   exportAs: {
     rel: (r) => labelOf(PARTNER_RELS, r.rel as 0 | 1),
     paymentTerm: (r) => labelOf(PAYMENT_TERMS, r.paymentTerm as 100 | null),

@@ -4,6 +4,7 @@ import { formatMoney, formatNumber, formatQty, sum, type DecimalInput } from "..
 import { DomainError } from "../lib/errors";
 import { getCompanyInfo } from "../organization/organization.resources";
 import { getCompanyTimeZone } from "../setting/setting.service";
+import { PURCHASE_PRICE_CODES } from "../lib/price-rules";
 
 /**
  * What a print page (/print/*, spec 000 §2) shows, already formatted: the sheet component
@@ -47,7 +48,7 @@ export function assertPrintable(statusLabel: string) {
  * (server/purchase/receive-order.service.ts) — holders of 产品价格 (CPGL-002) or 采购订单 (CGGL-001).
  */
 export function canSeePurchasePrices(ctx: Pick<Ctx, "permissions">) {
-  return ctx.permissions.has("CPGL-002") || ctx.permissions.has("CGGL-001");
+  return PURCHASE_PRICE_CODES.some((c) => ctx.permissions.has(c));
 }
 
 /** Costs (moving average, batch cost) belong to holders of CPGL-002. */

@@ -1,7 +1,9 @@
 import { json, redirect } from "@remix-run/node";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
-import { requirePage } from "../auth/guard";
+import { requireDocumentPage, requirePage } from "../auth/guard";
+import { visibleDocument } from "../lib/list-read";
+import { purchaseOrderResource } from "./purchase-order.resource";
 import { db } from "../db/client";
 import { gt } from "../lib/decimal";
 import { getCompanyTimeZone } from "../setting/setting.service";
@@ -222,8 +224,20 @@ async function followUpsOf(ctx: Ctx, order: PurchaseOrderView): Promise<Purchase
 }
 
 export async function loadPurchaseOrderPage(request: Request, idText: string | undefined) {
-  const ctx = await requirePage(request, ORDER_LIST_URL);
+  const access = await requireDocumentPage(request, ORDER_LIST_URL, "purchaseOrder");
+  const ctx = access.ctx;
   const order = await orderOr404(ctx, idText);
+  if (access.readOnly) {
+    // A stock keeper from his receiving or put-away note: read only, quantities without prices (unless the price rule allows).
+    const followUps = await followUpsOf(ctx, order);
+    return {
+      readOnly: true as const,
+      order: visibleDocument(purchaseOrderResource, ctx, order),
+      actions: [],
+      canPrint: false,
+      followUps: { ...followUps, returns: [], openReceiptHref: null, canCreateReceipt: false, returnHref: null },
+    };
+  }
   const [data, followUps] = await Promise.all([pageData(ctx, order, null), followUpsOf(ctx, order)]);
   return { ...data, canPrint: order.status !== 0, followUps };
 }

@@ -18,6 +18,8 @@ import {
 import { purchaseOrders } from "./purchase.tables";
 import { anyOf, docNoFilter, noLike } from "../lib/doc-search";
 import { inPartnersNamed } from "../organization/partner-name";
+import { PURCHASE_LINE_PRICES } from "../lib/price-rules";
+import { withLinkedReaders } from "../lib/document-chain";
 
 const wantsSubmit = (body: unknown) => !!(body && typeof body === "object" && (body as { submit?: unknown }).submit === true);
 
@@ -35,7 +37,7 @@ export const purchaseOrderResource = defineResource({
   pageName: "采购订单",
   pageUrl: "/purchase/order",
   writeCode: "CGGL-001",
-  readCodes: ["CGGL-001", "CGGL-002", "CGGL-004", "CGGL-009"],
+  readCodes: withLinkedReaders("purchaseOrder", ["CGGL-001", "CGGL-002", "CGGL-004"]),
   scope: "company",
   table: purchaseOrders,
   readOnly: { create: true, delete: true },
@@ -62,8 +64,8 @@ export const purchaseOrderResource = defineResource({
     ...dateRangeFilters(purchaseOrders.creationTime, "date"),
   },
   keyword: async (kw, ctx) => anyOf(noLike(purchaseOrders.no, kw), await inPartnersNamed(purchaseOrders.partnerId, ctx, kw)),
-  // Purchase amounts are for purchasing (采购订单, CGGL-001); a stock keeper reading the list does not see them.
-  privateFields: { totalAmount: ["CGGL-001", "采购金额"] },
+  // Purchase prices and amounts are for purchasing (采购订单, CGGL-001) or 产品价格; a stock keeper reading the list or the order does not see them.
+  privateFields: PURCHASE_LINE_PRICES,
   input: PurchaseOrderInputSchema,
   exportAs: {
     status: (r) => labelOf(PURCHASE_ORDER_STATUSES, r.status as 0),

@@ -5,6 +5,7 @@ import { defineResource, type ResourceDef } from "../lib/resource";
 import { purchaseOrders, purchasePlanLines, purchasePlans } from "./purchase.tables";
 import { PurchasePlanInputSchema } from "./purchase-plan.input";
 import { generatePurchasePlan, getPurchasePlan, PURCHASE_PLAN_ACTIONS, updatePurchasePlan } from "./purchase-plan.service";
+import { PURCHASE_LINE_PRICES } from "../lib/price-rules";
 
 const planLines = perDocument(purchasePlanLines.planId, purchasePlans.id);
 const planOrders = perDocument(purchaseOrders.planId, purchasePlans.id);
@@ -16,6 +17,7 @@ export const purchasePlanResource: ResourceDef = defineResource({
   pageName: "采购计划",
   pageUrl: "/purchase/plan/my",
   writeCode: "CGGL-007",
+  privateFields: PURCHASE_LINE_PRICES,
   scope: "company",
   table: purchasePlans,
   readOnly: { create: true, delete: true },

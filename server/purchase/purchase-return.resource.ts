@@ -14,6 +14,7 @@ import {
 } from "./purchase-return.service";
 import { anyOf, docNoFilter, noLike } from "../lib/doc-search";
 import { inPartnersNamed } from "../organization/partner-name";
+import { COST, PURCHASE_LINE_PRICES } from "../lib/price-rules";
 
 /** 采购退货 list (/purchase/returnOrder) and the JSON API `purchaseReturnOrder`. */
 export const purchaseReturnOrderResource = defineResource({
@@ -23,6 +24,7 @@ export const purchaseReturnOrderResource = defineResource({
   pageUrl: "/purchase/returnOrder",
   writeCode: "CGGL-003",
   readCodes: ["CGGL-003", "CGGL-005"],
+  privateFields: { ...PURCHASE_LINE_PRICES, unitCost: COST() },
   scope: "company",
   table: purchaseReturnOrders,
   readOnly: { create: true, delete: true },

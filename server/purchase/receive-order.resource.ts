@@ -9,6 +9,8 @@ import { purchaseOrders, putawayOrderLines, putawayOrders, receiveOrderLines, re
 import { confirmReceiveOrder, createPutawayFromReceive, createReceiveOrder, getReceiveOrder, reverseReceiveOrder } from "./receive-order.service";
 import { anyOf, docNoFilter, inDocsNumbered, noLike } from "../lib/doc-search";
 import { inPartnersNamed } from "../organization/partner-name";
+import { COST, PURCHASE_LINE_PRICES } from "../lib/price-rules";
+import { withLinkedReaders } from "../lib/document-chain";
 
 const receiveLines = perDocument(receiveOrderLines.receiveOrderId, receiveOrders.id);
 const putawayLines = perDocument(putawayOrderLines.putawayOrderId, putawayOrders.id);
@@ -20,7 +22,7 @@ export const receiveOrderResource = defineResource({
   pageName: "收货单",
   pageUrl: "/purchase/receive",
   writeCode: "CGGL-009",
-  readCodes: ["CGGL-009", "CGGL-010", "CGGL-001"],
+  readCodes: withLinkedReaders("receiveOrder", ["CGGL-009", "CGGL-001"]),
   scope: "company",
   table: receiveOrders,
   readOnly: { create: true, delete: true },
@@ -51,7 +53,7 @@ export const receiveOrderResource = defineResource({
   keyword: async (kw, ctx) =>
     anyOf(noLike(receiveOrders.no, kw), await inPartnersNamed(receiveOrders.partnerId, ctx, kw), await inDocsNumbered(receiveOrders.purchaseOrderId, purchaseOrders, ctx, kw)),
   // Purchase amounts are for purchasing; a stock keeper receives without seeing them.
-  privateFields: { totalAmount: ["CGGL-001", "采购金额"] },
+  privateFields: { ...PURCHASE_LINE_PRICES, unitCost: COST() },
   input: z.object({}),
   exportAs: { status: (r) => labelOf(RECEIVE_ORDER_STATUSES, r.status as 10) },
   document: {
@@ -74,6 +76,7 @@ export const putawayOrderResource = defineResource({
   writeCode: "CGGL-010",
   readCodes: ["CGGL-010", "CGGL-009", "CGGL-001"],
   scope: "company",
+  privateFields: { ...PURCHASE_LINE_PRICES, unitCost: COST() },
   table: putawayOrders,
   readOnly: { create: true, delete: true },
   extra: {

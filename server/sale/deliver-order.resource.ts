@@ -10,6 +10,8 @@ import { deliverOrders, salesOrders } from "./sale.tables";
 import { confirmScannedDelivery, scanDeliveryCode } from "./scan-delivery.service";
 import { anyOf, docNoFilter, inDocsNumbered, noLike } from "../lib/doc-search";
 import { inPartnersNamed } from "../organization/partner-name";
+import { COST } from "../lib/price-rules";
+import { withLinkedReaders } from "../lib/document-chain";
 
 export const deliveryExtra = {
   salesOrderNo: sql<string>`(select o.no from sales_orders o where o.id = ${deliverOrders.salesOrderId})`,
@@ -40,7 +42,7 @@ export const deliverOrderResource = defineResource({
   pageName: "发货单",
   pageUrl: "/sale/deliver",
   writeCode: "XSGL-007",
-  readCodes: ["XSGL-007", "XSGL-006", "XSGL-008", "XSGL-009", "XSGL-001"],
+  readCodes: withLinkedReaders("deliveryOrder", ["XSGL-007", "XSGL-006", "XSGL-008", "XSGL-009", "XSGL-001"]),
   scope: "company",
   table: deliverOrders,
   readOnly: { create: true, delete: true },
@@ -64,7 +66,8 @@ export const deliverOrderResource = defineResource({
     ...dateRangeFilters(deliverOrders.creationTime, "date"),
   },
   keyword: deliveryKeyword,
-  privateFields: { totalCost: ["CPGL-002", "出库成本"] },
+  // The customer's prices are on the delivery note for whoever works it; its costs are 产品价格's.
+  privateFields: { totalCost: COST("出库成本"), unitCost: COST(), costPrice: COST() },
   input: z.object({}),
   exportAs: { status: (r) => labelOf(DELIVER_ORDER_STATUSES, r.status as 20) },
   document: {

@@ -10,6 +10,7 @@ import { parseInput } from "../lib/validate";
 import { pickingOrderLines, pickingOrders, salesOrders } from "./sale.tables";
 import { anyOf, docNoFilter, inDocsNumbered, noLike } from "../lib/doc-search";
 import { inPartnersNamed } from "../organization/partner-name";
+import { COST, SALE_LINE_PRICES } from "../lib/price-rules";
 
 /** 拣货单 list (/sale/picking, XSGL-006) and the JSON API `pickingOrder`. */
 const pickingLines = perDocument(pickingOrderLines.pickingOrderId, pickingOrders.id);
@@ -21,6 +22,8 @@ export const pickingOrderResource = defineResource({
   pageUrl: "/sale/picking",
   writeCode: "XSGL-006",
   readCodes: ["XSGL-006", "XSGL-007", "XSGL-001"],
+  // A picking note carries quantities; the order's amounts stay the order's (销售订单 or 产品价格).
+  privateFields: { ...SALE_LINE_PRICES, costPrice: COST(), unitCost: COST() },
   scope: "company",
   table: pickingOrders,
   readOnly: { create: true, delete: true },

@@ -1,7 +1,9 @@
 import { json, redirect } from "@remix-run/node";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
-import { requirePage } from "../auth/guard";
+import { requireDocumentPage, requirePage } from "../auth/guard";
+import { visibleDocument } from "../lib/list-read";
+import { salesOrderResource } from "./sales-order.resource";
 import { db } from "../db/client";
 import { accountSummaries } from "../finance/partner-account.service";
 import { div, gt, lt, moneyString, mul, sub } from "../lib/decimal";
@@ -344,7 +346,18 @@ export async function salesOrderHistory(ctx: Ctx, order: SalesOrderView): Promis
   return out.sort((a, b) => (a.sortAt < b.sortAt ? -1 : a.sortAt > b.sortAt ? 1 : 0));
 }
 
+/**
+ * The order as the worker of a step of its chain sees it (a stock keeper from his picking note):
+ * read only, no actions, no customer's credit, prices only if the order's price rule allows.
+ */
+async function readOnlyOrderPage(ctx: Ctx, idText: string | undefined) {
+  const order = visibleDocument(salesOrderResource, ctx, await orderOr404(ctx, idText));
+  return { readOnly: true as const, order, actions: [], customerInfo: null, canSeeCost: false, canPrint: false, history: [], belowCostLineIds: [] };
+}
+
 export async function loadSalesOrderPage(request: Request, idText: string | undefined) {
+  const access = await requireDocumentPage(request, SALE_ORDER_LIST_URL, "salesOrder");
+  if (access.readOnly) return readOnlyOrderPage(access.ctx, idText);
   const info = await customerInfoAnswer(request, SALE_ORDER_LIST_URL);
   if (info) return info;
   const ctx = await requirePage(request, SALE_ORDER_LIST_URL);

@@ -10,6 +10,8 @@ import { SalesOrderInputSchema } from "./sales-order.input";
 import { createSalesOrder, getSalesOrder, removeSalesOrder, runSalesOrderAction, updateSalesOrder } from "./sales-order.service";
 import { anyOf, docNoFilter, noLike } from "../lib/doc-search";
 import { inPartnersNamed } from "../organization/partner-name";
+import { COST, SALE_LINE_PRICES, SALE_PRICE } from "../lib/price-rules";
+import { withLinkedReaders } from "../lib/document-chain";
 
 const flagOf = (body: unknown, key: string) => !!(body && typeof body === "object" && (body as Record<string, unknown>)[key] === true);
 const fieldOf = (body: unknown, key: string) => (body && typeof body === "object" ? (body as Record<string, unknown>)[key] : undefined);
@@ -32,7 +34,7 @@ export const salesOrderResource = defineResource({
   pageName: "销售订单",
   pageUrl: "/sale/order",
   writeCode: "XSGL-001",
-  readCodes: ["XSGL-001", "XSGL-002", "XSGL-004", "XSGL-006", "XSGL-007"],
+  readCodes: withLinkedReaders("salesOrder", ["XSGL-001", "XSGL-002", "XSGL-004"]),
   scope: "company",
   table: salesOrders,
   readOnly: { create: true, delete: true },
@@ -65,7 +67,7 @@ export const salesOrderResource = defineResource({
   },
   keyword: async (kw, ctx) => anyOf(noLike(salesOrders.no, kw), await inPartnersNamed(salesOrders.partnerId, ctx, kw)),
   // Sales amounts are for selling (销售订单, XSGL-001); a stock keeper reading the list for picking does not see them.
-  privateFields: { totalAmount: ["XSGL-001", "销售金额"], deliveredAmount: ["XSGL-001", "已发货金额"] },
+  privateFields: { ...SALE_LINE_PRICES, deliveredAmount: SALE_PRICE("已发货金额"), credit: SALE_PRICE("客户信用"), costPrice: COST(), unitCost: COST() },
   input: SalesOrderInputSchema,
   exportAs: {
     status: (r) => labelOf(SALES_ORDER_STATUSES, r.status as 0),

@@ -1,6 +1,9 @@
 import { json, redirect } from "@remix-run/node";
 import type { Ctx } from "../auth/context";
-import { requirePage } from "../auth/guard";
+import { requireDocumentAction, requireDocumentPage, requirePage } from "../auth/guard";
+import { worksStep } from "../lib/document-chain";
+import { visibleDocument } from "../lib/list-read";
+import { salesReturnOrderResource } from "./sales-return.resource";
 import { isDomainError } from "../lib/errors";
 import { setFlash } from "../lib/flash";
 import { formErrorOf } from "../lib/form-reply";
@@ -57,6 +60,8 @@ export interface SalesReturnPageData extends SalesReturnFormState {
   orderLines: ReturnableLine[] | null;
   doc: SalesReturnView | null;
   canEdit: boolean;
+  /** Opened by the worker of a step (仓管 确认入库): no form, only that step's actions, no print. */
+  readOnly?: boolean;
 }
 
 const HEADER = ["partnerId", "warehouseId", "salesOrderId", "salesOrderNo", "remark"] as const;
@@ -164,8 +169,12 @@ export async function loadSalesReturnCreate(request: Request) {
 }
 
 export async function loadSalesReturnPage(request: Request, idText: string | undefined) {
-  const ctx = await requirePage(request, SALES_RETURN_LIST_URL);
+  const { ctx, readOnly } = await requireDocumentPage(request, SALES_RETURN_LIST_URL, "salesReturnOrder");
   const doc = await docOr404(ctx, idText);
+  if (readOnly) {
+    const shown = visibleDocument(salesReturnOrderResource, ctx, { ...doc, actions: doc.actions.filter((a) => worksStep(ctx, "salesReturnOrder", a)) });
+    return { ...(await pageData(ctx, shown, stateOfDoc(shown, []))), canEdit: false, readOnly: true };
+  }
   const facts = doc.status === 0 && !doc.salesOrderId ? await pickedProductsByIds(ctx, [...new Set(doc.lines.map((l) => l.productId))], { partnerId: doc.partnerId, warehouseId: doc.warehouseId, side: "sale" }) : [];
   return pageData(ctx, doc, stateOfDoc(doc, facts));
 }
@@ -262,10 +271,10 @@ export async function salesReturnCreateAction(request: Request) {
 const DONE: Record<string, string> = { submit: "已提交，等待审批", confirm: "已确认入库", cancel: "已作废", reverse: "已红冲，退回的货物已出库，客户的退货款已冲回" };
 
 export async function salesReturnPageAction(request: Request, idText: string | undefined) {
-  const ctx = await requirePage(request, SALES_RETURN_LIST_URL);
-  const doc = await docOr404(ctx, idText);
-  const form = await request.formData();
+  const form = await request.clone().formData();
   const intent = String(form.get("intent") ?? "");
+  const ctx = await requireDocumentAction(request, SALES_RETURN_LIST_URL, "salesReturnOrder", intent);
+  const doc = await docOr404(ctx, idText);
   try {
     if (intent === "confirm" || intent === "cancel" || intent === "reverse" || (intent === "submit" && doc.status !== 0)) {
       await runSalesReturnAction(ctx, doc.id, intent);

@@ -10,6 +10,9 @@ import { SalesReturnInputSchema } from "./sales-return.input";
 import { createSalesReturnOrder, getSalesReturnOrder, removeSalesReturnOrder, SALES_RETURN_ACTIONS, updateSalesReturnOrder } from "./sales-return.service";
 import { anyOf, docNoFilter, inDocsNumbered, noLike } from "../lib/doc-search";
 import { inPartnersNamed } from "../organization/partner-name";
+import { COST } from "../lib/price-rules";
+import { withLinkedReaders } from "../lib/document-chain";
+import { SR_WAITING_INFLOW } from "./sales-return.status";
 
 const wantsSubmit = (body: unknown) => !!(body && typeof body === "object" && (body as { submit?: unknown }).submit === true);
 
@@ -27,7 +30,9 @@ export const salesReturnOrderResource = defineResource({
   pageName: "销售退货",
   pageUrl: "/sale/returnOrder",
   writeCode: "XSGL-003",
-  readCodes: ["XSGL-003", "XSGL-005"],
+  readCodes: withLinkedReaders("salesReturnOrder", ["XSGL-003", "XSGL-005"]),
+  // The customer's prices are on the return for whoever works it; the cost it comes back at is 产品价格's.
+  privateFields: { unitCost: COST(), costPrice: COST() },
   scope: "company",
   table: salesReturnOrders,
   readOnly: { create: true, delete: true },
@@ -62,4 +67,23 @@ export const salesReturnOrderResource = defineResource({
     remove: (ctx, id) => removeSalesReturnOrder(ctx, id),
     actions: SALES_RETURN_ACTIONS,
   },
+});
+
+/**
+ * 退货入库 (/sale/returnInbound, XSGL-010): the warehouse's list of sales returns, read only,
+ * opening at those waiting to come in (待入库); a row opens the return, where the stock keeper
+ * confirms it into the warehouse (server/lib/document-chain.ts). A page of its own, not an API
+ * resource: the JSON API reads returns as `salesReturnOrder`.
+ */
+export const salesReturnInboundResource = defineResource({
+  ...salesReturnOrderResource,
+  name: "salesReturnInbound",
+  label: "退货入库",
+  pageName: "退货入库",
+  pageUrl: "/sale/returnInbound",
+  writeCode: "XSGL-010",
+  readCodes: ["XSGL-010"],
+  readOnly: { create: true, update: true, delete: true },
+  document: undefined,
+  filters: { ...salesReturnOrderResource.filters, status: { ...equals(salesReturnOrders.status), default: SR_WAITING_INFLOW } },
 });

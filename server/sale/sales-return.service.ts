@@ -27,6 +27,7 @@ import { companies, users } from "../system/system.tables";
 import { approvals, deliverOrderLines, deliverOrders, salesOrderLines, salesOrders, salesReturnOrderLines, salesReturnOrders } from "./sale.tables";
 import { ReturnDecisionSchema, SalesReturnInputSchema, type SalesReturnInput } from "./sales-return.input";
 import { SALES_RETURN_BUTTONS, SALES_RETURN_MACHINE, SR_CANCELLED, SR_DONE, SR_DRAFT, SR_REVERSED, SR_WAITING_APPROVAL, SR_WAITING_INFLOW, type SalesReturnAction } from "./sales-return.status";
+import { worksStep } from "../lib/document-chain";
 
 /**
  * 销售退货 (sales returns). A return comes from a delivered sales order (each line names the
@@ -442,7 +443,8 @@ export async function returnLocationFor(tx: Executor, ctx: Ctx, warehouseId: num
  * with source 3; the order and delivery lines count the return; the customer is credited last.
  */
 export async function confirmSalesReturnOrder(ctx: Ctx, id: number) {
-  requireSales(ctx);
+  // 确认入库 is the warehouse's step too (退货入库, XSGL-010).
+  if (!worksStep(ctx, "salesReturnOrder", "confirm")) requireSales(ctx);
   await inTransaction(async (tx) => {
     const doc = await lockReturnWithOrder(tx, ctx, id);
     assertTransition(SALES_RETURN_MACHINE, "confirm", doc.status);

@@ -46,6 +46,8 @@ export const MENU_TREE: MenuSeed[] = [
           page("XSGL-007", "发货单", "/sale/deliver"),
           page("XSGL-008", "发货清单", "/sale/shippingList"),
           page("XSGL-009", "扫码发货", "/scan/delivery"),
+          // The warehouse's step of a sales return: approved returns confirmed into stock.
+          page("XSGL-010", "退货入库", "/sale/returnInbound"),
         ],
       },
     ],
@@ -184,7 +186,13 @@ export const MENU_TREE: MenuSeed[] = [
       {
         code: "CWGL-G1",
         name: "对账",
-        children: [page("CWGL-001", "对账单", "/accounting/reconciliation")],
+        children: [
+          page("CWGL-001", "对账单", "/accounting/reconciliation"),
+          // Separation of duties (issue 20): what the 经理 (or a finance role) holds, not sales.
+          action("CWGL-002", "信用额度"),
+          action("CWGL-003", "付款单"),
+          action("CWGL-004", "作废收付款"),
+        ],
       },
     ],
   },
@@ -370,7 +378,7 @@ export const ROLE_GRANTS: Record<string, (code: string) => boolean> = {
     ["ZZGL", "ZZGL-G3", "ZZGL-007"].includes(c),
   warehouse: (c) =>
     c.startsWith("CKGL") ||
-    ["XSGL", "XSGL-G2", "XSGL-006", "XSGL-007", "XSGL-008", "XSGL-009"].includes(c) ||
+    ["XSGL", "XSGL-G2", "XSGL-006", "XSGL-007", "XSGL-008", "XSGL-009", "XSGL-010"].includes(c) ||
     ["CGGL", "CGGL-G3", "CGGL-009", "CGGL-010"].includes(c) ||
     ["CPGL", "CPGL-G1", "CPGL-001"].includes(c) ||
     ["TJBB", "TJBB-G3", "TJBB-008", "TJBB-009", "TJBB-010"].includes(c),

@@ -12,6 +12,7 @@ import { createInventoryOrder, getInventoryOrder, removeInventoryOrder, runInven
 import { MoveOrderInputSchema } from "./move-order.input";
 import { createMoveOrder, getMoveOrder, removeMoveOrder, runMoveOrderAction, updateMoveOrder } from "./move-order.service";
 import { inventoryOrderLines, inventoryOrders, moveOrderLines, moveOrders } from "./warehouse.tables";
+import { COST } from "../lib/price-rules";
 
 /** The document lists of /warehouse/allocation and /warehouse/inventory and their JSON API (`moveOrder`, `inventoryOrder`). */
 const fromWh = aliasedTable(warehouses, "mo_from_wh");
@@ -75,6 +76,7 @@ export const inventoryOrderResource = defineResource({
   pageName: "库存盘点",
   pageUrl: "/warehouse/inventory",
   writeCode: "CKGL-004",
+  privateFields: { unitCost: COST(), amount: COST("金额"), costAmount: COST("金额") },
   scope: "company",
   table: inventoryOrders,
   readOnly: { create: true, delete: true },

@@ -12,7 +12,7 @@ const money = (v: string | null | undefined) => (v === null || v === undefined ?
  * balance, the ageing of the open documents and the confirmation record (发送对账, then 已确认
  * / 有异议 as the partner answered). Every command is a plain form post.
  */
-export function StatementView({ s, payments }: { s: Statement; payments: { id: number; no: string; kindName: string; statusName: string; amount: string; unallocatedAmount: string; paidOn: string }[] }) {
+export function StatementView({ s, payments, canRecordPayments }: { s: Statement; payments: { id: number; no: string; kindName: string; statusName: string; amount: string; unallocatedAmount: string; paidOn: string }[]; canRecordPayments: boolean }) {
   const customer = s.partner.rel === 1;
   const period = new URLSearchParams({ partnerId: String(s.partner.id), from: s.from, to: s.to }).toString();
   const pending = s.confirmations.find((c) => c.status === 0);
@@ -32,9 +32,11 @@ export function StatementView({ s, payments }: { s: Statement; payments: { id: n
         <a href={`/print/statement?${period}`} target="_blank" rel="noreferrer" className={css.btn} data-testid="st-print">
           打印
         </a>
-        <Link to={`/accounting/reconciliation/receipt?kind=${customer ? 1 : 2}&partnerId=${s.partner.id}`} prefetch="none" className={`${css.btn} ${css.primary}`} data-testid="st-register">
-          {customer ? "登记收款" : "登记付款"}
-        </Link>
+        {customer || canRecordPayments ? (
+          <Link to={`/accounting/reconciliation/receipt?kind=${customer ? 1 : 2}&partnerId=${s.partner.id}`} prefetch="none" className={`${css.btn} ${css.primary}`} data-testid="st-register">
+            {customer ? "登记收款" : "登记付款"}
+          </Link>
+        ) : null}
       </div>
       <dl className={po.summary}>
         <div>

@@ -13,7 +13,7 @@ const discountText = (d: string) => (formatNumberText(d, 2) ?? d).replace(/\.00$
  * short (waiting for purchase), picked, delivered, returned and still open. The cost column and
  * the 低于成本 mark only for those who may see costs.
  */
-export function OrderLines({ lines, showCost, belowCost }: { lines: Line[]; showCost: boolean; belowCost: ReadonlySet<number> }) {
+export function OrderLines({ lines, showCost, belowCost, showPrices = true }: { lines: Line[]; showCost: boolean; belowCost: ReadonlySet<number>; showPrices?: boolean }) {
   const total = (pick: (l: Line) => string) => sumText(lines.map(pick));
   return (
     // Focusable: a keyboard user can scroll the wide table (axe scrollable-region-focusable).
@@ -26,15 +26,19 @@ export function OrderLines({ lines, showCost, belowCost }: { lines: Line[]; show
             <th scope="col">产品编码</th>
             <th scope="col">产品名称</th>
             <th scope="col">品牌</th>
-            <th scope="col" className={so.num}>
-              单价
-            </th>
-            <th scope="col" className={so.num}>
-              折扣(%)
-            </th>
-            <th scope="col" className={so.num}>
-              金额
-            </th>
+            {showPrices ? (
+              <>
+                <th scope="col" className={so.num}>
+                  单价
+                </th>
+                <th scope="col" className={so.num}>
+                  折扣(%)
+                </th>
+                <th scope="col" className={so.num}>
+                  金额
+                </th>
+              </>
+            ) : null}
             {showCost ? (
               <th scope="col" className={so.num}>
                 成本
@@ -71,16 +75,20 @@ export function OrderLines({ lines, showCost, belowCost }: { lines: Line[]; show
               <td>{l.mainOE}</td>
               <td>{l.productName}</td>
               <td>{l.brandName ?? ""}</td>
-              <td className={so.num}>
-                {formatMoneyText(l.price)}
-                {belowCost.has(l.id) ? (
-                  <span className={so.warn} data-warning="belowCost">
-                    低于成本
-                  </span>
-                ) : null}
-              </td>
-              <td className={so.num}>{discountText(l.discount)}</td>
-              <td className={so.num}>{formatMoneyText(l.amount)}</td>
+              {showPrices ? (
+                <>
+                  <td className={so.num}>
+                    {formatMoneyText(l.price)}
+                    {belowCost.has(l.id) ? (
+                      <span className={so.warn} data-warning="belowCost">
+                        低于成本
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className={so.num}>{discountText(l.discount)}</td>
+                  <td className={so.num}>{formatMoneyText(l.amount)}</td>
+                </>
+              ) : null}
               {showCost ? <td className={so.num}>{l.costPrice === null ? "—" : (formatNumberText(l.costPrice, 4) ?? l.costPrice)}</td> : null}
               <td className={so.num}>{qtyText(l.qty)}</td>
               <td className={so.num} data-col="locked">
@@ -101,8 +109,8 @@ export function OrderLines({ lines, showCost, belowCost }: { lines: Line[]; show
         </tbody>
         <tfoot>
           <tr>
-            <td colSpan={6}>合计</td>
-            <td className={so.num}>{formatMoneyText(total((l) => l.amount))}</td>
+            <td colSpan={showPrices ? 6 : 4}>合计</td>
+            {showPrices ? <td className={so.num}>{formatMoneyText(total((l) => l.amount))}</td> : null}
             {showCost ? <td /> : null}
             <td className={so.num}>{qtyText(total((l) => l.qty))}</td>
             <td className={so.num}>{qtyText(total((l) => l.lockedQty))}</td>

@@ -71,9 +71,11 @@ export default function ReconciliationPage() {
           <Link to="/accounting/reconciliation/receipt?kind=1" prefetch="none" className={css.btn} data-testid="go-receipt">
             登记收款
           </Link>
-          <Link to="/accounting/reconciliation/receipt?kind=2" prefetch="none" className={css.btn} data-testid="go-payment">
-            登记付款
-          </Link>
+          {data.canRecordPayments ? (
+            <Link to="/accounting/reconciliation/receipt?kind=2" prefetch="none" className={css.btn} data-testid="go-payment">
+              登记付款
+            </Link>
+          ) : null}
           <Link to="/accounting/reconciliation/payments?kind=1" prefetch="none" className={css.btn}>
             收款单
           </Link>
@@ -87,7 +89,7 @@ export default function ReconciliationPage() {
           {data.error}
         </p>
       ) : null}
-      {s ? <StatementView s={s} payments={data.payments} /> : data.accounts ? <AccountsList data={data.accounts} search={search} /> : null}
+      {s ? <StatementView s={s} payments={data.payments} canRecordPayments={data.canRecordPayments} /> : data.accounts ? <AccountsList data={data.accounts} search={search} /> : null}
     </div>
   );
 }

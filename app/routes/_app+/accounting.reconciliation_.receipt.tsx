@@ -53,9 +53,11 @@ export default function PaymentFormPage() {
           <Link to="?kind=1" prefetch="none" className={`${css.btn} ${receipt ? css.primary : ""}`}>
             登记收款
           </Link>
-          <Link to="?kind=2" prefetch="none" className={`${css.btn} ${receipt ? "" : css.primary}`}>
-            登记付款
-          </Link>
+          {data.canRecordPayments ? (
+            <Link to="?kind=2" prefetch="none" className={`${css.btn} ${receipt ? "" : css.primary}`}>
+              登记付款
+            </Link>
+          ) : null}
         </span>
       </div>
       <Form method="post" ref={formRef} className={po.form} data-testid="pay-form" key={`${data.kind}-${v.requestKey}`}>

@@ -66,11 +66,14 @@ function RelatedDocuments({ title, testId, docs }: { title: string; testId: stri
 const qty = qtyText;
 
 export default function PurchaseOrderPage() {
-  const loaded = useLoaderData<typeof loader>() as unknown as PurchaseOrderPageData & { canPrint: boolean; followUps: PurchaseOrderFollowUps };
+  const loaded = useLoaderData<typeof loader>() as unknown as PurchaseOrderPageData & { canPrint: boolean; followUps: PurchaseOrderFollowUps; readOnly?: boolean };
   const answered = useActionData<typeof action>() as unknown as PurchaseOrderPageData | undefined;
   const data = answered ?? loaded;
   const order = loaded.order!;
-  const draft = order.status === 0;
+  // The worker of a step of its chain (a stock keeper from his receiving or put-away note) reads it, whatever its status.
+  const readOnly = !!loaded.readOnly;
+  const draft = order.status === 0 && !readOnly;
+  const showPrices = order.totalAmount !== undefined;
   return (
     <div className={po.page}>
       <div className={po.titleRow}>
@@ -80,6 +83,11 @@ export default function PurchaseOrderPage() {
         <span className={po.status} data-testid="po-status">
           {order.statusLabel}
         </span>
+        {readOnly ? (
+          <span className={po.status} data-testid="po-read-only">
+            只读
+          </span>
+        ) : null}
         {loaded.canPrint ? (
           <a href={`/print/purchase?type=purchase&orderId=${order.id}`} target="_blank" rel="noreferrer" className={css.btn} data-testid="po-print">
             打印
@@ -119,10 +127,12 @@ export default function PurchaseOrderPage() {
               <dt>总数量</dt>
               <dd>{qty(order.totalQty)}</dd>
             </div>
-            <div>
-              <dt>总金额</dt>
-              <dd data-testid="po-total">{formatMoneyText(order.totalAmount)}</dd>
-            </div>
+            {showPrices ? (
+              <div>
+                <dt>总金额</dt>
+                <dd data-testid="po-total">{formatMoneyText(order.totalAmount)}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>备注</dt>
               <dd>{order.remark ?? "—"}</dd>
@@ -137,8 +147,12 @@ export default function PurchaseOrderPage() {
                 <th scope="col">产品名称</th>
                 <th scope="col">品牌</th>
                 <th scope="col" className={po.num}>数量</th>
-                <th scope="col" className={po.num}>单价</th>
-                <th scope="col" className={po.num}>金额</th>
+                {showPrices ? (
+                  <>
+                    <th scope="col" className={po.num}>单价</th>
+                    <th scope="col" className={po.num}>金额</th>
+                  </>
+                ) : null}
                 <th scope="col" className={po.num}>已收</th>
                 <th scope="col" className={po.num}>已上架</th>
                 <th scope="col" className={po.num}>已退</th>
@@ -153,8 +167,12 @@ export default function PurchaseOrderPage() {
                   <td>{l.productName}</td>
                   <td>{l.brandName ?? ""}</td>
                   <td className={po.num}>{qty(l.qty)}</td>
-                  <td className={po.num}>{formatMoneyText(l.price)}</td>
-                  <td className={po.num}>{formatMoneyText(l.amount)}</td>
+                  {showPrices ? (
+                    <>
+                      <td className={po.num}>{formatMoneyText(l.price)}</td>
+                      <td className={po.num}>{formatMoneyText(l.amount)}</td>
+                    </>
+                  ) : null}
                   <td className={po.num}>{qty(l.receivedQty)}</td>
                   <td className={po.num}>{qty(l.putawayQty)}</td>
                   <td className={po.num}>{qty(l.returnedQty)}</td>
@@ -183,9 +201,11 @@ export default function PurchaseOrderPage() {
             {loaded.actions.map((a) => (
               <ActionButton key={a} action={a} />
             ))}
-            <Link to="/purchase/order" prefetch="none" className={css.btn}>
-              返回列表
-            </Link>
+            {readOnly ? null : (
+              <Link to="/purchase/order" prefetch="none" className={css.btn}>
+                返回列表
+              </Link>
+            )}
           </Form>
         </>
       )}

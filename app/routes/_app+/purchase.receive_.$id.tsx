@@ -53,7 +53,16 @@ export default function ReceivePage() {
       <dl className={po.summary}>
         <div>
           <dt>采购单号</dt>
-          <dd>{doc.purchaseOrderNo ?? "—"}</dd>
+          {/* The order this note comes from: read only (no prices) for the stock keeper, who works this step of its chain. */}
+          <dd>
+            {doc.purchaseOrderId && doc.purchaseOrderNo ? (
+              <Link to={`/purchase/order/${doc.purchaseOrderId}`} prefetch="none" data-testid="linked-purchase-order">
+                {doc.purchaseOrderNo}
+              </Link>
+            ) : (
+              "—"
+            )}
+          </dd>
         </div>
         <div>
           <dt>供应商</dt>

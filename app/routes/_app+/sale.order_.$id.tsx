@@ -14,7 +14,7 @@ import type { OrderHistoryEntry, SalesOrderPageData } from "#server/sale/sales-o
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadSalesOrderPage, salesOrderPageAction } from "~/services.server";
 
-type PageData = SalesOrderPageData & { canPrint: boolean; history: OrderHistoryEntry[]; belowCostLineIds: number[] };
+type PageData = SalesOrderPageData & { canPrint: boolean; history: OrderHistoryEntry[]; belowCostLineIds: number[]; readOnly?: boolean };
 
 /** One sales order (XSGL-001): a draft is edited here; a submitted one shows its lines' progress, its actions and its history. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -44,7 +44,10 @@ export default function SalesOrderPage() {
   const answered = useActionData<typeof action>() as unknown as SalesOrderPageData | undefined;
   const data = answered ?? loaded;
   const order = loaded.order!;
-  const draft = order.status === 0;
+  // The worker of a step of its chain (a stock keeper from his picking note) reads it, whatever its status.
+  const readOnly = !!loaded.readOnly;
+  const draft = order.status === 0 && !readOnly;
+  const showPrices = order.totalAmount !== undefined;
   const waiting = order.approvals.find((a) => a.status === 0);
   const lastApproval = order.approvals[0];
   return (
@@ -56,6 +59,11 @@ export default function SalesOrderPage() {
         <span className={so.status} data-testid="so-status">
           {order.statusLabel}
         </span>
+        {readOnly ? (
+          <span className={so.status} data-testid="so-read-only">
+            只读
+          </span>
+        ) : null}
         {lastApproval ? (
           <span className={so.status} data-testid="so-approval">
             信用审批：{labelOf(APPROVAL_STATUSES, lastApproval.status as 0)}
@@ -118,14 +126,18 @@ export default function SalesOrderPage() {
               <dt>总数量</dt>
               <dd>{qtyText(order.totalQty)}</dd>
             </div>
-            <div>
-              <dt>总金额</dt>
-              <dd data-testid="so-total">{formatMoneyText(order.totalAmount)}</dd>
-            </div>
-            <div>
-              <dt>已发货金额</dt>
-              <dd>{formatMoneyText(order.deliveredAmount)}</dd>
-            </div>
+            {showPrices ? (
+              <>
+                <div>
+                  <dt>总金额</dt>
+                  <dd data-testid="so-total">{formatMoneyText(order.totalAmount)}</dd>
+                </div>
+                <div>
+                  <dt>已发货金额</dt>
+                  <dd>{formatMoneyText(order.deliveredAmount)}</dd>
+                </div>
+              </>
+            ) : null}
             <div>
               <dt>缺货转紧急采购</dt>
               <dd>{order.allowShortage ? "是" : "否"}</dd>
@@ -135,15 +147,17 @@ export default function SalesOrderPage() {
               <dd>{order.remark ?? "—"}</dd>
             </div>
           </dl>
-          <CustomerInfoBar info={loaded.customerInfo} />
-          <OrderLines lines={order.lines} showCost={loaded.canSeeCost} belowCost={new Set(loaded.belowCostLineIds)} />
+          {readOnly ? null : <CustomerInfoBar info={loaded.customerInfo} />}
+          <OrderLines lines={order.lines} showCost={loaded.canSeeCost} belowCost={new Set(loaded.belowCostLineIds)} showPrices={showPrices} />
           <Form method="post" className={so.buttons}>
             {loaded.actions.map((a) => (
               <ActionButton key={a} action={a} />
             ))}
-            <Link to="/sale/order" prefetch="none" className={css.btn}>
-              返回列表
-            </Link>
+            {readOnly ? null : (
+              <Link to="/sale/order" prefetch="none" className={css.btn}>
+                返回列表
+              </Link>
+            )}
           </Form>
         </>
       )}

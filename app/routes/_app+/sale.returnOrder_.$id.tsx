@@ -39,7 +39,9 @@ export default function SalesReturnPage() {
   const answered = useActionData<typeof action>() as unknown as SalesReturnPageData | undefined;
   const data = answered && "lines" in answered ? answered : loaded;
   const doc = loaded.doc!;
-  const draft = doc.status === 0;
+  const readOnly = !!loaded.readOnly;
+  // A draft is edited here by sales; the worker of a step sees any status read-only.
+  const draft = doc.status === 0 && !readOnly;
   return (
     <div className={po.page}>
       <div className={po.titleRow}>
@@ -47,7 +49,7 @@ export default function SalesReturnPage() {
         <span className={po.status} data-testid="sr-status">
           {doc.statusName}
         </span>
-        {draft ? null : (
+        {draft || readOnly ? null : (
           <a href={`/print/saleReturn?type=saleReturn&orderId=${doc.id}`} target="_blank" rel="noreferrer" className={css.btn} data-testid="sr-print">
             打印
           </a>
@@ -84,7 +86,7 @@ export default function SalesReturnPage() {
             </div>
             <div>
               <dt>退货金额</dt>
-              <dd data-testid="sr-total">{formatMoneyText(doc.totalAmount)}</dd>
+              <dd data-testid="sr-total">{doc.totalAmount === undefined ? "—" : formatMoneyText(doc.totalAmount)}</dd>
             </div>
             <div>
               <dt>制单人</dt>
@@ -110,7 +112,7 @@ export default function SalesReturnPage() {
             {doc.actions.map((a) => (
               <ActionButton key={a} action={a} />
             ))}
-            <Link to="/sale/returnOrder" prefetch="none" className={css.btn}>
+            <Link to={readOnly ? "/sale/returnInbound" : "/sale/returnOrder"} prefetch="none" className={css.btn}>
               返回列表
             </Link>
           </Form>
