@@ -15,7 +15,7 @@ import { applyLineIntent, lineErrorsOf, lineIntentOf, readLines, withoutBlankLin
 import { enterpriseRelations } from "../organization/organization.tables";
 import { pinyinOf } from "../product/pinyin";
 import { actionsFor } from "../stock/document";
-import { purchaseSubmitFlow, type AutoFlow } from "../setting/auto-flow";
+import { purchaseSubmitFlow, SETTINGS_CODE, type AutoFlow } from "../setting/auto-flow";
 import { getCompanySettings } from "../setting/setting.service";
 import { pickedProductsByIds, productLabelOf, resolveLines, type PickedProduct, type ResolvedLine } from "../trade/line-pick.service";
 import { warehouses } from "../stock/stock.tables";
@@ -141,7 +141,7 @@ async function pageData(ctx: Ctx, order: PurchaseOrderView | null, state: Purcha
     order: order ? { ...order, statusLabel: labelOf(PURCHASE_ORDER_STATUSES, order.status as 0) } : null,
     actions,
     canEdit,
-    submitFlow: purchaseSubmitFlow(settings),
+    submitFlow: purchaseSubmitFlow(settings, ctx.permissions.has(SETTINGS_CODE)),
   };
 }
 

@@ -6,7 +6,7 @@ import { db } from "../db/client";
 import { setFlash } from "../lib/flash";
 import { formErrorOf } from "../lib/form-reply";
 import { parseId } from "../lib/ids";
-import { pickConfirmFlow, type AutoFlow } from "../setting/auto-flow";
+import { pickConfirmFlow, SETTINGS_CODE, type AutoFlow } from "../setting/auto-flow";
 import { getCompanySettings } from "../setting/setting.service";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { warehouses } from "../stock/stock.tables";
@@ -93,7 +93,7 @@ export interface PickingPageData {
 export async function loadPickingPage(request: Request, idText: string | undefined): Promise<PickingPageData> {
   const ctx = await requirePage(request, PICKING_LIST_URL);
   const doc = await saleDocOrNotFound("拣货单", idText, (id) => getPickingOrder(ctx, id));
-  return { doc, typed: {}, message: null, errors: [], canWrite: ctx.permissions.has("XSGL-006"), canDeliver: ctx.permissions.has("XSGL-007"), confirmFlow: pickConfirmFlow(await getCompanySettings(ctx)) };
+  return { doc, typed: {}, message: null, errors: [], canWrite: ctx.permissions.has("XSGL-006"), canDeliver: ctx.permissions.has("XSGL-007"), confirmFlow: pickConfirmFlow(await getCompanySettings(ctx), ctx.permissions.has(SETTINGS_CODE)) };
 }
 
 export async function pickingPageAction(request: Request, idText: string | undefined) {
@@ -129,7 +129,7 @@ export async function pickingPageAction(request: Request, idText: string | undef
     const fresh = await getPickingOrder(ctx, doc.id);
     const errors = err.fields?.lines ?? [];
     return json<PickingPageData>(
-      { doc: fresh, typed, message: errors.length ? "请检查拣货数量" : err.message, errors, canWrite: ctx.permissions.has("XSGL-006"), canDeliver: ctx.permissions.has("XSGL-007"), confirmFlow: pickConfirmFlow(await getCompanySettings(ctx)) },
+      { doc: fresh, typed, message: errors.length ? "请检查拣货数量" : err.message, errors, canWrite: ctx.permissions.has("XSGL-006"), canDeliver: ctx.permissions.has("XSGL-007"), confirmFlow: pickConfirmFlow(await getCompanySettings(ctx), ctx.permissions.has(SETTINGS_CODE)) },
       { status: err.status },
     );
   }

@@ -22,4 +22,11 @@ describe("what the automatic-flow settings make a button do (issue 20, item 10)"
     expect(pickConfirmFlow({ ...COMPANY_SETTING_DEFAULTS, AutoConfirmDeliver: false })).toMatchObject({ label: "确认拣货并生成发货单", confirm: null });
     expect(pickConfirmFlow({ ...COMPANY_SETTING_DEFAULTS, AutoCreateDeliver: false })).toBeNull();
   });
+
+  it("says what happens to everyone, and links to 系统设置 only for those who may open it", () => {
+    const po = purchaseSubmitFlow(COMPANY_SETTING_DEFAULTS, false)!;
+    expect(po.label).toBe("提交并收货入库");
+    expect(po.settingHref).toBeNull();
+    expect(pickConfirmFlow(COMPANY_SETTING_DEFAULTS, false)!.settingHref).toBeNull();
+  });
 });

@@ -15,23 +15,27 @@ export interface AutoFlow {
   confirm: string | null;
   /** One line under the buttons: what the setting makes happen (shown with and without JavaScript). */
   note: string;
-  /** The setting page, at the setting that decides it. */
-  settingHref: string;
+  /** The setting page, at the setting that decides it; null for those who may not open 系统设置. */
+  settingHref: string | null;
 }
 
 /** The company settings page (系统设置, XTGL-005). */
 export const SETTINGS_PAGE = "/system/setting";
 
 /** The settings page's row of one setting (its field's id there: `setting-<name>`). */
-export const settingHref = (name: string) => `${SETTINGS_PAGE}#setting-${name}`;
+export const settingHrefOf = (name: string) => `${SETTINGS_PAGE}#setting-${name}`;
 
 type Settings = Readonly<Record<string, SettingValue | undefined>>;
 
 /** A setting that is on unless switched off (every automatic-flow setting defaults to on). */
 const on = (settings: Settings, name: string) => settings[name] !== false;
 
+/** The company settings page's menu code: only its holders get a link to it. */
+export const SETTINGS_CODE = "XTGL-005";
+
 /** 提交 of a purchase order, or null when submitting only submits (AutoCreateReceipt off). */
-export function purchaseSubmitFlow(settings: Settings): AutoFlow | null {
+export function purchaseSubmitFlow(settings: Settings, canOpenSettings = true): AutoFlow | null {
+  const settingHref = (name: string) => (canOpenSettings ? settingHrefOf(name) : null);
   if (!on(settings, "AutoCreateReceipt")) return null;
   if (!on(settings, "AutoConfirmReceipt")) {
     return {
@@ -51,7 +55,8 @@ export function purchaseSubmitFlow(settings: Settings): AutoFlow | null {
 }
 
 /** 确认拣货 of a picking list, or null when confirming only records what was picked (AutoCreateDeliver off). */
-export function pickConfirmFlow(settings: Settings): AutoFlow | null {
+export function pickConfirmFlow(settings: Settings, canOpenSettings = true): AutoFlow | null {
+  const settingHref = (name: string) => (canOpenSettings ? settingHrefOf(name) : null);
   if (!on(settings, "AutoCreateDeliver")) return null;
   if (!on(settings, "AutoConfirmDeliver")) {
     return {

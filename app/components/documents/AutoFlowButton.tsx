@@ -37,9 +37,11 @@ export function AutoFlowButton({ intent, plainLabel, flow, disabled, testId, cla
       {flow ? (
         <span className={css.muted} data-testid={`${testId}-note`}>
           {flow.note}
-          <Link to={flow.settingHref} prefetch="none">
-            更改设置
-          </Link>
+          {flow.settingHref ? (
+            <Link to={flow.settingHref} prefetch="none">
+              更改设置
+            </Link>
+          ) : null}
         </span>
       ) : null}
       {flow?.confirm ? (
@@ -69,11 +71,13 @@ export function AutoFlowButton({ intent, plainLabel, flow, disabled, testId, cla
           }
         >
           <p style={{ margin: 0 }}>{flow.confirm}</p>
-          <p style={{ margin: "8px 0 0" }}>
-            <Link to={flow.settingHref} prefetch="none" data-testid={`${testId}-setting`}>
-              到系统设置修改这项设置
-            </Link>
-          </p>
+          {flow.settingHref ? (
+            <p style={{ margin: "8px 0 0" }}>
+              <Link to={flow.settingHref} prefetch="none" data-testid={`${testId}-setting`}>
+                到系统设置修改这项设置
+              </Link>
+            </p>
+          ) : null}
         </ConfirmDialog>
       ) : null}
     </>
