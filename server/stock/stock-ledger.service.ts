@@ -33,13 +33,13 @@ import { productCosts, stockBalances, stockDemands, stockLocations, stockLocks, 
  *
  * Lock order, the same for every transaction (two documents touching the same products in
  * opposite order then wait instead of deadlocking):
- *   the document row (caller) → waiting demands (stock_demands, taken SKIP LOCKED: never
- *   waited for) → balance rows sorted by (product, location, batch) → product_costs rows
- *   sorted by product → (the caller) the partner's account.
+ *   the document row (caller) → balance rows sorted by (product, location, batch) →
+ *   product_costs rows sorted by product → (the caller) the partner's account.
+ * Waiting demands (stock_demands) are taken after the cost rows, SKIP LOCKED: never waited for.
  * Each ledger call takes every balance row it needs in ONE sorted statement, before any cost
  * row: a posting whose arrivals fill waiting demands reads the shelves those demands may take
- * from first and locks them with its own keys (`demandsWaiting`); a release that refills does
- * the same. A transaction of several ledger calls (release the delivery's locks, then post its
+ * from first and locks them with its own keys (`shelvesForDemands`); a release that refills
+ * does the same. A transaction of several ledger calls (release the delivery's locks, then post its
  * outflow) takes no new balance row after the first call's cost rows: its later calls touch
  * the keys already held.
  *
@@ -417,15 +417,10 @@ export async function postStock(tx: Executor, ctx: Ctx, posting: Posting): Promi
   // Shelf stock that arrives goes to the demands waiting for it (oldest first): the shelves
   // they may take from are locked with this posting's own keys, before any cost row.
   const arrived = posting.fillDemands === false ? [] : lines.filter((l) => gt(l.q, 0) && locations.get(l.locationId)!.kind === 0);
-  const demands = arrived.length
-    ? await demandsWaiting(
-        tx,
-        ctx,
-        arrived.map((l) => l.productId),
-        arrived.map((l) => locations.get(l.locationId)!.warehouseId),
-      )
-    : { waiting: [], keys: [] };
-  const sortedKeys = lockOrder([...keySet.values(), ...demands.keys]);
+  const arrivedProducts = arrived.map((l) => l.productId);
+  const arrivedWarehouses = arrived.map((l) => locations.get(l.locationId)!.warehouseId);
+  const shelves = arrived.length ? await shelvesForDemands(tx, ctx, arrivedProducts, arrivedWarehouses) : [];
+  const sortedKeys = lockOrder([...keySet.values(), ...shelves]);
   await ensureRows(
     tx,
     ctx,
@@ -528,7 +523,8 @@ export async function postStock(tx: Executor, ctx: Ctx, posting: Posting): Promi
     });
   }
 
-  const fills = await allocateDemands(tx, ctx, demands.waiting, balances, costs, now);
+  const waiting = arrived.length ? await lockDemands(tx, ctx, arrivedProducts, arrivedWarehouses) : [];
+  const fills = await allocateDemands(tx, ctx, waiting, balances, costs, now);
   const posted = await writePosting(tx, ctx, [...balances.values()], [...costs.values()], moves, now);
   await recordFills(tx, ctx, fills);
   return posted;
@@ -670,20 +666,10 @@ export async function releaseLocks(tx: Executor, ctx: Ctx, doc: { docType: strin
     .from(stockLocks)
     .where(and(...conds));
   if (locks.length === 0) return [];
-  const demands = opts.fillDemands
-    ? await demandsWaiting(
-        tx,
-        ctx,
-        locks.map((l) => l.productId),
-        locks.map((l) => l.warehouseId),
-      )
-    : { waiting: [], keys: [] };
-  const { balances, costs } = await lockRows(
-    tx,
-    ctx,
-    lockOrder([...locks, ...demands.keys]),
-    locks.map((l) => l.productId),
-  );
+  const productIds = locks.map((l) => l.productId);
+  const warehouseIds = locks.map((l) => l.warehouseId);
+  const shelves = opts.fillDemands ? await shelvesForDemands(tx, ctx, productIds, warehouseIds) : [];
+  const { balances, costs } = await lockRows(tx, ctx, lockOrder([...locks, ...shelves]), productIds);
   for (const l of locks) {
     const row = balances.get(keyOf(l.productId, l.locationId, l.batchNo))!;
     row.lockedQty = sub(row.lockedQty, l.qty);
@@ -693,7 +679,8 @@ export async function releaseLocks(tx: Executor, ctx: Ctx, doc: { docType: strin
     cost.dirty = true;
   }
   const now = ctx.now ?? new Date();
-  const fills = await allocateDemands(tx, ctx, demands.waiting, balances, costs, now);
+  const waiting = opts.fillDemands ? await lockDemands(tx, ctx, productIds, warehouseIds) : [];
+  const fills = await allocateDemands(tx, ctx, waiting, balances, costs, now);
   await writePosting(tx, ctx, [...balances.values()], [...costs.values()], [], now);
   await tx.delete(stockLocks).where(
     inArray(
@@ -871,20 +858,37 @@ interface WaitingDemand {
 }
 
 /**
- * The demands waiting for stock of these products (in these warehouses), oldest first, and the
- * shelf keys they may take from. The demands are locked SKIP LOCKED (one another transaction
- * holds — its document is being changed — is left to it, never waited for); the keys are read
- * WITHOUT a lock, for the caller to lock together with its own keys in one sorted statement
- * before any cost row. A key emptied meanwhile simply has nothing available when locked; stock
- * freed meanwhile on a key not read goes to the next event's demands.
+ * The shelf keys with stock available that demands waiting in their warehouse may take (read
+ * WITHOUT a lock): the caller locks them with its own keys in one sorted statement, before any
+ * cost row, then takes the demands (`lockDemands`). A key emptied meanwhile has nothing available
+ * once locked; stock freed meanwhile by a transaction that filled (it held the cost row first)
+ * went to the demands already, and stock freed without filling goes to the next event's demands.
  */
-async function demandsWaiting(tx: Executor, ctx: Ctx, productIds: number[], warehouseIds?: number[]): Promise<{ waiting: WaitingDemand[]; keys: BalanceKey[] }> {
+async function shelvesForDemands(tx: Executor, ctx: Ctx, productIds: number[], warehouseIds: number[]): Promise<BalanceKey[]> {
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
-  if (ids.length === 0) return { waiting: [], keys: [] };
-  const waiting = rowsOf(
+  if (ids.length === 0) return [];
+  const cand = rowsOf(
+    await tx.execute(sql`select b.product_id, b.location_id, b.batch_no from stock_balances b join stock_locations l on l.id = b.location_id
+      where b.company_id = ${ctx.companyId} and b.product_id = any(${intArray(ids)}::int[]) and b.warehouse_id = any(${intArray([...new Set(warehouseIds)])}::int[])
+        and l.kind = 0 and l.is_enabled and b.qty > b.locked_qty
+        and exists (select 1 from stock_demands d where d.company_id = b.company_id and d.product_id = b.product_id and d.warehouse_id = b.warehouse_id)`),
+  );
+  return cand.map((r) => ({ productId: Number(r.product_id), locationId: Number(r.location_id), batchNo: String(r.batch_no) }));
+}
+
+/**
+ * The demands waiting for stock of these products in these warehouses, oldest first, locked
+ * SKIP LOCKED: one another transaction holds (its document is being changed, or it is filling
+ * it) is left to it, never waited for — so taking them after the cost rows cannot deadlock.
+ * The caller holds the products' cost rows: every other filler of them has committed, and the
+ * demands read here are all that wait.
+ */
+async function lockDemands(tx: Executor, ctx: Ctx, productIds: number[], warehouseIds: number[]): Promise<WaitingDemand[]> {
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return [];
+  return rowsOf(
     await tx.execute(sql`select id, product_id, warehouse_id, qty::text as qty, doc_type, doc_id, doc_no, doc_line_id from stock_demands
-      where company_id = ${ctx.companyId} and product_id = any(${intArray(ids)}::int[])
-        ${warehouseIds?.length ? sql`and warehouse_id = any(${intArray([...new Set(warehouseIds)])}::int[])` : sql``}
+      where company_id = ${ctx.companyId} and product_id = any(${intArray(ids)}::int[]) and warehouse_id = any(${intArray([...new Set(warehouseIds)])}::int[])
       order by id for update skip locked`),
   ).map((r) => ({
     id: Number(r.id),
@@ -896,14 +900,6 @@ async function demandsWaiting(tx: Executor, ctx: Ctx, productIds: number[], ware
     docNo: String(r.doc_no),
     docLineId: Number(r.doc_line_id),
   }));
-  if (waiting.length === 0) return { waiting, keys: [] };
-  const cand = rowsOf(
-    await tx.execute(sql`select b.product_id, b.location_id, b.batch_no from stock_balances b join stock_locations l on l.id = b.location_id
-      where b.company_id = ${ctx.companyId} and b.product_id = any(${intArray([...new Set(waiting.map((d) => d.productId))])}::int[])
-        and b.warehouse_id = any(${intArray([...new Set(waiting.map((d) => d.warehouseId))])}::int[])
-        and l.kind = 0 and l.is_enabled and b.qty > b.locked_qty`),
-  );
-  return { waiting, keys: cand.map((r) => ({ productId: Number(r.product_id), locationId: Number(r.location_id), batchNo: String(r.batch_no) })) };
 }
 
 interface DemandFills {
@@ -916,7 +912,7 @@ interface DemandFills {
 /**
  * Gives the waiting demands the available stock of the locked rows on enabled shelves of their
  * warehouse, oldest demand first, FIFO over the stock; marks the rows and cost rows it locked.
- * Takes no lock: the caller locked every row it may take (`demandsWaiting`'s keys).
+ * Takes no lock: the caller locked every row it may take (`shelvesForDemands`' keys and its own).
  */
 async function allocateDemands(tx: Executor, ctx: Ctx, waiting: WaitingDemand[], balances: Map<string, BalanceRow>, costs: Map<number, CostRow>, now: Date): Promise<DemandFills> {
   const out: DemandFills = { locks: [], filled: [], changed: [] };
@@ -982,15 +978,11 @@ async function recordFills(tx: Executor, ctx: Ctx, fills: DemandFills) {
  * by that arrival (it was not committed yet); the next arrival or release fills it. Locks are
  * never wrong either way: only an allocation can come one event late.
  */
-export async function fillDemands(tx: Executor, ctx: Ctx, productIds: number[], warehouseIds?: number[]) {
-  const { waiting, keys } = await demandsWaiting(tx, ctx, productIds, warehouseIds);
-  if (waiting.length === 0) return [];
-  const { balances, costs } = await lockRows(
-    tx,
-    ctx,
-    lockOrder(keys),
-    waiting.map((d) => d.productId),
-  );
+export async function fillDemands(tx: Executor, ctx: Ctx, productIds: number[], warehouseIds: number[]) {
+  const keys = await shelvesForDemands(tx, ctx, productIds, warehouseIds);
+  if (keys.length === 0) return [];
+  const { balances, costs } = await lockRows(tx, ctx, lockOrder(keys), productIds);
+  const waiting = await lockDemands(tx, ctx, productIds, warehouseIds);
   const now = ctx.now ?? new Date();
   const fills = await allocateDemands(tx, ctx, waiting, balances, costs, now);
   if (fills.locks.length === 0) return [];
