@@ -868,10 +868,15 @@ async function shelvesForDemands(tx: Executor, ctx: Ctx, productIds: number[], w
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
   if (ids.length === 0) return [];
   const cand = rowsOf(
-    await tx.execute(sql`select b.product_id, b.location_id, b.batch_no from stock_balances b join stock_locations l on l.id = b.location_id
-      where b.company_id = ${ctx.companyId} and b.product_id = any(${intArray(ids)}::int[]) and b.warehouse_id = any(${intArray([...new Set(warehouseIds)])}::int[])
-        and l.kind = 0 and l.is_enabled and b.qty > b.locked_qty
-        and exists (select 1 from stock_demands d where d.company_id = b.company_id and d.product_id = b.product_id and d.warehouse_id = b.warehouse_id)`),
+    // The demands first: with none waiting (the usual case) the balances are not read at all.
+    await tx.execute(sql`with d as materialized (
+        select distinct product_id, warehouse_id from stock_demands
+        where company_id = ${ctx.companyId} and product_id = any(${intArray(ids)}::int[]) and warehouse_id = any(${intArray([...new Set(warehouseIds)])}::int[])
+      )
+      select b.product_id, b.location_id, b.batch_no from d
+      join stock_balances b on b.company_id = ${ctx.companyId} and b.product_id = d.product_id and b.warehouse_id = d.warehouse_id
+      join stock_locations l on l.id = b.location_id
+      where l.kind = 0 and l.is_enabled and b.qty > b.locked_qty`),
   );
   return cand.map((r) => ({ productId: Number(r.product_id), locationId: Number(r.location_id), batchNo: String(r.batch_no) }));
 }
