@@ -57,6 +57,16 @@ export function isRetryable(e: unknown) {
   return state !== undefined && RETRYABLE.has(state);
 }
 
+/**
+ * How often each retryable SQLSTATE aborted a top-level transaction in this process. The race
+ * suites read it: a deadlock (40P01) there means a lock order is broken, even when the retry
+ * then succeeded.
+ */
+const aborts = new Map<string, number>();
+export function retryableAborts(): Record<string, number> {
+  return Object.fromEntries(aborts);
+}
+
 export function isNested(ex: Executor | undefined): ex is Tx {
   return ex !== undefined && is(ex, PgTransaction);
 }
@@ -70,6 +80,8 @@ export async function inTransaction<T>(fn: (tx: Tx) => Promise<T>, opts: Transac
       return await database.transaction(fn, opts.config);
     } catch (e) {
       if (!isRetryable(e)) throw e;
+      const state = sqlStateOf(e)!;
+      aborts.set(state, (aborts.get(state) ?? 0) + 1);
       if (attempt >= tries) throw busyError();
       // 5-20 ms, then 10-40, 20-80 …: spreads the retries of transactions that collided.
       const base = 5 * 2 ** (attempt - 1);

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
-import { inTransaction } from "../db/transaction";
+import { inTransaction, retryableAborts } from "../db/transaction";
 import { add, dec, moneyString, sum } from "../lib/decimal";
 import { isDomainError } from "../lib/errors";
 import { enterpriseRelations } from "../organization/organization.tables";
@@ -96,6 +96,28 @@ describe.skipIf(!url)("partner account under parallel postings (PostgreSQL)", ()
       .from(partnerAccountEntries)
       .where(and(eq(partnerAccountEntries.companyId, ctx.companyId), eq(partnerAccountEntries.docType, "receipt"), eq(partnerAccountEntries.docId, rows[0]!.id)));
     expect(posted).toHaveLength(1);
+  });
+
+  it("receipts voided while documents of the same customer post: one lock order (account, then receipts), no deadlock, the books hold", async () => {
+    const [c] = await db().insert(enterpriseRelations).values({ companyId: ctx.companyId, rel: 1, name: "并发作废客户", paymentTerm: 7 }).returning();
+    const cust = c!.id;
+    for (let round = 0; round < 3; round++) {
+      // Receipts with money left on account: every document posted for the customer takes them (advances) after its account lock.
+      const receipts: number[] = [];
+      for (let i = 0; i < 8; i++) receipts.push((await createPartnerPayment(ctx, { kind: 1, partnerId: cust, paymentMethodId: method, amount: "500.00", paidOn: "2024-08-01" }, { confirm: true })).id);
+      const deadlocks = retryableAborts()["40P01"] ?? 0;
+      const results = await outcomesOf(
+        receipts.flatMap((id, i) => [
+          () => voidPartnerPayment(ctx, id),
+          () => inTransaction((tx) => postPartnerEntry(tx, ctx, { partnerId: cust, docType: "deliverOrder", docId: 700_000 + round * 100 + i, docNo: `RACE-V${round}-${i}`, amount: "120.00", entryDate: "2024-08-02" })),
+        ]),
+      );
+      expect(results.filter((o) => o !== "ok")).toEqual([]);
+      expect(retryableAborts()["40P01"] ?? 0).toBe(deadlocks);
+      expect(await brokenBooks(ctx.companyId)).toEqual(BOOKS_HOLD);
+      const voided = await db().select().from(partnerPayments).where(and(eq(partnerPayments.partnerId, cust), eq(partnerPayments.status, 90)));
+      expect(voided).toHaveLength(8 * (round + 1));
+    }
   });
 
   it("documents, returns, receipts, 红冲 and voids at once: the books hold, and no document stays open while money or a credit is on account", async () => {

@@ -15,7 +15,10 @@ type AccountCtx = Pick<Ctx, "companyId" | "now">;
  * The partner's account (往来账) — the ONLY writer of partner_accounts and of
  * partner_account_entries' amounts. Every write locks the partner's account row; LOCK ORDER:
  * a document posting takes it LAST (document rows → stock balances → product costs → partner
- * account), so a delivery and an order submit of the same customer wait, never deadlock.
+ * account), so a delivery and an order submit of the same customer wait, never deadlock. Below
+ * the account come the partner's receipts and payments (settleWithAdvances locks those with
+ * money left) and then the entries: confirming or voiding a receipt locks the account BEFORE
+ * the receipt's own row (partner-payment.service `lockForPosting`).
  *
  * Sign: balance > 0 = the customer owes us (rel 1) / we owe the supplier (rel 0). Entry amounts
  * are signed changes: delivery +, sales return −, receipt −; receiving note +, purchase return −,

@@ -14,7 +14,7 @@ import { actionsFor, assertTransition, lockDocument } from "../stock/document";
 import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
 import { users } from "../system/system.tables";
 import { partnerAccountEntries, partnerPaymentAllocations, partnerPayments, paymentMethods } from "./finance.tables";
-import { companyToday, openEntriesSql, postPartnerEntry, settleOpenDocuments } from "./partner-account.service";
+import { companyToday, lockPartnerAccount, openEntriesSql, postPartnerEntry, settleOpenDocuments } from "./partner-account.service";
 import { PartnerPaymentInputSchema } from "./partner-payment.input";
 import { PARTNER_PAYMENT_MACHINE, type PartnerPaymentAction } from "./partner-payment.status";
 
@@ -26,7 +26,10 @@ import { PARTNER_PAYMENT_MACHINE, type PartnerPaymentAction } from "./partner-pa
  * (unallocatedAmount), which settles documents posted later (settleOpenDocuments).
  * Voiding a confirmed one posts the opposite (receiptBack / paymentBack) and undoes its
  * allocations; the documents it had settled are settled again by what else the partner has on
- * account (other advances, open credits). Lock order: the receipt row → the partner account (postPartnerEntry) → entries.
+ * account (other advances, open credits). Lock order, the account's (partner-account.service):
+ * the partner's account row → the receipt row → entries. A document posted for the partner
+ * locks the account and then the receipts whose advances settle it, so confirming and voiding
+ * lock the account before their own row (`lockForPosting`), never the other way round.
  *
  * A form posted twice makes one row: `requestKey` (random per rendered form) is unique per
  * company; the second post answers with the first one's result.
@@ -112,8 +115,26 @@ async function allocate(tx: Executor, ctx: Ctx, paymentId: number, partnerId: nu
   return left;
 }
 
-async function confirmIn(tx: Executor, ctx: Ctx, id: number, chosen: number[]) {
+/**
+ * Locks a receipt or payment that is about to post to its partner's account, in the account's
+ * lock order: the partner's account row first, then the receipt. The partner is read before
+ * the locks; it never changes once the receipt exists.
+ */
+async function lockForPosting(tx: Executor, ctx: Ctx, id: number) {
+  if (!isId(id)) throw new DomainError("not_found", "收付款单不存在");
+  const [peek] = await tx
+    .select({ partnerId: partnerPayments.partnerId })
+    .from(partnerPayments)
+    .where(and(eq(partnerPayments.id, id), eq(partnerPayments.companyId, ctx.companyId)));
+  if (!peek) throw new DomainError("not_found", "收付款单不存在");
+  await lockPartnerAccount(tx, ctx, peek.partnerId);
   const doc = await lockDocument(tx, partnerPayments, ctx, id, "收付款单");
+  if (doc.partnerId !== peek.partnerId) throw busyError();
+  return doc;
+}
+
+async function confirmIn(tx: Executor, ctx: Ctx, id: number, chosen: number[]) {
+  const doc = await lockForPosting(tx, ctx, id);
   requireRecordKind(ctx, doc.kind);
   assertTransition(PARTNER_PAYMENT_MACHINE, "confirm", doc.status);
   const kind = doc.kind as 1 | 2;
@@ -232,8 +253,8 @@ export async function confirmPartnerPayment(ctx: Ctx, id: number, body?: unknown
 export async function voidPartnerPayment(ctx: Ctx, id: number, opts: { tx?: Executor } = {}) {
   requireFinance(ctx);
   return inTransaction(async (tx) => {
-    const doc = await lockDocument(tx, partnerPayments, ctx, id, "收付款单");
     requireVoidMoney(ctx);
+    const doc = await lockForPosting(tx, ctx, id);
     assertTransition(PARTNER_PAYMENT_MACHINE, "void", doc.status);
     const kind = doc.kind as 1 | 2;
     await postPartnerEntry(tx, ctx, {

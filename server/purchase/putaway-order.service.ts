@@ -27,7 +27,8 @@ import { ConfirmPutawayInputSchema } from "./receive-order.input";
  * the 收货区 onto shelves of the same warehouse. One line per received line (from = 收货区 +
  * the receipt's batch, to = the product's default location prefilled); a line may be split
  * over several shelves when it is confirmed. Confirmation posts the outflow and the inflows in
- * ONE postStock call; the batch keeps its cost, source and received time (batchFrom).
+ * ONE internal postStock call; the batch keeps its cost, source and received time (batchFrom),
+ * and leaves the 收货区 at that cost, so the 收货区's value returns to 0 with its quantity.
  * Lock order: purchase order → receiving note → put-away note → stock.
  */
 
@@ -176,6 +177,7 @@ export async function confirmPutawayOrder(ctx: Ctx, id: number, input?: unknown)
       docType: PUTAWAY_DOC_TYPE,
       docId: note.id,
       docNo: note.no,
+      internal: true,
       lines: moving.flatMap((f) => [
         { productId: f.line.productId, locationId: f.line.fromLocationId, batchNo: f.line.batchNo, qty: f.qty.neg(), docLineId: docLineOf(f) },
         { productId: f.line.productId, locationId: f.toLocationId!, batchNo: f.line.batchNo, qty: f.qty, batchFrom: { locationId: f.line.fromLocationId, batchNo: f.line.batchNo }, docLineId: docLineOf(f) },

@@ -7,6 +7,7 @@ import { enterpriseRelations } from "../organization/organization.tables";
 import { products } from "../product/product.tables";
 import { saveCompanySetting } from "../setting/setting.service";
 import { productLocations, stockBalances, stockLocations, stockMoves, warehouses, productCosts } from "../stock/stock.tables";
+import { postStock } from "../stock/stock-ledger.service";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { purchaseOrderLines, purchaseOrders, putawayOrderLines, putawayOrders, receiveOrderLines, receiveOrders } from "./purchase.tables";
 import { confirmPutawayOrder, getPutawayOrder } from "./putaway-order.service";
@@ -72,6 +73,17 @@ async function ledgerSum(productId: number, locationId: number, batchNo: string)
     .from(stockMoves)
     .where(and(eq(stockMoves.companyId, ctx.companyId), eq(stockMoves.productId, productId), eq(stockMoves.locationId, locationId), eq(stockMoves.batchNo, batchNo)));
   return Number(r!.s);
+}
+/** What 成本流水 adds up: per location Σ qty and Σ amount of the product's moves; the company's Σ amount; the moving average. */
+async function valueOf(productId: number) {
+  const rows = await db()
+    .select({ locationId: stockMoves.locationId, qty: sql<string>`sum(${stockMoves.qty})::text`, value: sql<string>`sum(${stockMoves.amount})::text` })
+    .from(stockMoves)
+    .where(and(eq(stockMoves.companyId, ctx.companyId), eq(stockMoves.productId, productId)))
+    .groupBy(stockMoves.locationId);
+  const [cost] = await db().select().from(productCosts).where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, productId)));
+  const total = rows.reduce((t, r) => t + Math.round(Number(r.value) * 100), 0);
+  return { at: new Map(rows.map((r) => [r.locationId, { qty: r.qty, value: r.value }])), total, avg: cost!.avgCost };
 }
 async function receivingArea() {
   const [l] = await db().select().from(stockLocations).where(and(eq(stockLocations.warehouseId, warehouseId), eq(stockLocations.kind, 1)));
@@ -320,6 +332,24 @@ describe("put-away", () => {
     expect(rl!.putawayQty).toBe("10.00");
     expect((await orderOf(orderId)).lines[0]!.putawayQty).toBe("10.00");
     expect(await db().select().from(putawayOrderLines).where(eq(putawayOrderLines.putawayOrderId, pa!.id))).toHaveLength(2);
+  });
+
+  it("puts away at the batch's cost, not the average: the 收货区 goes back to quantity 0 and value 0, the average and the company's value stay", async () => {
+    const [p] = await db().insert(products).values({ companyId: ctx.companyId, mainOE: "RCV-T3", oeNorm: "RCVT3", name: "收货测试件三" }).returning();
+    await inTransaction((tx) => postStock(tx, ctx, { bizType: "StockInit", docType: "test", docId: 1, docNo: "RCV-OPEN", lines: [{ productId: p!.id, locationId: shelf2, batchNo: "OLD", qty: "5", unitCost: "130" }] }));
+    const orderId = await makeOrder([{ productId: p!.id, qty: "1", price: "10.01" }]);
+    const note = (await submit(orderId))!;
+    const area = await receivingArea();
+    const before = await valueOf(p!.id);
+    expect(before.avg).toBe("110.0017");
+    expect(before.at.get(area)).toEqual({ qty: "1.00", value: "10.01" });
+    const [pa] = await putawaysOf(note.id);
+    const [line] = (await getPutawayOrder(ctx, pa!.id)).lines;
+    await confirmPutawayOrder(ctx, pa!.id, { lines: [{ id: line!.id, toLocationId: shelf1, qty: "1" }] });
+    const after = await valueOf(p!.id);
+    expect(after.at.get(area)).toEqual({ qty: "0.00", value: "0.00" });
+    expect(after.at.get(shelf1)).toEqual({ qty: "1.00", value: "10.01" });
+    expect([after.avg, after.total]).toEqual([before.avg, before.total]);
   });
 
   it("a partial put-away leaves the rest in the 收货区 for another note", async () => {

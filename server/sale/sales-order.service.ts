@@ -14,7 +14,7 @@ import { productBrands } from "../product/brand.tables";
 import { productUnits } from "../product/catalog.tables";
 import { products } from "../product/product.tables";
 import { assertTransition, canTransition, lockDocument } from "../stock/document";
-import { averageCosts, cancelDemands, fillDemands, releaseLocks, reserveStock } from "../stock/stock-ledger.service";
+import { averageCosts, cancelDemands, releaseLocks, reserveStock } from "../stock/stock-ledger.service";
 import { warehouses } from "../stock/stock.tables";
 import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
 import { companies, companyUsers, users } from "../system/system.tables";
@@ -387,8 +387,7 @@ export async function requestCreditApproval(ctx: Ctx, id: number, opts: { reason
 async function releaseHoldings(tx: Executor, ctx: Ctx, order: OrderRow) {
   const doc = DOC(order);
   await cancelDemands(tx, ctx, doc);
-  const released = await releaseLocks(tx, ctx, doc);
-  if (released.length) await fillDemands(tx, ctx, [...new Set(released.map((l) => l.productId))], [order.warehouseId]);
+  await releaseLocks(tx, ctx, doc, undefined, { fillDemands: true });
 }
 
 /**

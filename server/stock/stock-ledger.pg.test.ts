@@ -89,6 +89,7 @@ describe.skipIf(!url)("stock ledger under parallel postings (PostgreSQL)", () =>
           docType: "race-move",
           docId: i,
           docNo: `M${i}`,
+          internal: true,
           lines: [
             { productId: productB, locationId: from, qty: "-1" },
             { productId: productB, locationId: to, qty: "1", batchFrom: { locationId: from, batchNo: "" } },

@@ -73,26 +73,42 @@ describe("stock ledger", () => {
     expect((await balanceOf(shelf, "B1"))!.qty).toBe("10.00");
   });
 
-  it("issues at the moving average and moves a batch with its identity", async () => {
+  it("moves a batch with its identity and at its own cost (an internal move leaves the average alone)", async () => {
     const moves = await inTransaction((tx) =>
       postStock(tx, ctx, {
         bizType: "StockMoveOrder",
         docType: "test",
         docId: 4,
         docNo: "T4",
+        internal: true,
         lines: [
           { productId, locationId: shelf, batchNo: "B1", qty: "-4" },
           { productId, locationId: shelf2, batchNo: "B1", qty: "4", batchFrom: { locationId: shelf, batchNo: "B1" } },
         ],
       }),
     );
-    expect(moves[0]!.unitCost).toBe("8.0000");
-    expect(moves[0]!.amount).toBe("-32.00");
+    expect(moves.map((m) => [m.unitCost, m.amount])).toEqual([
+      ["5.0000", "-20.00"],
+      ["5.0000", "20.00"],
+    ]);
     const moved = (await balanceOf(shelf2, "B1"))!;
     expect(moved.qty).toBe("4.00");
     expect(moved.unitCost).toBe("5.0000");
     expect(moved.source).toBe(1);
     expect((await costOf()).avgCost).toBe("8.0000");
+    // An issue (a sale, a return to the supplier) goes out at the moving average.
+    const [issued] = await inTransaction((tx) => postStock(tx, ctx, { bizType: "SalesOrder", docType: "test", docId: 40, docNo: "T40", lines: [{ productId, locationId: shelf2, batchNo: "B1", qty: "-1" }] }));
+    expect([issued!.unitCost, issued!.amount]).toEqual(["8.0000", "-8.00"]);
+    await inTransaction((tx) => reverseDocument(tx, ctx, { docType: "test", docId: 40, docNo: "T40", bizType: "SalesOrderBack" }));
+    expect(await costOf()).toMatchObject({ avgCost: "8.0000", qtyOnHand: "40.00" });
+  });
+
+  it("refuses a batch moved outside an internal posting, and an internal posting that does not net to zero", async () => {
+    await expect(
+      inTransaction((tx) => postStock(tx, ctx, { bizType: "StockMoveOrder", docType: "test", docId: 41, docNo: "T41", lines: [{ productId, locationId: shelf2, batchNo: "B1", qty: "1", batchFrom: { locationId: shelf, batchNo: "B1" } }] })),
+    ).rejects.toThrow("internal");
+    await expect(inTransaction((tx) => postStock(tx, ctx, { bizType: "StockMoveOrder", docType: "test", docId: 41, docNo: "T41", internal: true, lines: [{ productId, locationId: shelf, batchNo: "B1", qty: "-1" }] }))).rejects.toThrow("net to zero");
+    expect((await costOf()).qtyOnHand).toBe("40.00");
   });
 
   it("reverses a document once, at the cost it was posted with", async () => {

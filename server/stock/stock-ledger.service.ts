@@ -31,10 +31,17 @@ import { productCosts, stockBalances, stockDemands, stockLocations, stockLocks, 
  * `reverseDocument`, inside the posting document's own transaction (`tx`), after the caller
  * has locked the document row and checked its status transition.
  *
- * Lock order, the same for every posting (two documents touching the same products in
+ * Lock order, the same for every transaction (two documents touching the same products in
  * opposite order then wait instead of deadlocking):
  *   the document row (caller) → balance rows sorted by (product, location, batch) →
- *   product_costs rows sorted by product.
+ *   product_costs rows sorted by product → (the caller) the partner's account.
+ * Waiting demands (stock_demands) are taken after the cost rows, SKIP LOCKED: never waited for.
+ * Each ledger call takes every balance row it needs in ONE sorted statement, before any cost
+ * row: a posting whose arrivals fill waiting demands reads the shelves those demands may take
+ * from first and locks them with its own keys (`shelvesForDemands`); a release that refills
+ * does the same. A transaction of several ledger calls (release the delivery's locks, then post its
+ * outflow) takes no new balance row after the first call's cost rows: its later calls touch
+ * the keys already held.
  *
  * Invariants: balance.qty = Σ moves.qty of its key; qty ≥ 0, 0 ≤ locked ≤ qty (also a CHECK);
  * moves are never updated or deleted; a reversal is a new move pointing at the one it undoes
@@ -77,6 +84,14 @@ export interface Posting {
    * the order they were delivered for). Default true.
    */
   fillDemands?: boolean;
+  /**
+   * An internal move (put-away, transfer, and their reversals): the stock only changes place.
+   * Every line leaves and enters at the batch's own unit cost — an outflow at its key's cost, an
+   * inflow at its `batchFrom` key's cost (or at `unitCost`, the cost a reversal undoes) — and the
+   * product's moving average stays as it is: a location emptied goes back to value 0, and the
+   * company's value does not change. The lines net to zero per product.
+   */
+  internal?: boolean;
 }
 
 export interface PostedMove {
@@ -349,6 +364,14 @@ export async function postStock(tx: Executor, ctx: Ctx, posting: Posting): Promi
   if (lines.length === 0) return [];
   for (const l of lines) if (isZero(l.q)) throw new DomainError("bad_request", "数量不能为 0");
   const now = ctx.now ?? new Date();
+  const internal = posting.internal === true;
+  // A batch moved elsewhere is an internal move, valued as one: never at the average.
+  if (!internal && lines.some((l) => l.batchFrom)) throw new Error("postStock: a line with batchFrom belongs to an internal posting");
+  if (internal) {
+    const perProduct = new Map<number, Decimal>();
+    for (const l of lines) perProduct.set(l.productId, add(perProduct.get(l.productId) ?? 0, l.q));
+    if ([...perProduct.values()].some((q) => !isZero(q))) throw new Error("postStock: an internal posting's lines net to zero per product");
+  }
 
   const locations = await locationsOf(
     tx,
@@ -391,7 +414,13 @@ export async function postStock(tx: Executor, ctx: Ctx, posting: Posting): Promi
       });
     }
   }
-  const sortedKeys = lockOrder(keySet.values());
+  // Shelf stock that arrives goes to the demands waiting for it (oldest first): the shelves
+  // they may take from are locked with this posting's own keys, before any cost row.
+  const arrived = posting.fillDemands === false ? [] : lines.filter((l) => gt(l.q, 0) && locations.get(l.locationId)!.kind === 0);
+  const arrivedProducts = arrived.map((l) => l.productId);
+  const arrivedWarehouses = arrived.map((l) => locations.get(l.locationId)!.warehouseId);
+  const shelves = arrived.length ? await shelvesForDemands(tx, ctx, arrivedProducts, arrivedWarehouses) : [];
+  const sortedKeys = lockOrder([...keySet.values(), ...shelves]);
   await ensureRows(
     tx,
     ctx,
@@ -430,7 +459,8 @@ export async function postStock(tx: Executor, ctx: Ctx, posting: Posting): Promi
     let unitCost: Decimal;
     if (gt(l.q, 0)) {
       const from = l.batchFrom ? balances.get(keyOf(l.productId, l.batchFrom.locationId, l.batchFrom.batchNo)) : undefined;
-      unitCost = roundCost(l.unitCost !== undefined ? l.unitCost : cost.avgCost);
+      if (internal && l.unitCost === undefined && !from) throw new Error("postStock: an internal inflow needs its batchFrom key or a unit cost");
+      unitCost = roundCost(l.unitCost !== undefined ? l.unitCost : internal ? from!.unitCost : cost.avgCost);
       // The batch: a fresh (empty) batch takes this inflow's identity; a batch moved from
       // elsewhere keeps the identity it had there; a batch topped up averages its cost.
       const batchCost = from ? from.unitCost : unitCost;
@@ -447,13 +477,15 @@ export async function postStock(tx: Executor, ctx: Ctx, posting: Posting): Promi
         row.unitCost = roundCost(div(add(mul(row.qty, row.unitCost), mul(l.q, batchCost)), add(row.qty, l.q)));
       }
       // Moving weighted average: what was on hand at its average plus what came in at its cost.
+      // An internal move's inflow is stock already counted in it.
       const onHand = cost.qtyOnHand;
-      cost.avgCost = gt(onHand, 0) ? roundCost(div(add(mul(onHand, cost.avgCost), mul(l.q, unitCost)), add(onHand, l.q))) : unitCost;
+      if (!internal) cost.avgCost = gt(onHand, 0) ? roundCost(div(add(mul(onHand, cost.avgCost), mul(l.q, unitCost)), add(onHand, l.q))) : unitCost;
     } else {
-      unitCost = roundCost(l.unitCost !== undefined ? l.unitCost : cost.avgCost);
+      // An internal move leaves at the batch's cost (what it came in at), not at the average.
+      unitCost = roundCost(l.unitCost !== undefined ? l.unitCost : internal ? row.unitCost : cost.avgCost);
       const after = add(cost.qtyOnHand, l.q);
       // Undoing an inflow at its own cost takes its value out of the average too.
-      if (l.unitCost !== undefined && gt(after, 0)) {
+      if (!internal && l.unitCost !== undefined && gt(after, 0)) {
         const avg = div(add(mul(cost.qtyOnHand, cost.avgCost), mul(l.q, unitCost)), after);
         cost.avgCost = avg.isNegative() ? dec(0) : roundCost(avg);
       }
@@ -491,17 +523,10 @@ export async function postStock(tx: Executor, ctx: Ctx, posting: Posting): Promi
     });
   }
 
+  const waiting = arrived.length ? await lockDemands(tx, ctx, arrivedProducts, arrivedWarehouses) : [];
+  const fills = await allocateDemands(tx, ctx, waiting, balances, costs, now);
   const posted = await writePosting(tx, ctx, [...balances.values()], [...costs.values()], moves, now);
-  // Shelf stock that arrived goes to the demands waiting for it (oldest first).
-  const arrived = posting.fillDemands === false ? [] : lines.filter((l) => gt(l.q, 0) && locations.get(l.locationId)!.kind === 0);
-  if (arrived.length) {
-    await fillDemands(
-      tx,
-      ctx,
-      arrived.map((l) => l.productId),
-      arrived.map((l) => locations.get(l.locationId)!.warehouseId),
-    );
-  }
+  await recordFills(tx, ctx, fills);
   return posted;
 }
 
@@ -522,6 +547,8 @@ export async function reverseDocument(
     remark?: string;
     /** See Posting.fillDemands. */
     fillDemands?: boolean;
+    /** See Posting.internal: the document moved stock between locations (a transfer). */
+    internal?: boolean;
   }
 ) {
   const originals = await tx
@@ -555,6 +582,7 @@ export async function reverseDocument(
     })),
     reverses: originals.map((m) => m.id),
     fillDemands: doc.fillDemands,
+    internal: doc.internal,
   });
 }
 
@@ -622,8 +650,12 @@ export async function lockStock(tx: Executor, ctx: Ctx, doc: { docType: string; 
   );
 }
 
-/** Releases what a document locked (all of it, or only some of its lines). Returns what was released. */
-export async function releaseLocks(tx: Executor, ctx: Ctx, doc: { docType: string; docId: number }, docLineIds?: number[]) {
+/**
+ * Releases what a document locked (all of it, or only some of its lines). Returns what was
+ * released. With `fillDemands`, the freed shelf stock goes to the demands waiting for it in the
+ * same lock statement (the lock order: every balance row before the cost rows).
+ */
+export async function releaseLocks(tx: Executor, ctx: Ctx, doc: { docType: string; docId: number }, docLineIds?: number[], opts: { fillDemands?: boolean } = {}) {
   const conds: SQL[] = [eq(stockLocks.companyId, ctx.companyId), eq(stockLocks.docType, doc.docType), eq(stockLocks.docId, doc.docId)];
   if (docLineIds) {
     if (docLineIds.length === 0) return [];
@@ -634,13 +666,10 @@ export async function releaseLocks(tx: Executor, ctx: Ctx, doc: { docType: strin
     .from(stockLocks)
     .where(and(...conds));
   if (locks.length === 0) return [];
-  const keys = lockOrder(locks);
-  const { balances, costs } = await lockRows(
-    tx,
-    ctx,
-    keys,
-    locks.map((l) => l.productId)
-  );
+  const productIds = locks.map((l) => l.productId);
+  const warehouseIds = locks.map((l) => l.warehouseId);
+  const shelves = opts.fillDemands ? await shelvesForDemands(tx, ctx, productIds, warehouseIds) : [];
+  const { balances, costs } = await lockRows(tx, ctx, lockOrder([...locks, ...shelves]), productIds);
   for (const l of locks) {
     const row = balances.get(keyOf(l.productId, l.locationId, l.batchNo))!;
     row.lockedQty = sub(row.lockedQty, l.qty);
@@ -650,13 +679,16 @@ export async function releaseLocks(tx: Executor, ctx: Ctx, doc: { docType: strin
     cost.dirty = true;
   }
   const now = ctx.now ?? new Date();
+  const waiting = opts.fillDemands ? await lockDemands(tx, ctx, productIds, warehouseIds) : [];
+  const fills = await allocateDemands(tx, ctx, waiting, balances, costs, now);
   await writePosting(tx, ctx, [...balances.values()], [...costs.values()], [], now);
   await tx.delete(stockLocks).where(
     inArray(
       stockLocks.id,
-      locks.map((l) => l.id)
-    )
+      locks.map((l) => l.id),
+    ),
   );
+  await recordFills(tx, ctx, fills);
   return locks;
 }
 
@@ -814,23 +846,54 @@ export async function reserveStock(
   return out;
 }
 
+interface WaitingDemand {
+  id: number;
+  productId: number;
+  warehouseId: number;
+  qty: Decimal;
+  docType: string;
+  docId: number;
+  docNo: string;
+  docLineId: number;
+}
+
 /**
- * Shelf stock that became free (arrived, or released by a cancellation) goes to the demands
- * waiting for it in its warehouse, oldest demand first, FIFO over the stock. Demands another
- * transaction holds (its document is being changed) are skipped, never waited for. Returns
- * what was locked for which document line.
- *
- * A demand recorded by a transaction that commits while an arrival is being posted is not seen
- * by that arrival (it was not committed yet); the next arrival or release fills it. Locks are
- * never wrong either way: only an allocation can come one event late.
+ * The shelf keys with stock available that demands waiting in their warehouse may take (read
+ * WITHOUT a lock): the caller locks them with its own keys in one sorted statement, before any
+ * cost row, then takes the demands (`lockDemands`). A key emptied meanwhile has nothing available
+ * once locked; stock freed meanwhile by a transaction that filled (it held the cost row first)
+ * went to the demands already, and stock freed without filling goes to the next event's demands.
  */
-export async function fillDemands(tx: Executor, ctx: Ctx, productIds: number[], warehouseIds?: number[]) {
+async function shelvesForDemands(tx: Executor, ctx: Ctx, productIds: number[], warehouseIds: number[]): Promise<BalanceKey[]> {
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
   if (ids.length === 0) return [];
-  const waiting = rowsOf(
+  const cand = rowsOf(
+    // The demands first: with none waiting (the usual case) the balances are not read at all.
+    await tx.execute(sql`with d as materialized (
+        select distinct product_id, warehouse_id from stock_demands
+        where company_id = ${ctx.companyId} and product_id = any(${intArray(ids)}::int[]) and warehouse_id = any(${intArray([...new Set(warehouseIds)])}::int[])
+      )
+      select b.product_id, b.location_id, b.batch_no from d
+      join stock_balances b on b.company_id = ${ctx.companyId} and b.product_id = d.product_id and b.warehouse_id = d.warehouse_id
+      join stock_locations l on l.id = b.location_id
+      where l.kind = 0 and l.is_enabled and b.qty > b.locked_qty`),
+  );
+  return cand.map((r) => ({ productId: Number(r.product_id), locationId: Number(r.location_id), batchNo: String(r.batch_no) }));
+}
+
+/**
+ * The demands waiting for stock of these products in these warehouses, oldest first, locked
+ * SKIP LOCKED: one another transaction holds (its document is being changed, or it is filling
+ * it) is left to it, never waited for — so taking them after the cost rows cannot deadlock.
+ * The caller holds the products' cost rows: every other filler of them has committed, and the
+ * demands read here are all that wait.
+ */
+async function lockDemands(tx: Executor, ctx: Ctx, productIds: number[], warehouseIds: number[]): Promise<WaitingDemand[]> {
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return [];
+  return rowsOf(
     await tx.execute(sql`select id, product_id, warehouse_id, qty::text as qty, doc_type, doc_id, doc_no, doc_line_id from stock_demands
-      where company_id = ${ctx.companyId} and product_id = any(${intArray(ids)}::int[])
-        ${warehouseIds?.length ? sql`and warehouse_id = any(${intArray([...new Set(warehouseIds)])}::int[])` : sql``}
+      where company_id = ${ctx.companyId} and product_id = any(${intArray(ids)}::int[]) and warehouse_id = any(${intArray([...new Set(warehouseIds)])}::int[])
       order by id for update skip locked`),
   ).map((r) => ({
     id: Number(r.id),
@@ -842,22 +905,44 @@ export async function fillDemands(tx: Executor, ctx: Ctx, productIds: number[], 
     docNo: String(r.doc_no),
     docLineId: Number(r.doc_line_id),
   }));
-  if (waiting.length === 0) return [];
-  const { balances, costs, pools } = await lockShelfStock(
+}
+
+interface DemandFills {
+  locks: (typeof stockLocks.$inferInsert)[];
+  filled: { docType: string; docId: number; docLineId: number; productId: number; qty: Decimal }[];
+  /** The demands' quantities still waiting (0: the demand is gone). */
+  changed: { id: number; qty: string }[];
+}
+
+/**
+ * Gives the waiting demands the available stock of the locked rows on enabled shelves of their
+ * warehouse, oldest demand first, FIFO over the stock; marks the rows and cost rows it locked.
+ * Takes no lock: the caller locked every row it may take (`shelvesForDemands`' keys and its own).
+ */
+async function allocateDemands(tx: Executor, ctx: Ctx, waiting: WaitingDemand[], balances: Map<string, BalanceRow>, costs: Map<number, CostRow>, now: Date): Promise<DemandFills> {
+  const out: DemandFills = { locks: [], filled: [], changed: [] };
+  if (waiting.length === 0 || balances.size === 0) return out;
+  const rows = [...balances.values()];
+  const places = await locationsOf(
     tx,
     ctx,
-    [...new Set(waiting.map((d) => d.productId))].sort((a, b) => a - b),
-    [...new Set(waiting.map((d) => d.warehouseId))],
+    rows.map((r) => r.locationId),
   );
-  const now = ctx.now ?? new Date();
-  const locks: (typeof stockLocks.$inferInsert)[] = [];
-  const filled: { docType: string; docId: number; docLineId: number; productId: number; qty: Decimal }[] = [];
-  const changed: { id: number; qty: string }[] = [];
+  const pools = new Map<string, BalanceRow[]>();
+  for (const row of rows) {
+    const place = places.get(row.locationId)!;
+    if (place.kind !== 0 || !place.isEnabled) continue;
+    const k = `${row.productId}|${row.warehouseId}`;
+    const list = pools.get(k) ?? [];
+    list.push(row);
+    pools.set(k, list);
+  }
+  for (const list of pools.values()) list.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime() || a.locationId - b.locationId || (a.batchNo < b.batchNo ? -1 : a.batchNo > b.batchNo ? 1 : 0));
   for (const d of waiting) {
     const { taken, short } = takeFifo(pools.get(`${d.productId}|${d.warehouseId}`), costs, d.qty);
     if (taken.length === 0) continue;
     for (const t of taken) {
-      locks.push({
+      out.locks.push({
         companyId: ctx.companyId,
         productId: d.productId,
         locationId: t.locationId,
@@ -872,16 +957,43 @@ export async function fillDemands(tx: Executor, ctx: Ctx, productIds: number[], 
         createdAt: now,
       });
     }
-    filled.push({ docType: d.docType, docId: d.docId, docLineId: d.docLineId, productId: d.productId, qty: sub(d.qty, short) });
-    changed.push({ id: d.id, qty: qtyString(short) });
+    out.filled.push({ docType: d.docType, docId: d.docId, docLineId: d.docLineId, productId: d.productId, qty: sub(d.qty, short) });
+    out.changed.push({ id: d.id, qty: qtyString(short) });
   }
-  if (locks.length === 0) return [];
-  await writePosting(tx, ctx, [...balances.values()], [...costs.values()], [], now);
-  await tx.insert(stockLocks).values(locks);
-  await tx.execute(sql`with v as (select * from json_to_recordset(${asJson(changed)}::json) as v(id bigint, qty numeric)),
+  return out;
+}
+
+/** Writes what `allocateDemands` decided: the new lock rows, the demands shrunk or gone. */
+async function recordFills(tx: Executor, ctx: Ctx, fills: DemandFills) {
+  if (fills.locks.length === 0) return;
+  await tx.insert(stockLocks).values(fills.locks);
+  await tx.execute(sql`with v as (select * from json_to_recordset(${asJson(fills.changed)}::json) as v(id bigint, qty numeric)),
       d as (delete from stock_demands s using v where s.id = v.id and v.qty = 0 and s.company_id = ${ctx.companyId})
     update stock_demands s set qty = v.qty from v where s.id = v.id and v.qty > 0 and s.company_id = ${ctx.companyId}`);
-  return filled;
+}
+
+/**
+ * Shelf stock that became free goes to the demands waiting for it in its warehouse, oldest
+ * demand first, FIFO over the stock. Returns what was locked for which document line. As a call
+ * of its own it must be the transaction's first ledger lock (it locks balance rows); stock that
+ * arrives (`postStock`) or is released (`releaseLocks` with `fillDemands`) fills demands in the
+ * same lock statement instead.
+ *
+ * A demand recorded by a transaction that commits while an arrival is being posted is not seen
+ * by that arrival (it was not committed yet); the next arrival or release fills it. Locks are
+ * never wrong either way: only an allocation can come one event late.
+ */
+export async function fillDemands(tx: Executor, ctx: Ctx, productIds: number[], warehouseIds: number[]) {
+  const keys = await shelvesForDemands(tx, ctx, productIds, warehouseIds);
+  if (keys.length === 0) return [];
+  const { balances, costs } = await lockRows(tx, ctx, lockOrder(keys), productIds);
+  const waiting = await lockDemands(tx, ctx, productIds, warehouseIds);
+  const now = ctx.now ?? new Date();
+  const fills = await allocateDemands(tx, ctx, waiting, balances, costs, now);
+  if (fills.locks.length === 0) return [];
+  await writePosting(tx, ctx, [...balances.values()], [...costs.values()], [], now);
+  await recordFills(tx, ctx, fills);
+  return fills.filled;
 }
 
 /** Drops what a document's lines still wait for (a cancelled order, a line cancelled). */

@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
-import { stockMoves } from "../stock/stock.tables";
+import { productCosts, stockMoves } from "../stock/stock.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { batchesOnHand, confirmMoveOrder, createMoveOrder, getMoveOrder, removeMoveOrder, reverseMoveOrder, updateMoveOrder, voidMoveOrder } from "./move-order.service";
 import { canTransition } from "../stock/document";
@@ -10,6 +10,18 @@ import { MOVE_ORDER_MACHINE } from "./move-order.status";
 import { balanceOf, brokenKeys, makeWarehouseFixture, receive } from "./warehouse-test-kit";
 
 useTestDatabase();
+
+/** What 成本流水 adds up: per location Σ qty and Σ amount of the product's moves; the company's Σ amount; the moving average. */
+async function valueOf(productId: number) {
+  const rows = await db()
+    .select({ locationId: stockMoves.locationId, qty: sql<string>`sum(${stockMoves.qty})::text`, value: sql<string>`sum(${stockMoves.amount})::text` })
+    .from(stockMoves)
+    .where(and(eq(stockMoves.companyId, ctx.companyId), eq(stockMoves.productId, productId)))
+    .groupBy(stockMoves.locationId);
+  const [cost] = await db().select().from(productCosts).where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, productId)));
+  const total = rows.reduce((t, r) => t + Math.round(Number(r.value) * 100), 0);
+  return { at: new Map(rows.map((r) => [r.locationId, { qty: r.qty, value: r.value }])), total, avg: cost!.avgCost };
+}
 
 let ctx: Ctx;
 let stock: Ctx;
@@ -87,6 +99,31 @@ describe("stock transfers", () => {
     await expect(confirmMoveOrder(other, id)).rejects.toThrow("调拨单不存在");
     const sales = (await ctxOf("sales1")).ctx;
     await expect(confirmMoveOrder(sales, id)).rejects.toThrow("没有权限");
+  });
+
+  it("moves a batch at its own cost, not the average: the emptied location's value returns to 0, the average and the company's value stay", async () => {
+    const g = await makeWarehouseFixture(ctx, "MO2");
+    await receive(ctx, g.productId, g.a1, "OLD", "5", "130", 201);
+    await receive(ctx, g.productId, g.a2, "NEW", "1", "10.01", 202);
+    const before = await valueOf(g.productId);
+    expect(before.avg).toBe("110.0017");
+    const { id } = await createMoveOrder(stock, { fromWarehouseId: g.w1, toWarehouseId: g.w2, lines: [{ productId: g.productId, fromLocationId: g.a2, batchNo: "NEW", toLocationId: g.b1, qty: "1" }] });
+    await confirmMoveOrder(stock, id);
+    const moves = await db().select().from(stockMoves).where(and(eq(stockMoves.docType, "moveOrder"), eq(stockMoves.docId, id)));
+    expect(moves.map((m) => [m.qty, m.unitCost, m.amount, m.avgCostAfter]).sort()).toEqual([
+      ["-1.00", "10.0100", "-10.01", "110.0017"],
+      ["1.00", "10.0100", "10.01", "110.0017"],
+    ]);
+    const after = await valueOf(g.productId);
+    expect(after.at.get(g.a2)).toEqual({ qty: "0.00", value: "0.00" });
+    expect(after.at.get(g.b1)).toEqual({ qty: "1.00", value: "10.01" });
+    expect([after.avg, after.total]).toEqual([before.avg, before.total]);
+    // 红冲 moves it back at the cost it moved with: both locations as before, the average untouched.
+    await reverseMoveOrder(stock, id);
+    const back = await valueOf(g.productId);
+    expect(back.at.get(g.a2)).toEqual({ qty: "1.00", value: "10.01" });
+    expect(back.at.get(g.b1)).toEqual({ qty: "0.00", value: "0.00" });
+    expect([back.avg, back.total]).toEqual([before.avg, before.total]);
   });
 
   it("voids and deletes drafts only", async () => {

@@ -25,7 +25,8 @@ import { moveOrderLines, moveOrders } from "./warehouse.tables";
  * 库存调拨 (/warehouse/allocation, CKGL-005): moves a batch from one location to another, in one
  * warehouse or across warehouses. Confirming posts, per line, the outflow from (from, batch) and
  * the inflow into (to, batch) that keeps the batch's cost, source and received time, in ONE
- * postStock call inside the document's transaction, after the status check under its row lock.
+ * internal postStock call (both at the batch's own cost, the average untouched) inside the
+ * document's transaction, after the status check under its row lock.
  */
 export const MOVE_ORDER_CODE = "CKGL-005";
 export const MOVE_ORDER_DOC = "moveOrder";
@@ -158,6 +159,7 @@ async function confirmIn(tx: Executor, ctx: Ctx, id: number) {
     docType: MOVE_ORDER_DOC,
     docId: id,
     docNo: doc.no,
+    internal: true,
     lines: lines.flatMap((l) => [
       { productId: l.productId, locationId: l.fromLocationId, batchNo: l.batchNo, qty: dec(l.qty).neg(), docLineId: l.id },
       { productId: l.productId, locationId: l.toLocationId, batchNo: l.batchNo, qty: l.qty, batchFrom: { locationId: l.fromLocationId, batchNo: l.batchNo }, docLineId: l.id },
@@ -193,7 +195,7 @@ export async function reverseMoveOrder(ctx: Ctx, id: number) {
   await inTransaction(async (tx) => {
     const doc = await lockDocument(tx, moveOrders, ctx, id, "调拨单");
     assertTransition(MOVE_ORDER_MACHINE, "reverse", doc.status);
-    await reverseDocument(tx, ctx, { docType: MOVE_ORDER_DOC, docId: id, docNo: doc.no, bizType: "StockMoveOrderBack" });
+    await reverseDocument(tx, ctx, { docType: MOVE_ORDER_DOC, docId: id, docNo: doc.no, bizType: "StockMoveOrderBack", internal: true });
     await tx.update(moveOrders).set({ status: MOVE_ORDER_VOID, updatedAt: ctx.now ?? new Date() }).where(eq(moveOrders.id, id));
     await recordDocumentChange(tx, ctx, MOVE_ORDER_MACHINE, "reverse", { type: MOVE_ORDER_DOC, id, no: doc.no, from: doc.status, to: MOVE_ORDER_VOID });
   });
