@@ -6,6 +6,8 @@ import po from "~/components/purchase/purchase.module.css";
 import type { PickingPageData } from "#server/sale/picking-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPickingPage, pickingPageAction } from "~/services.server";
+import { formatQtyText } from "#server/lib/decimal-text";
+import { useDateTimeText } from "~/hooks/useTimeZone";
 
 /** One picking list (拣货单): where to take each line from; enter what was picked, confirm; 生成发货单; 作废. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -16,10 +18,11 @@ export function action({ request, params }: ActionFunctionArgs) {
   return pickingPageAction(request, params.id);
 }
 
-const qty = (v: string | null) => (v ?? "").replace(/\.00$/, "").replace(/(\.\d)0$/, "$1");
-const time = (v: string | Date | null) => (v ? new Date(v).toLocaleString("zh-CN", { hour12: false, timeZone: "Asia/Shanghai" }) : "—");
+const qty = (v: string | null) => formatQtyText(v) ?? "";
 
 export default function PickingPage() {
+  // Instants in the company's time zone (setting TimeZone), not a fixed one.
+  const time = useDateTimeText();
   const loaded = useLoaderData<typeof loader>() as unknown as PickingPageData;
   const answered = useActionData<typeof action>() as unknown as PickingPageData | undefined;
   const data = answered ?? loaded;
