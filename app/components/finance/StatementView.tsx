@@ -4,6 +4,7 @@ import po from "~/components/purchase/purchase.module.css";
 import fin from "./finance.module.css";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import type { Statement } from "#server/finance/statement.service";
+import { balanceWords } from "#server/finance/balance-text";
 
 const money = (v: string | null | undefined) => (v === null || v === undefined ? "" : (formatMoneyText(v) ?? v));
 
@@ -55,7 +56,7 @@ export function StatementView({ s, payments }: { s: Statement; payments: { id: n
         </div>
         <div>
           <dt>当前余额</dt>
-          <dd data-testid="st-current">{money(s.currentBalance)}</dd>
+          <dd data-testid="st-current">{balanceWords(s.currentBalance, customer ? "customer" : "supplier").text}</dd>
         </div>
         <div>
           <dt>付款条件</dt>

@@ -5,6 +5,8 @@ import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import fin from "~/components/finance/finance.module.css";
 import { formatMoneyText } from "#server/lib/decimal-text";
+import { balanceWords } from "#server/finance/balance-text";
+import { PAYMENT_METHOD_LABEL } from "#server/finance/partner-payment.input";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPaymentForm, paymentFormAction, type PaymentFormData } from "~/services.server";
 
@@ -77,10 +79,11 @@ export default function PaymentFormPage() {
           </label>
           <label className={po.field}>
             <span>
-              付款方式<span className={po.req}>*</span>
+              {PAYMENT_METHOD_LABEL[data.kind]}
+              <span className={po.req}>*</span>
             </span>
             <select name="paymentMethodId" defaultValue={v.paymentMethodId ?? ""} required aria-invalid={!!data.errors.paymentMethodId} data-testid="pay-method">
-              <option value="">请选择付款方式</option>
+              <option value="">请选择{PAYMENT_METHOD_LABEL[data.kind]}</option>
               {data.methods.map((m) => (
                 <option key={m.id} value={m.id}>
                   {m.name}
@@ -112,7 +115,7 @@ export default function PaymentFormPage() {
         </div>
         {data.balance !== null ? (
           <p className={fin.muted} data-testid="pay-balance">
-            当前余额：{money(data.balance)}（{receipt ? "正数为客户欠款" : "正数为我方欠款"}）
+            当前余额：{balanceWords(data.balance, receipt ? "customer" : "supplier").text}
           </p>
         ) : null}
         <fieldset className={fin.box}>

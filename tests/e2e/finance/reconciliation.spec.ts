@@ -107,12 +107,13 @@ for (const js of [true, false]) {
       const list = (await api(page, "GET", `/api/app/receipt?partnerId=${customer.id}`)) as Api & { totalCount: number };
       expect(list.totalCount).toBe(1);
       await page.goto(`/accounting/reconciliation?partnerId=${customer.id}`);
-      await expect(page.getByTestId("st-current")).toHaveText("-￥88.80");
+      // A customer who paid ahead: 预收, the amount positive (issue 20 item 8).
+      await expect(page.getByTestId("st-current")).toHaveText("预收 ￥88.80");
 
       // The accounts overview lists the customer with its balance.
       await page.goto(`/accounting/reconciliation?q=${encodeURIComponent(name)}&rel=1`);
       await expect(page.getByTestId("acct-row")).toHaveCount(1);
-      await expect(page.getByTestId("acct-row")).toContainText("-￥88.80");
+      await expect(page.getByTestId("acct-row")).toContainText("预收 ￥88.80");
     });
 
     test("payment methods are master data on /system/setting/payment", async ({ page }) => {
