@@ -62,6 +62,12 @@ async function pageData(ctx: Ctx, doc: InventoryOrderView | null, request: Reque
   };
 }
 
+/** What 保存实盘 says: how many counts this save recorded, and how many counted lines differ from the books. */
+export function countSavedMessage(counted: number, differing: number): string {
+  const saved = counted ? `已保存 ${counted} 行实盘数` : "实盘数没有改动";
+  return differing ? `${saved}，${differing} 行与账面数不一致` : `${saved}，与账面数一致`;
+}
+
 export async function loadInventoryPage(request: Request, idText: string | undefined): Promise<InventoryPageData> {
   const ctx = await requirePage(request, INVENTORY_URL);
   const doc = idText === "new" ? null : await docOf(ctx, idText);
@@ -116,8 +122,8 @@ export async function inventoryPageAction(request: Request, idText: string | und
         await startInventoryOrder(ctx, doc.id);
         return done("已开始盘点，可打印盘点表", url(doc.id));
       case "count": {
-        const { counted } = await countInventoryOrder(ctx, doc.id, { counts: countsOf(form) });
-        return done(`已保存实盘数（${counted} 行有变化）`, url(doc.id));
+        const { counted, differing } = await countInventoryOrder(ctx, doc.id, { counts: countsOf(form) });
+        return done(countSavedMessage(counted, differing), url(doc.id));
       }
       case "addLine": {
         const found = await resolveLineProduct(ctx, String(form.get("product") ?? ""), { warehouseId: doc.warehouseId });

@@ -138,7 +138,8 @@ export function StatementView({ s, payments }: { s: Statement; payments: { id: n
           <h3 id="ageing-h" className={fin.h3}>
             账龄（未结清单据，按到期日，截至 {s.today}）
           </h3>
-          <table className={po.table} data-testid="st-ageing">
+          <div className={fin.scrollX}>
+          <table className={`${po.table} ${fin.noWrapHead}`} data-testid="st-ageing">
             <thead>
               <tr>
                 {s.ageing.buckets.map((b) => (
@@ -166,6 +167,7 @@ export function StatementView({ s, payments }: { s: Statement; payments: { id: n
               </tr>
             </tbody>
           </table>
+          </div>
           {s.ageing.documents.length ? (
             <details className={fin.details}>
               <summary>未结清单据 {s.ageing.documents.length} 张</summary>

@@ -12,7 +12,7 @@ export const ORDER_LINE_COLUMNS: LineColumn[] = [
   { kind: "info", field: "lastPrice", label: "上次进价", format: "money" },
   { kind: "info", field: "defaultLocationName", label: "默认货位" },
   { kind: "number", name: "qty", label: "数量", required: true, total: true },
-  { kind: "number", name: "price", label: "单价", required: true, defaultFrom: "lastPrice" },
+  { kind: "number", name: "price", label: "单价", required: true, defaultFrom: "purchasePrice" },
   { kind: "amount", label: "金额", of: ["qty", "price"], total: true },
   { kind: "text", name: "remark", label: "备注", maxLength: 200 },
 ];

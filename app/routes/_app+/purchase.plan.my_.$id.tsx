@@ -47,7 +47,7 @@ export default function PurchasePlanDocumentPage() {
     { kind: "info", field: "lastPrice", label: "上次进价", format: "money" },
     { kind: "select", name: "partnerId", label: "供应商", options: data.suppliers.map((s) => ({ value: String(s.value), label: s.label })), placeholder: "请选择供应商" },
     { kind: "number", name: "qty", label: "采购数量", required: true, total: true },
-    { kind: "number", name: "price", label: "单价", defaultFrom: "lastPrice" },
+    { kind: "number", name: "price", label: "单价", defaultFrom: "purchasePrice" },
     { kind: "amount", label: "金额", of: ["qty", "price"], total: true },
     { kind: "text", name: "remark", label: "备注", maxLength: 200 },
   ];
