@@ -17,7 +17,7 @@ describe("date-time text", () => {
     expect(cellText({ field: "t", header: "时间", kind: "datetime" }, at, "UTC")).toBe("2026-11-20 16:30");
   });
 
-  it("no page fixes the time zone or formats money through a float (one formatter per kind)", () => {
+  it("no page fixes the time zone, formats money through a float (one formatter per kind) or asks with the browser's confirm() (the kit's dialog)", () => {
     const offenders: string[] = [];
     const walk = (dir: string) => {
       for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -27,6 +27,7 @@ describe("date-time text", () => {
           const text = fs.readFileSync(p, "utf8");
           if (/timeZone:\s*"Asia\//.test(text)) offenders.push(`${p}: fixed time zone`);
           if (/Number\([^)]*\)\.(toFixed|toLocaleString)\(/.test(text)) offenders.push(`${p}: money or quantity through a float`);
+          if (/window\.confirm\(/.test(text)) offenders.push(`${p}: the browser's confirm()`);
         }
       }
     };

@@ -105,6 +105,8 @@ export async function inventoryPageAction(request: Request, idText: string | und
   for (const [k, v] of form.entries()) if (typeof v === "string" && !k.startsWith("counts[")) values[k] = v.slice(0, 200);
   // Typed counts come back on a refusal (keyed c<lineId>), so nothing typed is lost.
   for (const c of countsOf(form)) values[`c${c.lineId}`] = c.countedQty.slice(0, 40);
+  // The ticked shelves come back on a refusal, all of them.
+  values.locationIds = form.getAll("locationIds").map(String).join(",").slice(0, 2000);
   const doc = idText === "new" ? null : await docOf(ctx, idText);
   try {
     if (!doc) {

@@ -9,6 +9,7 @@ import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadReceivePage, receivePageAction } from "~/services.server";
 import { formatMoneyText, formatQtyText } from "#server/lib/decimal-text";
 import { useDateTimeText } from "~/hooks/useTimeZone";
+import { ConfirmSubmitButton } from "~/components/ui/ConfirmSubmitButton";
 
 /** One receiving note (收货单): enter the received quantities and the reasons for differences, confirm; 红冲; 生成上架单. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -187,19 +188,18 @@ export default function ReceivePage() {
             </button>
           ) : null}
           {data.canConfirm && doc.actions.includes("reverse") ? (
-            <button
+            <ConfirmSubmitButton
               type="submit"
               name="intent"
               value="reverse"
               formNoValidate
               className={`${css.btn} ${css.danger}`}
               data-testid="receive-reverse"
-              onClick={(e) => {
-                if (!window.confirm("红冲将撤回本收货单入库的货物，是否继续？")) e.preventDefault();
-              }}
+              question="红冲将撤回本收货单入库的货物，是否继续？"
+              danger
             >
               红冲
-            </button>
+            </ConfirmSubmitButton>
           ) : null}
           <Link to="/purchase/receive" prefetch="none" className={css.btn}>
             返回列表

@@ -8,6 +8,7 @@ import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { deliverPageAction, loadDeliverPage } from "~/services.server";
 import { formatCostText, formatMoneyText, formatQtyText } from "#server/lib/decimal-text";
 import { useDateTimeText } from "~/hooks/useTimeZone";
+import { ConfirmSubmitButton } from "~/components/ui/ConfirmSubmitButton";
 
 /** One delivery note (发货单): lines, 确认发货, 作废, and the logistics form (while waiting and after it left). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -170,32 +171,30 @@ export default function DeliverPage() {
           </button>
         ) : null}
         {data.canWrite && doc.actions.includes("void") ? (
-          <button
+          <ConfirmSubmitButton
             type="submit"
             name="intent"
             value="void"
             className={`${css.btn} ${css.danger}`}
             data-testid="deliver-void"
-            onClick={(e) => {
-              if (!window.confirm("作废后已拣的货物等待新的发货单，是否继续？")) e.preventDefault();
-            }}
+            question="作废后已拣的货物等待新的发货单，是否继续？"
+            danger
           >
             作废
-          </button>
+          </ConfirmSubmitButton>
         ) : null}
         {data.canWrite && doc.actions.includes("reverse") ? (
-          <button
+          <ConfirmSubmitButton
             type="submit"
             name="intent"
             value="reverse"
             className={`${css.btn} ${css.danger}`}
             data-testid="deliver-reverse"
-            onClick={(e) => {
-              if (!window.confirm("红冲将撤回本发货单：货物回到原库位并重新为销售订单锁定，客户的应收款冲回。是否继续？")) e.preventDefault();
-            }}
+            question="红冲将撤回本发货单：货物回到原库位并重新为销售订单锁定，客户的应收款冲回。是否继续？"
+            danger
           >
             红冲
-          </button>
+          </ConfirmSubmitButton>
         ) : null}
         <Link to="/sale/deliver" prefetch="none" className={css.btn}>
           返回列表

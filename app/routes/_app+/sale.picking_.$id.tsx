@@ -8,6 +8,7 @@ import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPickingPage, pickingPageAction } from "~/services.server";
 import { formatQtyText } from "#server/lib/decimal-text";
 import { useDateTimeText } from "~/hooks/useTimeZone";
+import { ConfirmSubmitButton } from "~/components/ui/ConfirmSubmitButton";
 
 /** One picking list (拣货单): where to take each line from; enter what was picked, confirm; 生成发货单; 作废. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -150,19 +151,18 @@ export default function PickingPage() {
             </button>
           ) : null}
           {data.canWrite && doc.actions.includes("void") ? (
-            <button
+            <ConfirmSubmitButton
               type="submit"
               name="intent"
               value="void"
               formNoValidate
               className={`${css.btn} ${css.danger}`}
               data-testid="picking-void"
-              onClick={(e) => {
-                if (!window.confirm("作废后锁定的库存仍保留给订单，可重新生成拣货单。是否继续？")) e.preventDefault();
-              }}
+              question="作废后锁定的库存仍保留给订单，可重新生成拣货单。是否继续？"
+              danger
             >
               作废
-            </button>
+            </ConfirmSubmitButton>
           ) : null}
           <Link to="/sale/picking" prefetch="none" className={css.btn}>
             返回列表
