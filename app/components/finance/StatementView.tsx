@@ -138,7 +138,8 @@ export function StatementView({ s, payments }: { s: Statement; payments: { id: n
           <h3 id="ageing-h" className={fin.h3}>
             账龄（未结清单据，按到期日，截至 {s.today}）
           </h3>
-          <div className={fin.scrollX}>
+          {/* Scrolls sideways when the column is narrow: focusable, so a keyboard can scroll it too. */}
+          <div className={fin.scrollX} tabIndex={0} role="region" aria-labelledby="ageing-h">
           <table className={`${po.table} ${fin.noWrapHead}`} data-testid="st-ageing">
             <thead>
               <tr>

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, login, test } from "../helpers";
+import { expect, login, test, waitForHydration } from "../helpers";
 
 /**
  * What customers and suppliers owe, as the manager (boss1), with JavaScript and without: a
@@ -61,6 +61,21 @@ for (const js of [true, false]) {
       // 登记付款 from the statement: the supplier is chosen, the form is a plain post.
       await page.getByTestId("st-register").click();
       await expect(page.getByTestId("pay-partner")).toHaveValue(String(supplierId));
+      if (js) {
+        // The supplier's open documents are there at once, and the form says what 100 settles (issue 20 item 12).
+        await waitForHydration(page);
+        await expect(page.getByTestId("pay-open")).toBeVisible();
+        await page.getByTestId("pay-amount").fill("100");
+        await expect(page.locator('[data-testid^="pay-plan-"]:not([data-testid="pay-plan-left"])').first()).toHaveText("￥100.00");
+        await expect(page.getByTestId("pay-plan-left")).toHaveText("本次金额全部用于核销上列单据");
+        // Another supplier chosen: its documents load without posting the form.
+        const first = page.getByTestId("pay-partner");
+        const other = await first.locator("option").evaluateAll((os, mine) => (os as HTMLOptionElement[]).map((o) => o.value).find((v) => v && v !== mine) ?? "", String(supplierId));
+        await first.selectOption(other);
+        await expect(page.getByTestId("pay-open").or(page.getByText("该往来单位没有未结清的单据"))).toBeVisible();
+        await first.selectOption(String(supplierId));
+        await expect(page.getByTestId("pay-open")).toBeVisible();
+      }
       await page.getByTestId("pay-amount").fill("100");
       await page.getByTestId("pay-submit").click();
       await expect(page.getByTestId("pay-status")).toHaveText("已确认");
