@@ -66,6 +66,9 @@ const idList = z.preprocess(
   z.array(z.number({ error: "所选单据不正确" }).int("所选单据不正确").positive("所选单据不正确").max(MAX_ID, "所选单据不正确")).max(500, "一次最多核销 500 张单据"),
 );
 
+/** How the money moved, as each kind of document calls it: a receipt (1) is 收款, a payment (2) 付款. */
+export const PAYMENT_METHOD_LABEL = { 1: "收款方式", 2: "付款方式" } as const;
+
 export const PartnerPaymentInputSchema = z.object({
   kind: oneOf("收付类型", [1, 2] as const),
   partnerId: requiredId("往来单位"),
@@ -79,3 +82,6 @@ export const PartnerPaymentInputSchema = z.object({
   entryIds: idList.default([]),
 });
 export type PartnerPaymentInput = z.infer<typeof PartnerPaymentInputSchema>;
+
+/** The same for a receipt (kind 1): its method is a 收款方式. */
+export const ReceiptInputSchema = PartnerPaymentInputSchema.extend({ paymentMethodId: requiredId(PAYMENT_METHOD_LABEL[1]) });

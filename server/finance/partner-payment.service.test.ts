@@ -268,7 +268,7 @@ describe("receipts: allocation oldest first, void undoes", () => {
     ]) {
       await expect(createPartnerPayment(boss, receipt(customer, amount!), { confirm: true })).rejects.toMatchObject({ code: "bad_request", message });
     }
-    await expect(createPartnerPayment(boss, receipt(customer, "10", { paymentMethodId: "" }))).rejects.toMatchObject({ message: "请选择付款方式" });
+    await expect(createPartnerPayment(boss, receipt(customer, "10", { paymentMethodId: "" }))).rejects.toMatchObject({ message: "请选择收款方式" });
     await expect(createPartnerPayment(boss, receipt(customer, "10", { paidOn: "2024-02-30" }))).rejects.toMatchObject({ message: "日期不正确" });
     expect((await createPartnerPayment(boss, receipt(customer, "10000000000"))).status).toBe(0);
     expect((await db().select({ n: sql<number>`count(*)::int` }).from(partnerPayments))[0]!.n).toBe(before + 1);

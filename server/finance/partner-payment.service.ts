@@ -15,7 +15,7 @@ import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
 import { users } from "../system/system.tables";
 import { partnerAccountEntries, partnerPaymentAllocations, partnerPayments, paymentMethods } from "./finance.tables";
 import { companyToday, lockPartnerAccount, openEntriesSql, postPartnerEntry, settleOpenDocuments } from "./partner-account.service";
-import { PartnerPaymentInputSchema } from "./partner-payment.input";
+import { PAYMENT_METHOD_LABEL, PartnerPaymentInputSchema, ReceiptInputSchema } from "./partner-payment.input";
 import { PARTNER_PAYMENT_MACHINE, type PartnerPaymentAction } from "./partner-payment.status";
 
 /**
@@ -181,7 +181,9 @@ export interface PartnerPaymentResult {
  */
 export async function createPartnerPayment(ctx: Ctx, body: unknown, opts: { confirm?: boolean; tx?: Executor } = {}): Promise<PartnerPaymentResult> {
   requireFinance(ctx);
-  const input = parseInput(PartnerPaymentInputSchema, body);
+  // A receipt's form asks for its 收款方式, a payment's for its 付款方式: the messages say which.
+  const asKind = (body as { kind?: unknown } | null)?.kind;
+  const input = parseInput(String(asKind) === "1" ? ReceiptInputSchema : PartnerPaymentInputSchema, body);
   const kind = input.kind as 1 | 2;
   requireRecordKind(ctx, kind);
   if (input.requestKey) {
@@ -201,7 +203,10 @@ export async function createPartnerPayment(ctx: Ctx, body: unknown, opts: { conf
           .select({ id: paymentMethods.id, isEnabled: paymentMethods.isEnabled })
           .from(paymentMethods)
           .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.companyId, ctx.companyId)));
-        if (!method || !method.isEnabled) throw new DomainError("bad_request", "所选付款方式不存在或已停用", { paymentMethodId: ["所选付款方式不存在或已停用"] });
+        if (!method || !method.isEnabled) {
+          const message = `所选${PAYMENT_METHOD_LABEL[kind]}不存在或已停用`;
+          throw new DomainError("bad_request", message, { paymentMethodId: [message] });
+        }
         const no = await nextDocumentNo(tx, ctx, PAYMENT_DOC_TYPE[kind], { exists: noTakenIn(tx, ctx, partnerPayments) });
         const now = ctx.now ?? new Date();
         const [row] = await tx

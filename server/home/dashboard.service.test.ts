@@ -101,7 +101,7 @@ describe("figures", () => {
     expect(money(after.receivables!) - money(before.receivables!)).toBeCloseTo(100.5 + 20 + 999, 2);
     expect(Number(after.belowSafe!.value) - Number(before.belowSafe!.value)).toBe(1);
     expect(Number(after.urgent!.value) - Number(before.urgent!.value)).toBe(1);
-    const figures = (hint: string) => hint.match(/(\d+) 张销售订单缺货，共 ([\d.]+) 件/)!.slice(1).map(Number);
+    const figures = (hint: string) => hint.match(/(\d+) 张销售订单缺货，缺货数量 ([\d.,]+)/)!.slice(1).map((s) => Number(s.replace(/,/g, "")));
     const [ordersBefore, qtyBefore] = figures(before.urgent!.hint);
     const [ordersAfter, qtyAfter] = figures(after.urgent!.hint);
     expect(ordersAfter! - ordersBefore!).toBe(2);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import { db, type Executor } from "../db/client";
+import { formatQty } from "../lib/decimal";
 import { getCompanyTimeZone } from "../setting/setting.service";
 
 /**
@@ -220,7 +221,7 @@ export async function loadDashboard(ctx: Ctx, ex: Executor = db()): Promise<Dash
           key: "urgent",
           title: "紧急采购",
           value: String(groups),
-          hint: `${Number(r.orders ?? 0)} 张销售订单缺货，共 ${String(r.qty ?? "0.00")} 件`,
+          hint: `${Number(r.orders ?? 0)} 张销售订单缺货，缺货数量 ${formatQty(String(r.qty ?? "0"))}`,
           href: URGENT,
           alert: groups > 0,
         };

@@ -54,3 +54,30 @@ export function plainNumberText(v: unknown): string | null {
   if (text === null) return null;
   return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
 }
+
+/**
+ * One formatter per kind of number (issue 20 item 12), used by documents, lists, pickers, prints
+ * and messages alike:
+ *   quantity   formatQtyText   "20", "2.5", "1,200", with the product's unit "18 个"
+ *   money      formatMoneyText "￥1,234.50" (always two decimals)
+ *   unit cost  formatCostText  "￥27.87", "￥27.8712" (two to four decimals: a cost carries four)
+ */
+export const QTY_DECIMALS = 2;
+export const COST_DECIMALS = 4;
+
+/** A quantity: up to two decimals, trailing zeros dropped, thousands separated, then the unit if given ("18 个"); null when not a number. */
+export function formatQtyText(v: unknown, unit?: string | null): string | null {
+  const text = formatNumberText(v, QTY_DECIMALS);
+  if (text === null) return null;
+  const trimmed = text.includes(".") ? text.replace(/0+$/, "").replace(/\.$/, "") : text;
+  return unit ? `${trimmed} ${unit}` : trimmed;
+}
+
+/** A unit cost with the ￥ sign: four decimals at most, two at least ("27.8700" → "￥27.87", "27.8712" → "￥27.8712"). */
+export function formatCostText(v: unknown): string | null {
+  const text = formatNumberText(v, COST_DECIMALS);
+  if (text === null) return null;
+  const [int, frac = ""] = text.split(".");
+  const shown = `${int}.${frac.replace(/0+$/, "").padEnd(2, "0")}`;
+  return shown.startsWith("-") ? `-￥${shown.slice(1)}` : `￥${shown}`;
+}

@@ -1,5 +1,5 @@
 import DecimalJs from "decimal.js";
-import { fixedText, formatMoneyText, formatNumberText } from "./decimal-text";
+import { fixedText, formatMoneyText, formatNumberText, formatQtyText } from "./decimal-text";
 
 /**
  * The one decimal helper for money and quantities (issue 7 item 23). PostgreSQL `numeric`
@@ -104,7 +104,6 @@ export function formatMoney(v: DecimalInput): string {
 }
 
 /** A quantity as shown: up to QTY_SCALE decimals, trailing zeros dropped (3, 2.5, 1,200). */
-export function formatQty(v: DecimalInput): string {
-  const text = formatNumber(v, QTY_SCALE);
-  return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
+export function formatQty(v: DecimalInput, unit?: string | null): string {
+  return formatQtyText(dec(v).toFixed(), unit)!;
 }

@@ -90,6 +90,18 @@ export const REASON_CODES = [
   [110, "其他"],
 ] as const satisfies Dict;
 
+/** The reasons that fit one kind of document, in REASON_CODES order (codes and labels stay REASON_CODES'). */
+function reasonsFor<C extends (typeof REASON_CODES)[number][0]>(codes: readonly C[]) {
+  return REASON_CODES.filter(([code]) => (codes as readonly number[]).includes(code)) as unknown as readonly Extract<(typeof REASON_CODES)[number], readonly [C, string]>[];
+}
+
+/** A customer returns goods (销售退货): what was delivered. 少发 and 库存不足 are never why goods come back. */
+export const SALES_RETURN_REASONS = reasonsFor([20, 40, 50, 60, 70, 80, 90, 110] as const);
+/** Goods go back to the supplier (采购退货): what arrived. */
+export const PURCHASE_RETURN_REASONS = reasonsFor([20, 40, 50, 60, 70, 80, 90, 110] as const);
+/** A receiving difference (到货差异): every reason, 少发 and the supplier's 库存不足 included. */
+export const RECEIVE_DIFF_REASONS = REASON_CODES;
+
 /** Stock ledger business types (spec 000 §3 bizType); "…Back" undoes the one before it. */
 export const BIZ_TYPES = [
   ["StockInit", "期初库存"],

@@ -4,7 +4,8 @@
  * setting summaryDefs). Client-safe: the server applies saved settings when it renders the
  * page, the browser when a column is resized or moved.
  */
-import { formatMoneyText, formatNumberText, plainNumberText } from "./decimal-text";
+import { formatDateTimeText } from "./date-time-text";
+import { formatCostText, formatMoneyText, formatQtyText } from "./decimal-text";
 
 /** `cost`: a unit cost with its 4 decimals (1,234.5678), the moving average's precision. */
 export type CellKind = "text" | "money" | "cost" | "number" | "bool" | "date" | "datetime" | "enum";
@@ -77,10 +78,10 @@ export function toSettings(columns: readonly EffectiveColumn[], perPageNum?: num
 }
 
 /** A timestamp as the grid shows it (China time, to the minute); `empty` when there is none. */
-export const dateTimeText = (value: unknown, empty = ""): string => (value ? cellText({ field: "t", header: "", kind: "datetime" }, value) : empty);
+export const dateTimeText = (value: unknown, empty = "", timeZone?: string | null): string => (value ? cellText({ field: "t", header: "", kind: "datetime" }, value, timeZone) : empty);
 
 /** Cell text as the grid and print show it: money as ￥1,234.50, codes as labels. */
-export function cellText(col: GridColumn, value: unknown): string {
+export function cellText(col: GridColumn, value: unknown, timeZone?: string | null): string {
   if (value === null || value === undefined || value === "") return "";
   switch (col.kind) {
     case "money": {
@@ -88,22 +89,18 @@ export function cellText(col: GridColumn, value: unknown): string {
       return formatMoneyText(value) ?? String(value);
     }
     case "cost":
-      return formatNumberText(value, 4) ?? String(value);
+      return formatCostText(value) ?? String(value);
     case "number":
-      return plainNumberText(value) ?? String(value);
+      return formatQtyText(value) ?? String(value);
     case "bool":
       return value ? (col.yesNo?.[0] ?? "是") : (col.yesNo?.[1] ?? "否");
     case "enum":
       return col.labels?.find(([k]) => k === value)?.[1] ?? String(value);
     case "date":
       return String(value).slice(0, 10);
-    case "datetime": {
-      // China time (UTC+8, no daylight saving) on server and browser alike, so the markup hydrates.
-      const d = new Date(new Date(String(value)).getTime() + 8 * 3600_000);
-      if (Number.isNaN(d.getTime())) return String(value);
-      const p = (n: number) => String(n).padStart(2, "0");
-      return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
-    }
+    case "datetime":
+      // The company's time zone (Asia/Shanghai when not given), on server and browser alike.
+      return formatDateTimeText(value, timeZone) ?? String(value);
     default:
       return String(value);
   }

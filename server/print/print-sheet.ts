@@ -56,9 +56,22 @@ export function canSeeCosts(ctx: Pick<Ctx, "permissions">) {
   return ctx.permissions.has("CPGL-002");
 }
 
+/**
+ * A postal address with its city once: "广州" + "广州市白云区…" is "广州市白云区…", not
+ * "广州 广州市白云区…" (issue 20 item 12); a street without its city gets it in front.
+ */
+export function addressWithCity(city: string | null | undefined, address: string | null | undefined): string {
+  const c = (city ?? "").trim();
+  const a = (address ?? "").trim();
+  if (!c) return a;
+  if (!a) return c;
+  const bare = c.replace(/[市县区]$/, "");
+  return a.startsWith(bare) ? a : `${c} ${a}`;
+}
+
 export async function companyHeader(ctx: Ctx) {
   const c = await getCompanyInfo(ctx);
-  return { name: c.name, address: [c.city, c.address].filter(Boolean).join(" "), phone: c.phone ?? "" };
+  return { name: c.name, address: addressWithCity(c.city, c.address), phone: c.phone ?? "" };
 }
 
 /** A timestamp or date as the company's calendar day (YYYY-MM-DD). */

@@ -12,6 +12,7 @@ import { brandResource, oeNumberResource } from "./catalog.resources";
 import { codeLikePattern } from "./oe";
 import { productResource, productTemplateResource } from "./product.resources";
 import { mCodeNormOf, products } from "./product.tables";
+import { pickProducts } from "../trade/line-pick.service";
 
 // @postgres: pg_trgm indexes of the server's own extension (runs again on PostgreSQL: scripts/test-support.mjs)
 
@@ -85,6 +86,32 @@ describe("product search", () => {
     const mann = await listFromParams<{ brandName: string }>(productResource, boss1, new URLSearchParams({ q: "曼牌", size: "50" }));
     expect(mann.totalCount).toBeGreaterThan(0);
     expect(mann.items.some((r) => r.brandName === "曼牌")).toBe(true);
+  });
+
+  it("matches every word of a search across brand, name, any code and 适用车型 (issue 20 item 11)", async () => {
+    const brand = await createRow<{ id: number }>(brandResource, admin, { name: `词搜品牌${tag}`, code: `WS${tag}` });
+    const oil = await createRow<{ id: number }>(productResource, boss1, { mainOE: `WA-${tag}-01`, name: "机油滤清器", brandId: brand.id, vehicles: "大众 宝来 2008-2018" });
+    const air = await createRow<{ id: number }>(productResource, boss1, { mainOE: `WB 7781 ${tag}`, name: "空气滤清器", brandId: brand.id, vehicles: "大众 迈腾 2017-" });
+    const other = await createRow<{ id: number }>(productResource, boss1, { mainOE: `WC-${tag}-03`, name: "机油滤清器", vehicles: "大众 宝来 2019-" });
+    const mine = [oil.id, air.id, other.id];
+    const found = async (q: string) => (await ids(productResource, boss1, q)).filter((id) => mine.includes(id)).sort((a, b) => a - b);
+    const sorted = (...xs: number[]) => [...xs].sort((a, b) => a - b);
+    expect(await found(`词搜品牌${tag} 机油`)).toEqual([oil.id]);
+    expect(await found("宝来")).toEqual(sorted(oil.id, other.id));
+    expect(await found("宝来 机油")).toEqual(sorted(oil.id, other.id));
+    expect(await found(`词搜品牌${tag} 宝来`)).toEqual([oil.id]);
+    expect(await found(`7781${tag} 迈腾`)).toEqual([air.id]);
+    expect(await found(`词搜品牌${tag}\u3000空气`)).toEqual([air.id]);
+    expect(await found(`ws${tag} 机油 宝来 2008`)).toEqual([oil.id]);
+    expect(await found(`词搜品牌${tag} 刹车`)).toEqual([]);
+    // A code written with spaces is still one code.
+    expect(await found(`WB 7781 ${tag.toLowerCase()}`)).toEqual([air.id]);
+    // The line picker of every document searches the same way.
+    const picked = await pickProducts(boss1, { keyword: `词搜品牌${tag} 宝来` });
+    expect(picked.map((p) => p.productId)).toEqual([oil.id]);
+    // Another company finds none of them.
+    const { ctx: boss2 } = await ctxOf("boss2");
+    expect((await ids(productResource, boss2, "宝来 机油")).filter((id) => mine.includes(id))).toEqual([]);
   });
 
   it("finds a product by its barcode in any spelling, exactly (a part of it finds nothing)", async () => {

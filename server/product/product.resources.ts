@@ -157,12 +157,12 @@ async function brandIdsMatching(kw: string): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** Name, alias, pinyin or initials, or the product's brand name or code. */
+/** Name, alias, pinyin or initials, 适用车型 (宝来, 迈腾 1.8T), or the product's brand name or code. */
 async function nameSearch(table: ProductTable, kw: string) {
   const prefix = `${escapeLike(kw)}%`;
   const brands = await brandIdsMatching(kw);
   return or(
-    keywordOn(table.name, table.aliasName)(kw),
+    keywordOn(table.name, table.aliasName, table.vehicles)(kw),
     sql`${table.pinYin} ilike ${prefix}`,
     sql`${table.initial} ilike ${prefix}`,
     brands.length ? inArray(table.brandId, brands) : undefined,
@@ -250,16 +250,46 @@ function templateOeMatchOf(kw: string) {
   return idsMatching(productTemplates.id, () => db().select({ id: productTemplateOes.templateId }).from(productTemplateOes).where(codeMatch(productTemplateOes.oeNorm, kw)));
 }
 
+/** At most this many words of a search are matched (the rest are ignored). */
+const SEARCH_WORDS_MAX = 6;
+
+/** The words of a search (博世 机油 → 博世, 机油): split at any space, half or full width. */
+export function searchWords(kw: string): string[] {
+  return [...new Set(kw.split(/[\s\u3000]+/).filter(Boolean))].slice(0, SEARCH_WORDS_MAX);
+}
+
+/** A word a code could be written with (any width): Latin letters, digits and separators. A word with Chinese in it is a name. */
+const isCodeWord = (word: string) => /^[A-Za-z0-9\-._/]+$/.test(word.normalize("NFKC"));
+
 /**
- * The search box: a keyword with a digit that some code starts with (any spelling) finds those
- * products by index; anything else also searches names, aliases and pinyin, so a name such as
- * "机油滤清器K3X9" or a code without digits is found too.
+ * One word of the search box: a code-like word with a digit that some code contains (any
+ * spelling) finds those products by index; anything else searches names, aliases, pinyin,
+ * 适用车型 and brands (and codes, when code-like), so a name such as "机油滤清器K3X9" or a code
+ * without digits is found too.
+ */
+async function wordCondition(table: ProductTable, word: string, match: (kw: string) => Promise<{ cond: SQL; any: boolean }>) {
+  const codeLike = isCodeWord(word);
+  const codes = codeLike && normalizeOE(word).length >= 2 ? await match(word) : { cond: sql`false`, any: false };
+  if (codes.any && /\d/.test(word)) return codes.cond;
+  const names = await nameSearch(table, word);
+  return codes.any ? or(codes.cond, names)! : names;
+}
+
+/**
+ * The search box. A code is often written with spaces (06J 905 320R), so a search of code-like
+ * words is first looked up as one code; otherwise every word must match the product somewhere —
+ * its brand, its name (alias, pinyin), any of its codes or its 适用车型 — so 博世 机油 finds Bosch's
+ * oil filters and 宝来 the parts for that model.
  */
 async function productKeyword(table: ProductTable, kw: string, match: (kw: string) => Promise<{ cond: SQL; any: boolean }>) {
-  const codes = normalizeOE(kw).length >= 2 ? await match(kw) : { cond: sql`false`, any: false };
-  if (codes.any && /\d/.test(kw)) return codes.cond;
-  const names = await nameSearch(table, kw);
-  return codes.any ? or(codes.cond, names)! : names;
+  const words = searchWords(kw);
+  if (words.length <= 1) return wordCondition(table, words[0] ?? kw.trim(), match);
+  if (words.every(isCodeWord) && /\d/.test(kw)) {
+    const whole = await match(words.join(" "));
+    if (whole.any) return whole.cond;
+  }
+  const each = await Promise.all(words.map((w) => wordCondition(table, w, match)));
+  return and(...each)!;
 }
 
 /** The search box's condition on the company's own products (any code spelling, name, pinyin, brand): line pickers reuse it. */

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { codesOf, REASON_CODES } from "../lib/dictionary";
+import { codesOf, PURCHASE_RETURN_REASONS } from "../lib/dictionary";
 import { labelled, oneOf, optionalId, optionalMoney, optionalText, requiredId } from "../lib/input-fields";
 
 /**
@@ -12,7 +12,7 @@ export const PurchaseReturnLineInputSchema = z.object({
   batchNo: labelled(z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string({ error: "批次不正确" }).trim().max(60, "批次不能超过 60 个字")), { label: "批次", kind: "text" }),
   qty: optionalMoney("退货数量", 99999999, { kind: "decimal" }).refine((v) => v !== null && Number(v) > 0, "退货数量必须大于 0"),
   price: optionalMoney("退货单价").transform((v) => v ?? "0.00"),
-  reasonCode: oneOf("退货原因", codesOf(REASON_CODES)),
+  reasonCode: oneOf("退货原因", codesOf(PURCHASE_RETURN_REASONS)),
   purchaseOrderLineId: optionalId("采购单明细"),
   remark: optionalText("备注", 200),
 });

@@ -97,7 +97,7 @@ describe("purchase returns", () => {
   it("never locks more than is available, and cancel releases exactly what was locked", async () => {
     const a = await createPurchaseReturnOrder(ctx, { partnerId: supplierId, warehouseId, lines: [line("8")] }, { submit: true });
     const b = await createPurchaseReturnOrder(ctx, { partnerId: supplierId, warehouseId, lines: [line("3")] });
-    await expect(submitPurchaseReturnOrder(ctx, b.id)).rejects.toThrow("可用 2.00 件，需要 3.00 件");
+    await expect(submitPurchaseReturnOrder(ctx, b.id)).rejects.toThrow("可用 2，需要 3");
     expect((await getPurchaseReturnOrder(ctx, b.id)).status).toBe(0);
     await cancelPurchaseReturnOrder(ctx, a.id);
     expect((await balance()).lockedQty).toBe("0.00");

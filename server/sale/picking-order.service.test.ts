@@ -43,7 +43,7 @@ beforeAll(async () => {
 });
 
 describe("picking lists from the order's locks", () => {
-  it("makes one picking line per lock, oldest stock first; the order goes to 发货中", async () => {
+  it("makes one picking line per lock, oldest stock first; the order stays 待发货 until something is picked (issue 20 item 12)", async () => {
     const p = await makeProduct(ctx, "PK-FIFO-1", "拣货测试件");
     await receiveStock(ctx, p, wh.shelves[1]!, "OLD", "3", "10", new Date("2026-01-01T00:00:00Z"));
     await receiveStock(ctx, p, wh.shelves[0]!, "NEW", "5", "20", new Date("2026-06-01T00:00:00Z"));
@@ -54,7 +54,7 @@ describe("picking lists from the order's locks", () => {
       [wh.shelves[1], "OLD", "3.00", o.lineIds[0]],
       [wh.shelves[0], "NEW", "1.00", o.lineIds[0]],
     ]);
-    expect((await orderOf(o.id)).status).toBe(40);
+    expect((await orderOf(o.id)).status).toBe(30);
     // Everything locked is on the open list: a second list has nothing to take.
     await expect(createPickingForOrder(ctx, o.id)).rejects.toThrow("没有待拣货的锁定库存");
   });
@@ -113,7 +113,7 @@ describe("from picking to delivery", () => {
     expect(await stockOf(p)).toEqual({ qty: 7, locked: 7 });
     const second = await createPickingForOrder(ctx, o.id);
     expect((await pickingLines(second.id)).map((l) => l.qty)).toEqual(["7.00"]);
-    expect((await orderOf(o.id)).status).toBe(40);
+    expect((await orderOf(o.id)).status).toBe(50);
     await confirmPicking(ctx, second.id);
     const notes = await deliveriesOf(o.id);
     // 10 × 1 × 33.33% = 3.33; 3 × 0.33 = 0.99, the last delivery takes the remainder 2.34.

@@ -242,7 +242,7 @@ describe("sales orders", () => {
 
   it("refuses a shortage without allowShortage (nothing locked, still a draft) and records it as a demand with it", async () => {
     const { id } = await createSalesOrder(ctx, input({ lines: [{ productId: p1, qty: "10", price: "20" }, { productId: p3, qty: "2", price: "5" }] }));
-    await expect(submitSalesOrder(ctx, id)).rejects.toThrow(/^库存不足：SO-T1 销售测试件一 可用 8\.00 件，需要 10\.00 件；SO-T3 销售测试件三 可用 0\.00 件，需要 2\.00 件$/);
+    await expect(submitSalesOrder(ctx, id)).rejects.toThrow(/^库存不足：SO-T1 销售测试件一 可用 8，需要 10；SO-T3 销售测试件三 可用 0，需要 2$/);
     expect((await getSalesOrder(ctx, id)).status).toBe(0);
     expect(await locksOf(id)).toHaveLength(0);
     const r = await runSalesOrderAction(ctx, id, "submit", { allowShortage: true });
@@ -385,7 +385,7 @@ describe("sales orders", () => {
       const { id } = await createSalesOrder(ctx, input({ lines: [{ productId: p2, qty: "3", price: "5" }] }), { submit: true });
       const lists = await db().select().from(pickingOrders).where(eq(pickingOrders.salesOrderId, id));
       expect(lists).toHaveLength(1);
-      expect((await getSalesOrder(ctx, id)).status).toBe(40);
+      expect((await getSalesOrder(ctx, id)).status).toBe(30); // a picking list nobody started: still 待发货 (issue 20 item 12)
       // Cancelling voids the open picking list with the order.
       await cancelSalesOrder(ctx, id);
       const [after] = await db().select().from(pickingOrders).where(eq(pickingOrders.salesOrderId, id));

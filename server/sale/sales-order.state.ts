@@ -35,7 +35,9 @@ export async function lineHoldings(ex: Executor, ctx: Ctx, orderIds: number[]): 
  * Sets a submitted order's status from its lines and its open picking lists / delivery notes
  * (the caller holds the order's row lock and has just changed them):
  *   every line delivered + cancelled ≥ ordered → 60 发货完成;
- *   else an open picking list (0, 10), delivery note (20) or goods picked and not yet delivered → 40 发货中;
+ *   else goods on their way out — a picking list with something picked, a delivery note waiting
+ *   (20), or goods picked and not yet delivered → 40 发货中 (a picking list nobody has started is
+ *   not: right after 提交 the order is 待发货, issue 20 item 12);
  *   else something delivered → 50 部分发货; else → 30 待发货.
  * Orders in other statuses are left alone. Returns the status.
  */
@@ -44,7 +46,8 @@ export async function refreshSalesOrderStatus(tx: Executor, ctx: Ctx, orderId: n
     await tx.execute(sql`select o.status,
         coalesce((select bool_and(l.delivered_qty + l.cancelled_qty >= l.qty) from sales_order_lines l where l.order_id = o.id), true) as all_done,
         coalesce((select bool_or(l.delivered_qty > 0) from sales_order_lines l where l.order_id = o.id), false) as some_delivered,
-        exists(select 1 from picking_orders p where p.company_id = o.company_id and p.sales_order_id = o.id and p.status in (0, 10))
+        exists(select 1 from picking_orders p join picking_order_lines pl on pl.picking_order_id = p.id
+                where p.company_id = o.company_id and p.sales_order_id = o.id and p.status in (0, 10) and pl.picked_qty > 0)
           or exists(select 1 from deliver_orders d where d.company_id = o.company_id and d.sales_order_id = o.id and d.status = 20)
           or exists(select 1 from sales_order_lines l where l.order_id = o.id and l.picked_qty > 0) as open_notes
       from sales_orders o where o.id = ${orderId} and o.company_id = ${ctx.companyId}`),

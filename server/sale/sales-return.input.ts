@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { codesOf, REASON_CODES } from "../lib/dictionary";
+import { codesOf, SALES_RETURN_REASONS } from "../lib/dictionary";
 import { labelled, optionalId, optionalMoney, optionalOneOf, optionalText, requiredId } from "../lib/input-fields";
 
 /**
@@ -13,7 +13,7 @@ export const SalesReturnLineInputSchema = z.object({
   productId: requiredId("产品"),
   qty: optionalMoney("退货数量", 99999999, { kind: "decimal" }).refine((v) => v !== null && Number(v) > 0, "退货数量必须大于 0"),
   price: optionalMoney("退货单价").transform((v) => v ?? "0.00"),
-  reasonCode: optionalOneOf("退货原因", codesOf(REASON_CODES)),
+  reasonCode: optionalOneOf("退货原因", codesOf(SALES_RETURN_REASONS)),
   salesOrderLineId: optionalId("销售单明细"),
   deliverOrderLineId: optionalId("发货明细"),
   remark: optionalText("备注", 200),

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
+import { productUnits } from "../product/catalog.tables";
 import { products } from "../product/product.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { lockStock, postStock, releaseLocks, reverseDocument } from "./stock-ledger.service";
@@ -56,6 +57,14 @@ describe("stock ledger", () => {
     expect(await ledgerSum(shelf, "B1")).toBe(10);
   });
 
+  it("counts a shortage in the product's own unit (issue 20 item 8: 只, not 件)", async () => {
+    const [unit] = await db().select({ id: productUnits.id }).from(productUnits).where(eq(productUnits.name, "只"));
+    const [p] = await db().insert(products).values({ companyId: ctx.companyId, mainOE: "LEDGER-U1", oeNorm: "LEDGERU1", name: "只装测试件", unitId: unit!.id }).returning();
+    await inTransaction((tx) => postStock(tx, ctx, { bizType: "PurchaseOrder", docType: "test", docId: 91, docNo: "T91", lines: [{ productId: p!.id, locationId: shelf2, batchNo: "U1", qty: "2.5", unitCost: "5", source: 1 }] }));
+    const attempt = inTransaction((tx) => postStock(tx, ctx, { bizType: "PurchaseReturnOrder", docType: "test", docId: 92, docNo: "T92", lines: [{ productId: p!.id, locationId: shelf2, batchNo: "U1", qty: "-4" }] }));
+    await expect(attempt).rejects.toThrow("产品 LEDGER-U1 只装测试件 在 账本测试仓-T-02 可用 2.5 只，需要 4 只");
+  });
+
   it("refuses to go below zero, naming product, location and what is available, summing lines of one key", async () => {
     const attempt = inTransaction((tx) =>
       postStock(tx, ctx, {
@@ -69,7 +78,7 @@ describe("stock ledger", () => {
         ],
       }),
     );
-    await expect(attempt).rejects.toThrow("产品 LEDGER-T1 账本测试件 在 账本测试仓-T-01 可用 10.00 件，需要 12.00 件");
+    await expect(attempt).rejects.toThrow("产品 LEDGER-T1 账本测试件 在 账本测试仓-T-01 可用 10，需要 12");
     expect((await balanceOf(shelf, "B1"))!.qty).toBe("10.00");
   });
 
@@ -127,8 +136,8 @@ describe("stock ledger", () => {
   it("locks stock that then cannot be issued, and releases exactly what was locked", async () => {
     await inTransaction((tx) => lockStock(tx, ctx, { docType: "test", docId: 5, docNo: "T5" }, [{ productId, locationId: shelf, batchNo: "B1", qty: "5", docLineId: 1 }]));
     expect((await balanceOf(shelf, "B1"))!.lockedQty).toBe("5.00");
-    await expect(inTransaction((tx) => postStock(tx, ctx, { bizType: "PurchaseReturnOrder", docType: "test", docId: 6, docNo: "T6", lines: [{ productId, locationId: shelf, batchNo: "B1", qty: "-2" }] }))).rejects.toThrow("可用 1.00 件，需要 2.00 件");
-    await expect(inTransaction((tx) => lockStock(tx, ctx, { docType: "test", docId: 7, docNo: "T7" }, [{ productId, locationId: shelf, batchNo: "B1", qty: "2" }]))).rejects.toThrow("可用 1.00 件");
+    await expect(inTransaction((tx) => postStock(tx, ctx, { bizType: "PurchaseReturnOrder", docType: "test", docId: 6, docNo: "T6", lines: [{ productId, locationId: shelf, batchNo: "B1", qty: "-2" }] }))).rejects.toThrow("可用 1，需要 2");
+    await expect(inTransaction((tx) => lockStock(tx, ctx, { docType: "test", docId: 7, docNo: "T7" }, [{ productId, locationId: shelf, batchNo: "B1", qty: "2" }]))).rejects.toThrow("可用 1");
     const released = await inTransaction((tx) => releaseLocks(tx, ctx, { docType: "test", docId: 5 }));
     expect(released).toHaveLength(1);
     expect((await balanceOf(shelf, "B1"))!.lockedQty).toBe("0.00");

@@ -7,6 +7,7 @@ import {
   costString,
   dec,
   div,
+  formatQty,
   gt,
   isZero,
   lt,
@@ -22,6 +23,7 @@ import {
   type DecimalInput,
 } from "../lib/decimal";
 import { DomainError } from "../lib/errors";
+import { productUnits } from "../product/catalog.tables";
 import { products } from "../product/product.tables";
 import { productCosts, stockBalances, stockDemands, stockLocations, stockLocks, stockMoves } from "./stock.tables";
 
@@ -176,12 +178,24 @@ async function locationsOf(tx: Executor, ctx: Ctx, ids: number[]): Promise<Map<n
   return map;
 }
 
-async function productLabels(tx: Executor, ctx: Ctx, ids: number[]) {
+/** A product as a refusal names it: "06J 115 403Q 机油滤清器", counted in its own unit (只, 套, 升). */
+interface ProductLabel {
+  text: string;
+  unit: string | null;
+}
+
+async function productLabels(tx: Executor, ctx: Ctx, ids: number[]): Promise<Map<number, ProductLabel>> {
   const rows = await tx
-    .select({ id: products.id, mainOE: products.mainOE, name: products.name })
+    .select({ id: products.id, mainOE: products.mainOE, name: products.name, unit: productUnits.name })
     .from(products)
+    .leftJoin(productUnits, eq(productUnits.id, products.unitId))
     .where(and(eq(products.companyId, ctx.companyId), inArray(products.id, [...new Set(ids)])));
-  return new Map(rows.map((r) => [r.id, `${r.mainOE} ${r.name}`]));
+  return new Map(rows.map((r) => [r.id, { text: `${r.mainOE} ${r.name}`, unit: r.unit }]));
+}
+
+/** A quantity of the product as shown everywhere, in its unit ("3 只"); a product without a unit gets the bare number. */
+function qtyOf(label: ProductLabel | undefined, q: Decimal) {
+  return formatQty(q, label?.unit);
 }
 
 async function assertProducts(tx: Executor, ctx: Ctx, ids: number[]) {
@@ -346,8 +360,8 @@ async function writePosting(tx: Executor, ctx: Ctx, balanceRows: BalanceRow[], c
     .sort((a, b) => a.id - b.id);
 }
 
-function shortage(label: string | undefined, location: string, available: Decimal, need: Decimal) {
-  return new DomainError("conflict", `产品 ${label ?? ""} 在 ${location} 可用 ${qtyString(available)} 件，需要 ${qtyString(need)} 件`);
+function shortage(label: ProductLabel | undefined, location: string, available: Decimal, need: Decimal) {
+  return new DomainError("conflict", `产品 ${label?.text ?? ""} 在 ${location} 可用 ${qtyOf(label, available)}，需要 ${qtyOf(label, need)}`);
 }
 
 /**
@@ -804,7 +818,7 @@ export async function reserveStock(
       const t = byProduct.get(r.productId) ?? { need: dec(0), locked: dec(0) };
       byProduct.set(r.productId, { need: add(t.need, add(r.locked, r.short)), locked: add(t.locked, r.locked) });
     }
-    const parts = [...byProduct].map(([pid, t]) => `${labels.get(pid) ?? ""} 可用 ${qtyString(t.locked)} 件，需要 ${qtyString(t.need)} 件`);
+    const parts = [...byProduct].map(([pid, t]) => `${labels.get(pid)?.text ?? ""} 可用 ${qtyOf(labels.get(pid), t.locked)}，需要 ${qtyOf(labels.get(pid), t.need)}`);
     throw new DomainError("conflict", `库存不足：${parts.join("；")}`);
   }
   const now = ctx.now ?? new Date();
@@ -1055,7 +1069,7 @@ export async function releaseLockedQty(
     if (gt(left, 0)) {
       const p = items.find((x) => `${x.docLineId}|${keyOf(x.productId, x.locationId, x.batchNo)}` === k)!;
       const labels = await productLabels(tx, ctx, [p.productId]);
-      throw new DomainError("conflict", `产品 ${labels.get(p.productId) ?? ""} 在该货位锁定的数量不足 ${qtyString(n)} 件`);
+      throw new DomainError("conflict", `产品 ${labels.get(p.productId)?.text ?? ""} 在该货位锁定的数量不足 ${qtyOf(labels.get(p.productId), n)}`);
     }
   }
   const { balances, costs } = await lockRows(

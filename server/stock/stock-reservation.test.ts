@@ -66,7 +66,7 @@ describe("reservations", () => {
   it("refuses a shortage naming the product, and changes nothing", async () => {
     const before = await lockedTotals();
     await expect(inTransaction((tx) => reserveStock(tx, ctx, { ...DOC, docId: 102 }, [{ productId, warehouseId, qty: "6", docLineId: 1002 }]))).rejects.toThrow(
-      "库存不足：RESV-T1 预留测试件 可用 4.00 件，需要 6.00 件",
+      "库存不足：RESV-T1 预留测试件 可用 4，需要 6",
     );
     expect(await lockedTotals()).toEqual(before);
     expect(await locksOf(102)).toHaveLength(0);

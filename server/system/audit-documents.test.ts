@@ -96,8 +96,8 @@ describe("document post and reverse (单据过账 / 单据撤销)", () => {
       action: "documentReverse",
       companyId: boss.companyId,
       userName: "boss1",
-      summary: `销售订单 ${order.no} 取消订单：发货中 → 买家已取消，金额 ￥100.00`,
-      before: { no: order.no, status: 40, statusName: "发货中" },
+      summary: `销售订单 ${order.no} 取消订单：待发货 → 买家已取消，金额 ￥100.00`,
+      before: { no: order.no, status: 30, statusName: "待发货" },
       after: { no: order.no, status: 90, statusName: "买家已取消" },
     });
 

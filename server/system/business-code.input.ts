@@ -1,10 +1,10 @@
 import * as z from "zod";
 
-/** Choices of a numbering rule (/system/businessCode), with their Chinese labels. */
+/** Choices of a numbering rule (/system/businessCode), with their Chinese labels: an example, never the raw yyyyMMdd token. */
 export const DATE_PARTS = [
-  ["yyyyMMdd", "年月日（yyyyMMdd）"],
-  ["yyyyMM", "年月（yyyyMM）"],
-  ["yyyy", "年（yyyy）"],
+  ["yyyyMMdd", "年月日（如 20261127）"],
+  ["yyyyMM", "年月（如 202611）"],
+  ["yyyy", "年（如 2026）"],
   ["", "无"],
 ] as const;
 export const RESETS = [

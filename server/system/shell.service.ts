@@ -2,13 +2,14 @@ import type { Ctx } from "../auth/context";
 import { listMyCompanies } from "../auth/session.service";
 import { getMenuTree, listMenuPages } from "./menu.service";
 import { countUnreadNotifications } from "./notification.service";
+import { getCompanyTimeZone } from "../setting/setting.service";
 
 /**
  * Everything the signed-in shell shows (spec 000 §2 "Shell", §7 start-up): two queries beyond
  * the session, the user's companies and the bell's unread count (an index-only count).
  */
 export async function loadShell(ctx: Ctx) {
-  const [companies, unreadNotifications] = await Promise.all([listMyCompanies(ctx), countUnreadNotifications(ctx)]);
+  const [companies, unreadNotifications, timeZone] = await Promise.all([listMyCompanies(ctx), countUnreadNotifications(ctx), getCompanyTimeZone(ctx)]);
   // Pages that open as tabs: menu pages and action pages (销售开单 …) the role holds.
   const tabbable: Record<string, string> = {};
   for (const p of listMenuPages(ctx)) tabbable[p.url] = p.name;
@@ -22,5 +23,7 @@ export async function loadShell(ctx: Ctx) {
     canSalesBilling: ctx.permissions.has("XSGL-004"),
     canPurchaseBilling: ctx.permissions.has("CGGL-004"),
     unreadNotifications,
+    /** The company setting TimeZone: every page shows instants in it (app/hooks/useTimeZone). */
+    timeZone,
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
@@ -65,6 +65,26 @@ describe("line pick", () => {
     expect((await pickProducts(boss1, { keyword: code, warehouseId }))[0]!.productId).toBe(filterId);
     expect(await pickProducts(boss1, { keyword: "  " })).toEqual([]);
     expect((await pickProducts(boss1, { keyword: `LP7X-${tag}`, limit: 1 })).length).toBe(1);
+  });
+
+  it("suggests a purchase price: this supplier's last, else any supplier's last, else the cost (issue 20 item 12)", async () => {
+    const [supplierB] = await db()
+      .select({ id: enterpriseRelations.id })
+      .from(enterpriseRelations)
+      .where(and(eq(enterpriseRelations.companyId, boss1.companyId), eq(enterpriseRelations.rel, 0), sql`${enterpriseRelations.id} <> ${partnerId}`))
+      .limit(1);
+    const pick = async (keyword: string, partner: number, ctx = boss1) => (await pickProducts(ctx, { keyword, partnerId: partner, warehouseId })).find((x) => x.productId === filterId)!;
+    // This supplier sold it before: its last price.
+    expect((await pick(code, partnerId)).purchasePrice).toBe("26.80");
+    // Another supplier never did: the last purchase price from anyone, and no 上次进价 of its own.
+    const fromB = await pick(code, supplierB!.id);
+    expect(fromB.lastPrice).toBeNull();
+    expect(fromB.purchasePrice).toBe("26.80");
+    // Never bought: the cost (the product's 成本价 when no stock has a moving average).
+    const fresh = await createRow<{ id: number }>(productResource, boss1, { mainOE: `LPC-${tag}-07`, name: `拣选新品${tag}`, priceCost: "12.30" });
+    expect((await pickProducts(boss1, { keyword: `LPC-${tag}-07`, partnerId })).find((x) => x.productId === fresh.id)!.purchasePrice).toBe("12.30");
+    // A role that may not see purchase prices or cost gets none.
+    expect((await pick(code, supplierB!.id, stock1)).purchasePrice ?? null).toBeNull();
   });
 
   it("hides cost and purchase prices from roles without 产品价格", async () => {

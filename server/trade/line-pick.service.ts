@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
+import { gt, moneyString } from "../lib/decimal";
 import { DomainError } from "../lib/errors";
 import type { RawLine } from "../lib/line-form";
 import { productBrands } from "../product/brand.tables";
@@ -41,6 +42,12 @@ export interface PickedProduct {
   priceSale: string | null;
   /** Moving average cost, only for holders of CPGL-002. */
   avgCost?: string | null;
+  /**
+   * The purchase side's suggested price of a new line: this supplier's last price, else the last
+   * purchase price from any supplier, else the cost (moving average, then the product's 成本价;
+   * only for holders of CPGL-002). Null when none is known or may be seen.
+   */
+  purchasePrice?: string | null;
   /** side "sale" with a warehouse: available stock of its shelf locations holding some (most first, at most 5). */
   locations?: { locationName: string; available: string }[];
 }
@@ -179,6 +186,18 @@ export async function pickedProductsByIds(ctx: Ctx, productIds: readonly number[
       .orderBy(purchaseOrderLines.productId, desc(purchaseOrders.id), desc(purchaseOrderLines.id));
     for (const p of prices) lastPriceOf.set(p.productId, p.price);
   }
+  // No earlier price from this supplier: the last purchase price from any supplier (issue 20 item 12).
+  const anyPriceOf = new Map<number, string>();
+  const unpriced = found.filter((id) => !lastPriceOf.has(id));
+  if (!sale && unpriced.length && canSeeLastPrice(ctx)) {
+    const prices = await db()
+      .selectDistinctOn([purchaseOrderLines.productId], { productId: purchaseOrderLines.productId, price: purchaseOrderLines.price })
+      .from(purchaseOrderLines)
+      .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderLines.orderId))
+      .where(and(eq(purchaseOrders.companyId, ctx.companyId), notInArray(purchaseOrders.status, NOT_PURCHASED), eq(purchaseOrderLines.companyId, ctx.companyId), inArray(purchaseOrderLines.productId, unpriced)))
+      .orderBy(purchaseOrderLines.productId, desc(purchaseOrders.id), desc(purchaseOrderLines.id));
+    for (const p of prices) anyPriceOf.set(p.productId, p.price);
+  }
 
   const locationOf = new Map<number, { id: number; name: string }>();
   if (warehouseId) {
@@ -199,6 +218,16 @@ export async function pickedProductsByIds(ctx: Ctx, productIds: readonly number[
       .where(and(eq(productCosts.companyId, ctx.companyId), inArray(productCosts.productId, found)));
     for (const c of costs) costOf.set(c.productId, c.avgCost);
   }
+  const priceCostOf = new Map<number, string>();
+  if (withCost && !sale) {
+    const listed = await db()
+      .select({ id: products.id, priceCost: products.priceCost })
+      .from(products)
+      .where(and(eq(products.companyId, ctx.companyId), inArray(products.id, found)));
+    for (const p of listed) if (p.priceCost !== null) priceCostOf.set(p.id, p.priceCost);
+  }
+  /** A cost as a price: two decimals, and only when there is one (a zero average is no cost). */
+  const costPrice = (v: string | undefined) => (v !== undefined && gt(v, 0) ? moneyString(v) : null);
 
   const byId = new Map(rows.map((r) => [r.productId, r]));
   return ids.flatMap((id) => {
@@ -213,6 +242,9 @@ export async function pickedProductsByIds(ctx: Ctx, productIds: readonly number[
       defaultLocationName: loc?.name ?? null,
     };
     if (withCost) picked.avgCost = costOf.get(id) ?? null;
+    if (!sale) {
+      picked.purchasePrice = lastPriceOf.get(id) ?? anyPriceOf.get(id) ?? (withCost ? (costPrice(costOf.get(id)) ?? costPrice(priceCostOf.get(id))) : null);
+    }
     if (sale && warehouseId) picked.locations = locationsOf.get(id) ?? [];
     return [picked];
   });

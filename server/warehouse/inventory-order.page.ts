@@ -62,6 +62,12 @@ async function pageData(ctx: Ctx, doc: InventoryOrderView | null, request: Reque
   };
 }
 
+/** What 保存实盘 says: how many counts this save recorded, and how many counted lines differ from the books. */
+export function countSavedMessage(counted: number, differing: number): string {
+  const saved = counted ? `已保存 ${counted} 行实盘数` : "实盘数没有改动";
+  return differing ? `${saved}，${differing} 行与账面数不一致` : `${saved}，与账面数一致`;
+}
+
 export async function loadInventoryPage(request: Request, idText: string | undefined): Promise<InventoryPageData> {
   const ctx = await requirePage(request, INVENTORY_URL);
   const doc = idText === "new" ? null : await docOf(ctx, idText);
@@ -99,6 +105,8 @@ export async function inventoryPageAction(request: Request, idText: string | und
   for (const [k, v] of form.entries()) if (typeof v === "string" && !k.startsWith("counts[")) values[k] = v.slice(0, 200);
   // Typed counts come back on a refusal (keyed c<lineId>), so nothing typed is lost.
   for (const c of countsOf(form)) values[`c${c.lineId}`] = c.countedQty.slice(0, 40);
+  // The ticked shelves come back on a refusal, all of them.
+  values.locationIds = form.getAll("locationIds").map(String).join(",").slice(0, 2000);
   const doc = idText === "new" ? null : await docOf(ctx, idText);
   try {
     if (!doc) {
@@ -116,8 +124,8 @@ export async function inventoryPageAction(request: Request, idText: string | und
         await startInventoryOrder(ctx, doc.id);
         return done("已开始盘点，可打印盘点表", url(doc.id));
       case "count": {
-        const { counted } = await countInventoryOrder(ctx, doc.id, { counts: countsOf(form) });
-        return done(`已保存实盘数（${counted} 行有变化）`, url(doc.id));
+        const { counted, differing } = await countInventoryOrder(ctx, doc.id, { counts: countsOf(form) });
+        return done(countSavedMessage(counted, differing), url(doc.id));
       }
       case "addLine": {
         const found = await resolveLineProduct(ctx, String(form.get("product") ?? ""), { warehouseId: doc.warehouseId });

@@ -7,6 +7,7 @@ import { postStock } from "../stock/stock-ledger.service";
 import { stockMoves } from "../stock/stock.tables";
 import { canTransition } from "../stock/document";
 import { ctxOf, useTestDatabase } from "../test/test-db";
+import { countSavedMessage } from "./inventory-order.page";
 import { addInventoryLine, countInventoryOrder, createInventoryOrder, getInventoryOrder, postInventoryOrder, reverseInventoryOrder, startInventoryOrder, voidInventoryOrder } from "./inventory-order.service";
 import { INVENTORY_ORDER_MACHINE } from "./inventory-order.status";
 import { balanceOf, brokenKeys, makeWarehouseFixture, receive } from "./warehouse-test-kit";
@@ -59,7 +60,14 @@ describe("stocktakes", () => {
     let doc = await getInventoryOrder(stock, id);
     expect(doc.status).toBe(10);
     // A1 counted 12 (2 more than the system's 10); A2 never counted.
-    await countInventoryOrder(stock, id, { counts: [{ lineId: lineAt(doc, f.a1).id, countedQty: "12" }] });
+    // Saving both counts, A2 as the books say: two recorded, one differs (issue 20 item 12: not "2 行有变化").
+    const a2 = lineAt(doc, f.a2);
+    const saved = await countInventoryOrder(stock, id, { counts: [{ lineId: lineAt(doc, f.a1).id, countedQty: "12" }, { lineId: a2.id, countedQty: a2.currentQty }] });
+    expect(saved).toMatchObject({ counted: 2, differing: 1 });
+    expect(countSavedMessage(saved.counted, saved.differing)).toBe("已保存 2 行实盘数，1 行与账面数不一致");
+    // Saved again unchanged: nothing recorded, still one differing.
+    expect(await countInventoryOrder(stock, id, { counts: [{ lineId: lineAt(doc, f.a1).id, countedQty: "12" }] })).toMatchObject({ counted: 0, differing: 1 });
+    await countInventoryOrder(stock, id, { counts: [{ lineId: a2.id, countedQty: "" }] });
     doc = await getInventoryOrder(stock, id);
     expect(lineAt(doc, f.a1)).toMatchObject({ systemQty: "10.00", countedQty: "12.00", diffQty: "2.00" });
     expect(lineAt(doc, f.a2).countedQty).toBeNull();
@@ -95,7 +103,7 @@ describe("stocktakes", () => {
     await countInventoryOrder(stock, id, { counts: [{ lineId: line.id, countedQty: "0" }] }); // system 5 → shortage 5
     // 4 leave B2 after the count: only 1 is left, a shortage of 5 cannot be booked.
     await inTransaction((tx) => postStock(tx, ctx, { bizType: "PurchaseReturnOrder", docType: "test", docId: 204, docNo: "T204", lines: [{ productId: f.productId, locationId: f.a2, batchNo: "B2", qty: "-4" }] }));
-    await expect(postInventoryOrder(stock, id)).rejects.toThrow("可用 1.00 件，需要 5.00 件");
+    await expect(postInventoryOrder(stock, id)).rejects.toThrow("可用 1，需要 5");
     expect((await getInventoryOrder(stock, id)).status).toBe(10);
     // Recounted now (1 on the shelf, 0 found): shortage 1.
     await countInventoryOrder(stock, id, { counts: [{ lineId: line.id, countedQty: "" }] });

@@ -150,7 +150,9 @@ async function currentQty(tx: Executor, ctx: Ctx, keys: { productId: number; loc
 
 /**
  * 录入实盘: stores counted quantities (a blank clears a line's count). Each counted line records
- * the balance's quantity at this moment as systemQty and the time as countedAt.
+ * the balance's quantity at this moment as systemQty and the time as countedAt. Returns how many
+ * lines this save recorded (`counted`) and how many of the order's counted lines differ from the
+ * books (`differing`: what 保存实盘 reports as 有差异, issue 20 item 12).
  */
 export async function countInventoryOrder(ctx: Ctx, id: number, body: unknown) {
   requireInventoryWrite(ctx);
@@ -158,7 +160,7 @@ export async function countInventoryOrder(ctx: Ctx, id: number, body: unknown) {
   return inTransaction(async (tx) => {
     const doc = await lockDocument(tx, inventoryOrders, ctx, id, "盘点单");
     assertTransition(INVENTORY_ORDER_MACHINE, "count", doc.status);
-    if (!input.counts.length) return { id, counted: 0 };
+    if (!input.counts.length) return { id, counted: 0, differing: await differingLines(tx, ctx, id) };
     const lineIds = [...new Set(input.counts.map((c) => c.lineId))];
     const lines = await tx
       .select()
@@ -182,8 +184,23 @@ export async function countInventoryOrder(ctx: Ctx, id: number, body: unknown) {
       counted++;
     }
     await tx.update(inventoryOrders).set({ updatedAt: now }).where(eq(inventoryOrders.id, id));
-    return { id, counted };
+    return { id, counted, differing: await differingLines(tx, ctx, id) };
   });
+}
+
+/** The order's counted lines whose count is not what the books said when it was taken. */
+async function differingLines(tx: Executor, ctx: Ctx, id: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(inventoryOrderLines)
+    .where(
+      and(
+        eq(inventoryOrderLines.companyId, ctx.companyId),
+        eq(inventoryOrderLines.inventoryOrderId, id),
+        sql`${inventoryOrderLines.countedQty} is not null and ${inventoryOrderLines.countedQty} <> coalesce(${inventoryOrderLines.systemQty}, 0)`,
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 /** Adds a line for a product found at a location of the warehouse where the system has none (a counted surplus). */

@@ -266,3 +266,19 @@ export async function currentUserId(page: Page): Promise<number> {
   expect(Number.isInteger(id) && id > 0, `tab storage key found: ${key}`).toBe(true);
   return id;
 }
+
+/**
+ * Answers 确定 to every question a page asks before posting: the kit's dialog (ConfirmSubmitButton,
+ * data-testid confirm-dialog) and, should one remain, the browser's own. `onAsk` hears each question.
+ */
+export function acceptConfirms(page: Page, onAsk?: (question: string) => void) {
+  page.on("dialog", (d) => {
+    onAsk?.(d.message());
+    void d.accept().catch(() => undefined);
+  });
+  const open = page.locator('dialog[open][data-testid="confirm-dialog"]');
+  void page.addLocatorHandler(open, async (dialog) => {
+    onAsk?.((await dialog.textContent()) ?? "");
+    await dialog.getByTestId("confirm-ok").click();
+  });
+}

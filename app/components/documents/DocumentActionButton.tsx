@@ -1,12 +1,13 @@
-import { plainNumberText } from "#server/lib/decimal-text";
+import { formatQtyText } from "#server/lib/decimal-text";
 import css from "~/components/grid/grid.module.css";
+import { ConfirmSubmitButton } from "~/components/ui/ConfirmSubmitButton";
 
 /** How a document page shows one status action (提交, 确认, 作废, 红冲 …). */
 export interface DocumentActionSpec {
   label: string;
   danger?: boolean;
   primary?: boolean;
-  /** Asked before the action is posted (JavaScript only; without it the post goes straight). */
+  /** Asked in the kit's dialog before the action is posted (JavaScript only; without it the post goes straight). */
   confirm?: string;
 }
 
@@ -17,21 +18,19 @@ export interface DocumentActionSpec {
 export function DocumentActionButton({ action, spec, testId }: { action: string; spec: DocumentActionSpec | undefined; testId: string }) {
   if (!spec) return null;
   return (
-    <button
-      type="submit"
+    <ConfirmSubmitButton
       name="intent"
       value={action}
       formNoValidate
       className={`${css.btn} ${spec.danger ? css.danger : ""} ${spec.primary ? css.primary : ""}`}
       data-testid={testId}
-      onClick={(e) => {
-        if (spec.confirm && !window.confirm(spec.confirm)) e.preventDefault();
-      }}
+      question={spec.confirm}
+      danger={spec.danger}
     >
       {spec.label}
-    </button>
+    </ConfirmSubmitButton>
   );
 }
 
-/** A quantity as a document page shows it: "12.00" → "12", "2.50" → "2.5". */
-export const qtyText = (v: string | null | undefined) => (v === null || v === undefined ? "" : (plainNumberText(v) ?? v));
+/** A quantity as a document page shows it, as everywhere (formatQtyText): "12.00" → "12", "2.50" → "2.5", "1200" → "1,200". */
+export const qtyText = (v: string | null | undefined) => (v === null || v === undefined ? "" : (formatQtyText(v) ?? v));

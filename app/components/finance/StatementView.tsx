@@ -4,6 +4,7 @@ import po from "~/components/purchase/purchase.module.css";
 import fin from "./finance.module.css";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import type { Statement } from "#server/finance/statement.service";
+import { balanceWords } from "#server/finance/balance-text";
 
 const money = (v: string | null | undefined) => (v === null || v === undefined ? "" : (formatMoneyText(v) ?? v));
 
@@ -57,7 +58,7 @@ export function StatementView({ s, payments, canRecordPayments }: { s: Statement
         </div>
         <div>
           <dt>当前余额</dt>
-          <dd data-testid="st-current">{money(s.currentBalance)}</dd>
+          <dd data-testid="st-current">{balanceWords(s.currentBalance, customer ? "customer" : "supplier").text}</dd>
         </div>
         <div>
           <dt>付款条件</dt>
@@ -139,7 +140,9 @@ export function StatementView({ s, payments, canRecordPayments }: { s: Statement
           <h3 id="ageing-h" className={fin.h3}>
             账龄（未结清单据，按到期日，截至 {s.today}）
           </h3>
-          <table className={po.table} data-testid="st-ageing">
+          {/* Scrolls sideways when the column is narrow: focusable, so a keyboard can scroll it too. */}
+          <div className={fin.scrollX} tabIndex={0} role="region" aria-labelledby="ageing-h">
+          <table className={`${po.table} ${fin.noWrapHead}`} data-testid="st-ageing">
             <thead>
               <tr>
                 {s.ageing.buckets.map((b) => (
@@ -167,6 +170,7 @@ export function StatementView({ s, payments, canRecordPayments }: { s: Statement
               </tr>
             </tbody>
           </table>
+          </div>
           {s.ageing.documents.length ? (
             <details className={fin.details}>
               <summary>未结清单据 {s.ageing.documents.length} 张</summary>

@@ -3,6 +3,7 @@ import { escapeHtml } from "#server/lib/html";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { t } from "../../../server/lib/i18n/zh-CN";
 import { cellText, toSettings, type EffectiveColumn } from "../../../server/lib/grid-settings";
+import { useTimeZone } from "~/hooks/useTimeZone";
 import css from "./grid.module.css";
 
 /**
@@ -69,7 +70,7 @@ const NUMERIC = new Set(["money", "cost", "number"]);
 
 
 /** The grid's body rows as HTML, every value escaped. */
-export function rowsHtml(rows: Record<string, unknown>[], columns: EffectiveColumn[], commandForm?: string) {
+export function rowsHtml(rows: Record<string, unknown>[], columns: EffectiveColumn[], commandForm?: string, timeZone?: string | null) {
   const numClass = escapeHtml(css.num ?? "");
   const selClass = escapeHtml(css.sel ?? "");
   const radio = commandForm ? `<td class="${selClass}"><input type="radio" name="sel" form="${escapeHtml(commandForm)}" aria-label="${escapeHtml(t.grid.selectRow)}" value="` : "";
@@ -79,7 +80,7 @@ export function rowsHtml(rows: Record<string, unknown>[], columns: EffectiveColu
     html += `<tr data-id="${id}">`;
     if (radio) html += `${radio}${id}"></td>`;
     for (const c of columns) {
-      const text = escapeHtml(cellText(c, r[c.field]));
+      const text = escapeHtml(cellText(c, r[c.field], timeZone));
       const cls = NUMERIC.has(c.kind ?? "") ? ` class="${numClass}"` : "";
       const title = text.length > 12 ? ` title="${text}"` : "";
       html += `<td${cls}${title}>${text}</td>`;
@@ -110,6 +111,7 @@ interface DataGridProps {
 }
 
 export function DataGrid({ gridId, columns, rows, total, totalCapped, query, search, commandForm, openHref, saveAction, caption }: DataGridProps) {
+  const timeZone = useTimeZone();
   const visible = columns.filter((c) => !c.hide);
   const pages = Math.max(1, Math.ceil(total / query.size));
   const loading = useNavigation().state === "loading";
@@ -255,7 +257,7 @@ export function DataGrid({ gridId, columns, rows, total, totalCapped, query, sea
             </tr>
           </thead>
           {/* Rows as one HTML string: a 50-row page is ~1,000 cells, which React would build as elements one by one. */}
-          <tbody dangerouslySetInnerHTML={{ __html: rowsHtml(rows, ordered, commandForm) }} />
+          <tbody dangerouslySetInnerHTML={{ __html: rowsHtml(rows, ordered, commandForm, timeZone) }} />
         </table>
         {rows.length === 0 ? (
           <div className={css.empty} data-testid="grid-empty">

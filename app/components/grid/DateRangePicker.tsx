@@ -36,6 +36,10 @@ export default function DateRangePicker({ name, label, from, to }: DateRangeFilt
           value={value}
           onChange={setValue}
           valueFormat="YYYY-MM-DD"
+          // The calendar's header in Chinese order: 2026年11月, not 十一月 2026.
+          monthLabelFormat="YYYY年M月"
+          yearLabelFormat="YYYY年"
+          decadeLabelFormat="YYYY年"
           placeholder="开始日期 – 结束日期"
           clearable
           clearButtonProps={{ "aria-label": "清除日期" }}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from "react";
 import { t } from "#server/lib/i18n/zh-CN";
-import { formatMoneyText, formatNumberText } from "#server/lib/decimal-text";
+import { formatCostText, formatMoneyText, formatQtyText } from "#server/lib/decimal-text";
 import { productLabel, type LineProduct } from "./line-types";
 import css from "./lines.module.css";
 
@@ -210,12 +210,11 @@ export function ProductPicker({ text, picked, label, invalid, params, onText, on
                 {p.brandName ? ` · ${p.brandName}` : ""}
               </span>
               <span className={css.optionFacts}>
-                可用 {formatNumberText(p.available, 2) ?? p.available}
-                {p.unitName ? ` ${p.unitName}` : ""}
+                可用 {formatQtyText(p.available, p.unitName) ?? p.available}
                 {p.lastPrice !== null ? ` · ${sideRef.current === "sale" ? "上次售价" : "上次进价"} ${formatMoneyText(p.lastPrice) ?? p.lastPrice}` : ""}
                 {sideRef.current === "sale" && p.priceSale !== null ? ` · 售价 ${formatMoneyText(p.priceSale) ?? p.priceSale}` : ""}
-                {p.avgCost !== undefined && p.avgCost !== null && sideRef.current === "sale" ? ` · 成本 ${formatNumberText(p.avgCost, 4) ?? p.avgCost}` : ""}
-                {p.locations?.length ? ` · ${p.locations.map((l) => `${l.locationName} ${formatNumberText(l.available, 2) ?? l.available}`).join("、")}` : p.defaultLocationName ? ` · 默认货位 ${p.defaultLocationName}` : ""}
+                {p.avgCost !== undefined && p.avgCost !== null && sideRef.current === "sale" ? ` · 成本 ${formatCostText(p.avgCost) ?? p.avgCost}` : ""}
+                {p.locations?.length ? ` · ${p.locations.map((l) => `${l.locationName} ${formatQtyText(l.available) ?? l.available}`).join("、")}` : p.defaultLocationName ? ` · 默认货位 ${p.defaultLocationName}` : ""}
               </span>
             </li>
           ))}

@@ -16,12 +16,14 @@ export interface LineProduct {
   defaultLocationName: string | null;
   priceSale: string | null;
   avgCost?: string | null;
+  /** The purchase side's suggested price: this supplier's last, any supplier's last, then the cost. */
+  purchasePrice?: string | null;
   /** The sales side's shelf stock per location (at most 5). */
   locations?: readonly { locationName: string; available: string }[];
 }
 
 /** Product facts a number cell can start from when a product is picked. */
-export type ProductNumberField = "lastPrice" | "priceSale" | "avgCost";
+export type ProductNumberField = "lastPrice" | "priceSale" | "avgCost" | "purchasePrice";
 
 /** One line as the page hands it to the editor: server/trade/line-pick.service.ts `ResolvedLine` fits. */
 export interface EditorLine {

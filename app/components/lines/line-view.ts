@@ -1,4 +1,4 @@
-import { formatMoneyText, formatNumberText } from "#server/lib/decimal-text";
+import { formatCostText, formatMoneyText, formatNumberText, formatQtyText } from "#server/lib/decimal-text";
 import { cellNumber, mulText, sumText } from "./line-math";
 import { columnKey, type EditorLine, type LineColumn, type LineProduct } from "./line-types";
 
@@ -6,13 +6,13 @@ import { columnKey, type EditorLine, type LineColumn, type LineProduct } from ".
 
 export function infoText(product: LineProduct | null | undefined, c: Extract<LineColumn, { kind: "info" }>): string {
   if (!product) return "";
-  if (c.field === "locations") return (product.locations ?? []).map((l) => `${l.locationName} ${formatNumberText(l.available, 2) ?? l.available}`).join("、");
+  if (c.field === "locations") return (product.locations ?? []).map((l) => `${l.locationName} ${formatQtyText(l.available) ?? l.available}`).join("、");
   const v = product[c.field];
   if (v === null || v === undefined) return c.field === "lastPrice" || c.field === "avgCost" ? "—" : "";
   const format: NonNullable<typeof c.format> = c.format ?? (c.field === "available" ? "qty" : c.field === "lastPrice" || c.field === "priceSale" ? "money" : c.field === "avgCost" ? "cost" : "text");
   if (format === "money") return formatMoneyText(v) ?? String(v);
-  if (format === "qty") return formatNumberText(v, 2) ?? String(v);
-  if (format === "cost") return formatNumberText(v, 4) ?? String(v);
+  if (format === "qty") return formatQtyText(v) ?? String(v);
+  if (format === "cost") return formatCostText(v) ?? String(v);
   return String(v);
 }
 

@@ -15,7 +15,7 @@ export const ORDER_LINE_COLUMNS: LineColumn[] = [
   { kind: "info", field: "lastPrice", label: "上次进价", format: "money", width: 86 },
   { kind: "info", field: "defaultLocationName", label: "默认货位", width: 120 },
   { kind: "number", name: "qty", label: "数量", required: true, total: true, width: 80 },
-  { kind: "number", name: "price", label: "单价", required: true, defaultFrom: "lastPrice", width: 90 },
+  { kind: "number", name: "price", label: "单价", required: true, defaultFrom: "purchasePrice", width: 90 },
   { kind: "amount", label: "金额", of: ["qty", "price"], total: true, width: 100 },
   { kind: "text", name: "remark", label: "备注", maxLength: 200, width: 140 },
 ];

@@ -1,11 +1,11 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { optionsOf, REASON_CODES } from "#server/lib/dictionary";
+import { optionsOf, PURCHASE_RETURN_REASONS } from "#server/lib/dictionary";
 import type { PurchaseReturnPageData } from "#server/purchase/purchase-return.page";
 import { LineEditor, type LineColumn } from "~/components/lines/LineEditor";
 import css from "~/components/grid/grid.module.css";
 import po from "./purchase.module.css";
 
-const REASONS = optionsOf(REASON_CODES);
+const REASONS = optionsOf(PURCHASE_RETURN_REASONS);
 
 export function returnLineColumns(locations: { value: string; label: string }[]): LineColumn[] {
   return [

@@ -4,7 +4,7 @@ import { hrefWith } from "~/components/grid/DataGrid";
 import { SimplePager } from "~/components/grid/SimplePager";
 import { t } from "#server/lib/i18n/zh-CN";
 import css from "~/components/grid/grid.module.css";
-import { formatMoneyText, formatNumberText } from "#server/lib/decimal-text";
+import { formatMoneyText, formatQtyText } from "#server/lib/decimal-text";
 import { cellText } from "#server/lib/grid-settings";
 import type { UrgentRow } from "#server/purchase/urgent-purchase.service";
 
@@ -26,7 +26,7 @@ export interface UrgentListData {
   lookups: { warehouse: { value: number; label: string }[]; supplier: { value: number; label: string }[] };
 }
 
-const qty = (v: string | null | undefined) => formatNumberText(v ?? "0", 2) ?? v ?? "";
+const qty = (v: string | null | undefined) => formatQtyText(v ?? "0") ?? v ?? "";
 const over = (a: string, b: string, c: string) => {
   // Display only: the server computes what it orders with exact decimals.
   const n = Number(a) - Number(b) - Number(c);

@@ -1,4 +1,5 @@
 import { formatMoneyText } from "#server/lib/decimal-text";
+import { balanceWords } from "#server/finance/balance-text";
 import { labelOf, PAYMENT_TERMS } from "#server/lib/dictionary";
 import type { CustomerInfo } from "#server/sale/sales-order.page";
 import so from "./Order.module.css";
@@ -17,6 +18,8 @@ export function CustomerInfoBar({ info }: { info: CustomerInfo | null }) {
     );
   }
   const left = info.creditLeft;
+  // A customer in credit has 预收 ￥453.50, not 欠款 -￥453.50.
+  const balance = balanceWords(info.balance, "customer");
   const over = left !== null && left.startsWith("-");
   return (
     <dl className={so.customerBar} data-testid="so-customer-info" aria-live="polite" aria-label={`客户 ${info.name} 的往来情况`}>
@@ -25,8 +28,8 @@ export function CustomerInfoBar({ info }: { info: CustomerInfo | null }) {
         <dd data-testid="so-credit-limit">{info.creditLimit === null ? "不限" : formatMoneyText(info.creditLimit)}</dd>
       </div>
       <div>
-        <dt>欠款</dt>
-        <dd data-testid="so-balance">{formatMoneyText(info.balance)}</dd>
+        <dt>{balance.label}</dt>
+        <dd data-testid="so-balance">{balance.amount}</dd>
       </div>
       <div>
         <dt>未发货订单</dt>

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { optionsOf, REASON_CODES } from "#server/lib/dictionary";
+import { optionsOf, SALES_RETURN_REASONS } from "#server/lib/dictionary";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import type { SalesReturnPageData } from "#server/sale/sales-return.page";
 import { LineEditor, type LineColumn } from "~/components/lines/LineEditor";
@@ -7,7 +7,7 @@ import { qtyText } from "~/components/documents/DocumentActionButton";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 
-const REASONS = optionsOf(REASON_CODES);
+const REASONS = optionsOf(SALES_RETURN_REASONS);
 
 /** A free-standing return's lines: the customer's products, the price typed (default: this customer's last price, else the list price). */
 const FREE_COLUMNS: LineColumn[] = [

@@ -8,6 +8,7 @@ import { StatementView } from "~/components/finance/StatementView";
 import { hrefWith } from "~/components/grid/DataGrid";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import { labelOf, PAYMENT_TERMS } from "#server/lib/dictionary";
+import { balanceWords } from "#server/finance/balance-text";
 import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
 import { loadReconciliationPage, reconciliationAction, type ReconciliationPageData } from "~/services.server";
 
@@ -124,7 +125,7 @@ function AccountsList({ data, search }: { data: NonNullable<ReconciliationPageDa
         </button>
       </Form>
       <table className={po.table} data-testid="acct-table">
-        <caption className={fin.caption}>往来余额（客户：应收，正数为客户欠款；供应商：应付，正数为我方欠款）</caption>
+        <caption className={fin.caption}>往来余额（客户：欠款或预收；供应商：应付或预付）</caption>
         <thead>
           <tr>
             <th scope="col">往来单位</th>
@@ -152,7 +153,7 @@ function AccountsList({ data, search }: { data: NonNullable<ReconciliationPageDa
                 <Link to={`${PAGE}?partnerId=${r.id}`}>{r.name}</Link>
               </td>
               <td>{r.rel === 1 ? "客户" : "供应商"}</td>
-              <td className={po.num}>{money(r.balance)}</td>
+              <td className={po.num}>{balanceWords(r.balance, r.rel === 1 ? "customer" : "supplier").text}</td>
               <td className={po.num}>{money(r.openOrderAmount)}</td>
               <td className={po.num}>{r.creditLimit && Number(r.creditLimit) > 0 ? money(r.creditLimit) : "不限"}</td>
               <td>{r.paymentTerm === null ? "—" : labelOf(PAYMENT_TERMS, r.paymentTerm as 100)}</td>

@@ -88,7 +88,7 @@ export default function PaymentsListPage() {
             <th scope="col">单号</th>
             <th scope="col">{receipt ? "客户" : "供应商"}</th>
             <th scope="col">日期</th>
-            <th scope="col">付款方式</th>
+            <th scope="col">{receipt ? "收款方式" : "付款方式"}</th>
             <th scope="col">状态</th>
             <th scope="col" className={po.num}>
               金额

@@ -60,7 +60,7 @@ export default function PaymentDocPage() {
           <dd>{p.paidOn}</dd>
         </div>
         <div>
-          <dt>付款方式</dt>
+          <dt>{receipt ? "收款方式" : "付款方式"}</dt>
           <dd>{p.paymentMethodName ?? "—"}</dd>
         </div>
         <div>

@@ -1,19 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
-import { useRefreshOnChange } from "~/hooks/useRefreshOnChange";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import fin from "~/components/finance/finance.module.css";
 import { formatMoneyText } from "#server/lib/decimal-text";
+import { plannedAllocation } from "#server/finance/allocation-plan";
+import { balanceWords } from "#server/finance/balance-text";
+import { PAYMENT_METHOD_LABEL } from "#server/finance/partner-payment.input";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPaymentForm, paymentFormAction, type PaymentFormData } from "~/services.server";
 
 /**
  * 登记收款 (?kind=1) / 登记付款 (?kind=2): partner, payment method, amount, date; the partner's
  * open documents to settle first (none ticked: oldest first). The hidden requestKey makes a form
- * posted twice one receipt. Without JavaScript 显示待核销单据 posts the form back with the list.
+ * posted twice one receipt. With JavaScript the open documents load as soon as the partner is
+ * chosen; without it 显示待核销单据 posts the form back with the list. A column 本次核销 says what
+ * confirming will settle of each document (the ticked ones first, then the oldest).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return json(await loadPaymentForm(request));
@@ -25,16 +29,25 @@ export function action({ request }: ActionFunctionArgs) {
 
 const money = (v: string | null | undefined) => (v === null || v === undefined ? "" : (formatMoneyText(v) ?? v));
 
-const PARTNER_FIELD = ["partnerId"] as const;
-
 export default function PaymentFormPage() {
   const loaded = useLoaderData<typeof loader>() as unknown as PaymentFormData;
   const answered = useActionData<typeof action>() as unknown as PaymentFormData | undefined;
-  const data = answered && "values" in answered ? answered : loaded;
+  const page = answered && "values" in answered ? answered : loaded;
   const busy = useNavigation().state === "submitting";
-  // The partner's open documents follow the partner at once with JavaScript (显示待核销单据 without).
-  const formRef = useRef<HTMLFormElement>(null);
-  useRefreshOnChange(formRef, PARTNER_FIELD);
+  // With JavaScript: the chosen partner's open documents and balance, fetched when it changes.
+  const partnerFetch = useFetcher<typeof loader>();
+  const [partnerId, setPartnerId] = useState(page.values.partnerId ?? "");
+  const [amount, setAmount] = useState(page.values.amount ?? "");
+  const [chosen, setChosen] = useState<number[]>(page.chosen);
+  useEffect(() => {
+    setPartnerId(page.values.partnerId ?? "");
+    setAmount(page.values.amount ?? "");
+    setChosen(page.chosen);
+  }, [page]);
+  const fetched = partnerFetch.data as unknown as PaymentFormData | undefined;
+  const live = fetched && fetched.values.partnerId === partnerId && partnerId !== (page.values.partnerId ?? "") ? fetched : null;
+  const data = live ? { ...page, openDocuments: live.openDocuments, balance: live.balance } : partnerId === (page.values.partnerId ?? "") ? page : { ...page, openDocuments: [], balance: null };
+  const plan = plannedAllocation(amount, data.openDocuments, chosen);
   const receipt = data.kind === 1;
   const who = receipt ? "客户" : "供应商";
   const title = receipt ? "登记收款" : "登记付款";
@@ -60,7 +73,7 @@ export default function PaymentFormPage() {
           ) : null}
         </span>
       </div>
-      <Form method="post" ref={formRef} className={po.form} data-testid="pay-form" key={`${data.kind}-${v.requestKey}`}>
+      <Form method="post" className={po.form} data-testid="pay-form" key={`${data.kind}-${v.requestKey}`}>
         {data.message ? (
           <p className={css.formError} role="alert" data-testid="pay-error">
             {data.message}
@@ -74,7 +87,15 @@ export default function PaymentFormPage() {
               {who}
               <span className={po.req}>*</span>
             </span>
-            <select name="partnerId" defaultValue={v.partnerId ?? ""} required aria-invalid={!!data.errors.partnerId} data-testid="pay-partner">
+            <select
+              name="partnerId"
+              defaultValue={v.partnerId ?? ""}
+              onChange={(e) => {
+                setPartnerId(e.target.value);
+                setChosen([]);
+                if (e.target.value) partnerFetch.load(`?kind=${data.kind}&partnerId=${encodeURIComponent(e.target.value)}`);
+              }}
+              required aria-invalid={!!data.errors.partnerId} data-testid="pay-partner">
               <option value="">请选择{who}</option>
               {data.partners.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -86,10 +107,11 @@ export default function PaymentFormPage() {
           </label>
           <label className={po.field}>
             <span>
-              付款方式<span className={po.req}>*</span>
+              {PAYMENT_METHOD_LABEL[data.kind]}
+              <span className={po.req}>*</span>
             </span>
             <select name="paymentMethodId" defaultValue={v.paymentMethodId ?? ""} required aria-invalid={!!data.errors.paymentMethodId} data-testid="pay-method">
-              <option value="">请选择付款方式</option>
+              <option value="">请选择{PAYMENT_METHOD_LABEL[data.kind]}</option>
               {data.methods.map((m) => (
                 <option key={m.id} value={m.id}>
                   {m.name}
@@ -102,7 +124,7 @@ export default function PaymentFormPage() {
             <span>
               金额<span className={po.req}>*</span>
             </span>
-            <input name="amount" inputMode="decimal" defaultValue={v.amount ?? ""} required maxLength={20} placeholder="0.00" aria-invalid={!!data.errors.amount} data-testid="pay-amount" />
+            <input name="amount" inputMode="decimal" defaultValue={v.amount ?? ""} onChange={(e) => setAmount(e.target.value)} required maxLength={20} placeholder="0.00" aria-invalid={!!data.errors.amount} data-testid="pay-amount" />
             {err("amount")}
           </label>
           <label className={po.field}>
@@ -121,7 +143,7 @@ export default function PaymentFormPage() {
         </div>
         {data.balance !== null ? (
           <p className={fin.muted} data-testid="pay-balance">
-            当前余额：{money(data.balance)}（{receipt ? "正数为客户欠款" : "正数为我方欠款"}）
+            当前余额：{balanceWords(data.balance, receipt ? "customer" : "supplier").text}
           </p>
         ) : null}
         <fieldset className={fin.box}>
@@ -141,13 +163,23 @@ export default function PaymentFormPage() {
                   <th scope="col" className={po.num}>
                     未结清
                   </th>
+                  <th scope="col" className={po.num}>
+                    本次核销
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {data.openDocuments.map((d) => (
                   <tr key={d.entryId}>
                     <td>
-                      <input type="checkbox" name="entryIds" value={d.entryId} defaultChecked={data.chosen.includes(d.entryId)} aria-label={`核销 ${d.docNo}`} />
+                      <input
+                        type="checkbox"
+                        name="entryIds"
+                        value={d.entryId}
+                        defaultChecked={data.chosen.includes(d.entryId)}
+                        onChange={(e) => setChosen((cur) => (e.target.checked ? [...cur, d.entryId] : cur.filter((x) => x !== d.entryId)))}
+                        aria-label={`核销 ${d.docNo}`}
+                      />
                     </td>
                     <td>{d.docNo}</td>
                     <td>{d.typeLabel}</td>
@@ -155,13 +187,21 @@ export default function PaymentFormPage() {
                     <td>{d.dueDate ?? ""}</td>
                     <td className={po.num}>{money(d.amount)}</td>
                     <td className={po.num}>{money(d.outstanding)}</td>
+                    <td className={po.num} data-testid={`pay-plan-${d.docNo}`}>
+                      {plan.settles.has(d.entryId) ? money(plan.settles.get(d.entryId)) : ""}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           ) : (
-            <p className={fin.muted}>{v.partnerId ? "该往来单位没有未结清的单据" : `选择${who}后点“显示待核销单据”`}</p>
+            <p className={fin.muted}>{partnerId ? (partnerFetch.state === "loading" ? "正在读取待核销单据…" : "该往来单位没有未结清的单据") : `选择${who}后显示待核销单据`}</p>
           )}
+          {plan.left !== null && data.openDocuments.length ? (
+            <p className={fin.muted} data-testid="pay-plan-left">
+              {plan.left !== "0.00" ? `核销后剩余 ${money(plan.left)} 作为${receipt ? "预收款" : "预付款"}` : "本次金额全部用于核销上列单据"}
+            </p>
+          ) : null}
           <button type="submit" name="intent" value="refresh" formNoValidate className={css.btn} data-testid="pay-refresh">
             显示待核销单据
           </button>

@@ -42,7 +42,7 @@ const config: PageConfig = {
     ...PRODUCT_COLUMNS.slice(-2),
   ],
   filters: PRODUCT_FILTERS,
-  keywordPlaceholder: "OE号（任意写法）、名称或拼音",
+  keywordPlaceholder: "品牌、名称、OE号（任意写法）、适用车型，可空格分词",
   form: OWN_PRODUCT_FIELDS,
   formColumns: 3,
 };

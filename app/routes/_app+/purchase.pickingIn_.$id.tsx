@@ -6,6 +6,8 @@ import po from "~/components/purchase/purchase.module.css";
 import type { PutawayPageData } from "#server/purchase/receive-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPutawayPage, putawayPageAction } from "~/services.server";
+import { formatQtyText } from "#server/lib/decimal-text";
+import { useDateTimeText } from "~/hooks/useTimeZone";
 
 /** One put-away note (上架单): choose the shelf per line (split a line over two shelves), confirm. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -16,10 +18,11 @@ export function action({ request, params }: ActionFunctionArgs) {
   return putawayPageAction(request, params.id);
 }
 
-const qty = (v: string | null) => (v ?? "").replace(/\.00$/, "").replace(/(\.\d)0$/, "$1");
-const time = (v: string | Date | null) => (v ? new Date(v).toLocaleString("zh-CN", { hour12: false, timeZone: "Asia/Shanghai" }) : "—");
+const qty = (v: string | null) => formatQtyText(v) ?? "";
 
 export default function PutawayPage() {
+  // Instants in the company's time zone (setting TimeZone), not a fixed one.
+  const time = useDateTimeText();
   const loaded = useLoaderData<typeof loader>() as unknown as PutawayPageData;
   const answered = useActionData<typeof action>() as unknown as PutawayPageData | undefined;
   const data = answered ?? loaded;

@@ -8,6 +8,7 @@ import { formatMoneyText } from "#server/lib/decimal-text";
 import type { PurchasePlanPageData } from "#server/purchase/purchase-plan.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPurchasePlanDocument, purchasePlanDocumentAction } from "~/services.server";
+import { ConfirmSubmitButton } from "~/components/ui/ConfirmSubmitButton";
 
 /** One purchase plan: a draft's lines are edited here (product, supplier, qty, price); its status's actions; the orders made from it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -29,12 +30,6 @@ function FieldError({ errors, name }: { errors: Record<string, string[]>; name: 
   ) : null;
 }
 
-function confirmFirst(message: string) {
-  return (e: React.MouseEvent) => {
-    if (!window.confirm(message)) e.preventDefault();
-  };
-}
-
 export default function PurchasePlanDocumentPage() {
   const loaded = useLoaderData<typeof loader>() as unknown as PurchasePlanPageData;
   const answered = useActionData<typeof action>() as unknown as PurchasePlanPageData | undefined;
@@ -47,7 +42,7 @@ export default function PurchasePlanDocumentPage() {
     { kind: "info", field: "lastPrice", label: "上次进价", format: "money" },
     { kind: "select", name: "partnerId", label: "供应商", options: data.suppliers.map((s) => ({ value: String(s.value), label: s.label })), placeholder: "请选择供应商" },
     { kind: "number", name: "qty", label: "采购数量", required: true, total: true },
-    { kind: "number", name: "price", label: "单价", defaultFrom: "lastPrice" },
+    { kind: "number", name: "price", label: "单价", defaultFrom: "purchasePrice" },
     { kind: "amount", label: "金额", of: ["qty", "price"], total: true },
     { kind: "text", name: "remark", label: "备注", maxLength: 200 },
   ];
@@ -99,12 +94,12 @@ export default function PurchasePlanDocumentPage() {
             <button type="submit" name="intent" value="save" className={`${css.btn} ${css.primary}`} disabled={busy} data-testid="plan-save">
               保存
             </button>
-            <button type="submit" name="intent" value="execute" className={css.btn} disabled={busy} data-testid="plan-execute" onClick={confirmFirst("执行后按供应商生成采购订单草稿，计划不能再修改。是否继续？")}>
+            <ConfirmSubmitButton type="submit" name="intent" value="execute" className={css.btn} disabled={busy} data-testid="plan-execute" question="执行后按供应商生成采购订单草稿，计划不能再修改。是否继续？">
               执行
-            </button>
-            <button type="submit" name="intent" value="void" formNoValidate className={`${css.btn} ${css.danger}`} disabled={busy} data-testid="plan-void" onClick={confirmFirst("确定作废该采购计划吗？")}>
+            </ConfirmSubmitButton>
+            <ConfirmSubmitButton type="submit" name="intent" value="void" formNoValidate className={`${css.btn} ${css.danger}`} disabled={busy} data-testid="plan-void" question="确定作废该采购计划吗？" danger>
               作废
-            </button>
+            </ConfirmSubmitButton>
           </div>
         </Form>
       ) : (
@@ -156,9 +151,9 @@ export default function PurchasePlanDocumentPage() {
           </table>
           {plan.actions.includes("complete") ? (
             <Form method="post" className={po.buttons}>
-              <button type="submit" name="intent" value="complete" className={`${css.btn} ${css.primary}`} disabled={busy} data-testid="plan-complete" onClick={confirmFirst("完成后该计划不再跟进，是否继续？")}>
+              <ConfirmSubmitButton type="submit" name="intent" value="complete" className={`${css.btn} ${css.primary}`} disabled={busy} data-testid="plan-complete" question="完成后该计划不再跟进，是否继续？">
                 完成
-              </button>
+              </ConfirmSubmitButton>
             </Form>
           ) : null}
         </>

@@ -7,6 +7,9 @@ import { REASON_CODES } from "#server/lib/dictionary";
 import type { ReceivePageData } from "#server/purchase/receive-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadReceivePage, receivePageAction } from "~/services.server";
+import { formatMoneyText, formatQtyText } from "#server/lib/decimal-text";
+import { useDateTimeText } from "~/hooks/useTimeZone";
+import { ConfirmSubmitButton } from "~/components/ui/ConfirmSubmitButton";
 
 /** One receiving note (收货单): enter the received quantities and the reasons for differences, confirm; 红冲; 生成上架单. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -17,11 +20,12 @@ export function action({ request, params }: ActionFunctionArgs) {
   return receivePageAction(request, params.id);
 }
 
-const qty = (v: string | null) => (v ?? "").replace(/\.00$/, "").replace(/(\.\d)0$/, "$1");
-const money = (v: string | null) => (v === null ? "" : `￥${Number(v).toLocaleString("zh-CN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
-const time = (v: string | Date | null) => (v ? new Date(v).toLocaleString("zh-CN", { hour12: false, timeZone: "Asia/Shanghai" }) : "—");
+const qty = (v: string | null) => formatQtyText(v) ?? "";
+const money = (v: string | null) => formatMoneyText(v) ?? "";
 
 export default function ReceivePage() {
+  // Instants in the company's time zone (setting TimeZone), not a fixed one.
+  const time = useDateTimeText();
   const loaded = useLoaderData<typeof loader>() as unknown as ReceivePageData;
   const answered = useActionData<typeof action>() as unknown as ReceivePageData | undefined;
   const data = answered ?? loaded;
@@ -193,19 +197,18 @@ export default function ReceivePage() {
             </button>
           ) : null}
           {data.canConfirm && doc.actions.includes("reverse") ? (
-            <button
+            <ConfirmSubmitButton
               type="submit"
               name="intent"
               value="reverse"
               formNoValidate
               className={`${css.btn} ${css.danger}`}
               data-testid="receive-reverse"
-              onClick={(e) => {
-                if (!window.confirm("红冲将撤回本收货单入库的货物，是否继续？")) e.preventDefault();
-              }}
+              question="红冲将撤回本收货单入库的货物，是否继续？"
+              danger
             >
               红冲
-            </button>
+            </ConfirmSubmitButton>
           ) : null}
           <Link to="/purchase/receive" prefetch="none" className={css.btn}>
             返回列表

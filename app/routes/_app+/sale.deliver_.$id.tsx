@@ -6,6 +6,9 @@ import po from "~/components/purchase/purchase.module.css";
 import type { DeliverPageData } from "#server/sale/deliver-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { deliverPageAction, loadDeliverPage } from "~/services.server";
+import { formatCostText, formatMoneyText, formatQtyText } from "#server/lib/decimal-text";
+import { useDateTimeText } from "~/hooks/useTimeZone";
+import { ConfirmSubmitButton } from "~/components/ui/ConfirmSubmitButton";
 
 /** One delivery note (发货单): lines, 确认发货, 作废, and the logistics form (while waiting and after it left). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -16,13 +19,14 @@ export function action({ request, params }: ActionFunctionArgs) {
   return deliverPageAction(request, params.id);
 }
 
-const qty = (v: string | null) => (v ?? "").replace(/\.00$/, "").replace(/(\.\d)0$/, "$1");
-const money = (v: string | null) => (v === null ? "" : `￥${Number(v).toLocaleString("zh-CN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
-const cost = (v: string | null) => (v === null ? "" : `￥${Number(v).toFixed(4)}`);
-const time = (v: string | Date | null) => (v ? new Date(v).toLocaleString("zh-CN", { hour12: false, timeZone: "Asia/Shanghai" }) : "—");
+const qty = (v: string | null) => formatQtyText(v) ?? "";
+const money = (v: string | null) => formatMoneyText(v) ?? "";
+const cost = (v: string | null) => formatCostText(v) ?? "";
 const day = (v: string | Date | null) => (v ? new Date(new Date(v).getTime() + 8 * 3600_000).toISOString().slice(0, 10) : "");
 
 export default function DeliverPage() {
+  // Instants in the company's time zone (setting TimeZone), not a fixed one.
+  const time = useDateTimeText();
   const loaded = useLoaderData<typeof loader>() as unknown as DeliverPageData;
   const answered = useActionData<typeof action>() as unknown as DeliverPageData | undefined;
   const data = answered ?? loaded;
@@ -167,32 +171,30 @@ export default function DeliverPage() {
           </button>
         ) : null}
         {data.canWrite && doc.actions.includes("void") ? (
-          <button
+          <ConfirmSubmitButton
             type="submit"
             name="intent"
             value="void"
             className={`${css.btn} ${css.danger}`}
             data-testid="deliver-void"
-            onClick={(e) => {
-              if (!window.confirm("作废后已拣的货物等待新的发货单，是否继续？")) e.preventDefault();
-            }}
+            question="作废后已拣的货物等待新的发货单，是否继续？"
+            danger
           >
             作废
-          </button>
+          </ConfirmSubmitButton>
         ) : null}
         {data.canWrite && doc.actions.includes("reverse") ? (
-          <button
+          <ConfirmSubmitButton
             type="submit"
             name="intent"
             value="reverse"
             className={`${css.btn} ${css.danger}`}
             data-testid="deliver-reverse"
-            onClick={(e) => {
-              if (!window.confirm("红冲将撤回本发货单：货物回到原库位并重新为销售订单锁定，客户的应收款冲回。是否继续？")) e.preventDefault();
-            }}
+            question="红冲将撤回本发货单：货物回到原库位并重新为销售订单锁定，客户的应收款冲回。是否继续？"
+            danger
           >
             红冲
-          </button>
+          </ConfirmSubmitButton>
         ) : null}
         <Link to="/sale/deliver" prefetch="none" className={css.btn}>
           返回列表

@@ -7,6 +7,9 @@ import po from "~/components/purchase/purchase.module.css";
 import type { PickingPageData } from "#server/sale/picking-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPickingPage, pickingPageAction } from "~/services.server";
+import { formatQtyText } from "#server/lib/decimal-text";
+import { useDateTimeText } from "~/hooks/useTimeZone";
+import { ConfirmSubmitButton } from "~/components/ui/ConfirmSubmitButton";
 
 /** One picking list (拣货单): where to take each line from; enter what was picked, confirm; 生成发货单; 作废. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -17,10 +20,11 @@ export function action({ request, params }: ActionFunctionArgs) {
   return pickingPageAction(request, params.id);
 }
 
-const qty = (v: string | null) => (v ?? "").replace(/\.00$/, "").replace(/(\.\d)0$/, "$1");
-const time = (v: string | Date | null) => (v ? new Date(v).toLocaleString("zh-CN", { hour12: false, timeZone: "Asia/Shanghai" }) : "—");
+const qty = (v: string | null) => formatQtyText(v) ?? "";
 
 export default function PickingPage() {
+  // Instants in the company's time zone (setting TimeZone), not a fixed one.
+  const time = useDateTimeText();
   const loaded = useLoaderData<typeof loader>() as unknown as PickingPageData;
   const answered = useActionData<typeof action>() as unknown as PickingPageData | undefined;
   const data = answered ?? loaded;
@@ -146,19 +150,18 @@ export default function PickingPage() {
             </button>
           ) : null}
           {data.canWrite && doc.actions.includes("void") ? (
-            <button
+            <ConfirmSubmitButton
               type="submit"
               name="intent"
               value="void"
               formNoValidate
               className={`${css.btn} ${css.danger}`}
               data-testid="picking-void"
-              onClick={(e) => {
-                if (!window.confirm("作废后锁定的库存仍保留给订单，可重新生成拣货单。是否继续？")) e.preventDefault();
-              }}
+              question="作废后锁定的库存仍保留给订单，可重新生成拣货单。是否继续？"
+              danger
             >
               作废
-            </button>
+            </ConfirmSubmitButton>
           ) : null}
           <Link to="/sale/picking" prefetch="none" className={css.btn}>
             返回列表

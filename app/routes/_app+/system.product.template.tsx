@@ -23,7 +23,7 @@ export function action({ request }: ActionFunctionArgs) {
 const config: PageConfig = {
   columns: PRODUCT_COLUMNS,
   filters: PRODUCT_FILTERS,
-  keywordPlaceholder: "产品编码（任意写法）、名称或拼音",
+  keywordPlaceholder: "品牌、名称、产品编码（任意写法）、适用车型，可空格分词",
   form: PRODUCT_FIELDS,
   formColumns: 3,
 };

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { DocumentActionButton, qtyText, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import css from "~/components/grid/grid.module.css";
 import wh from "~/components/warehouse/warehouse.module.css";
 import type { InventoryPageData } from "#server/warehouse/inventory-order.page";
@@ -44,6 +45,11 @@ export default function InventoryPage() {
 
 function NewStocktake({ data }: { data: InventoryPageData }) {
   const v = data.values;
+  // With JavaScript only the chosen warehouse's shelves are offered; without it every warehouse's, each under its name.
+  const [warehouseId, setWarehouseId] = useState(v.warehouseId ?? String(data.warehouses[0]?.id ?? ""));
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const chosenIds = new Set((v.locationIds ?? "").split(",").filter(Boolean));
   return (
     <>
       <div className={wh.titleRow}>
@@ -61,7 +67,7 @@ function NewStocktake({ data }: { data: InventoryPageData }) {
         <div className={wh.header}>
           <label className={wh.field}>
             仓库
-            <select name="warehouseId" defaultValue={v.warehouseId ?? String(data.warehouses[0]?.id ?? "")} data-testid="io-warehouse">
+            <select name="warehouseId" defaultValue={v.warehouseId ?? String(data.warehouses[0]?.id ?? "")} onChange={(e) => setWarehouseId(e.target.value)} data-testid="io-warehouse">
               {data.warehouses.map((w) => (
                 <option key={w.id} value={w.id}>
                   {w.name}
@@ -77,18 +83,25 @@ function NewStocktake({ data }: { data: InventoryPageData }) {
             备注
             <input name="remark" defaultValue={v.remark ?? ""} maxLength={500} />
           </label>
-          <label className={wh.field} style={{ gridColumn: "1 / -1" }}>
-            货位（可多选，留空为整个仓库；须属于所选仓库）
-            <select name="locationIds" multiple size={8} style={{ height: "auto" }} data-testid="io-locations">
-              {data.warehouses.flatMap((w) =>
-                w.locations.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.fullName}
-                  </option>
-                )),
-              )}
-            </select>
-          </label>
+          <fieldset className={wh.field} style={{ gridColumn: "1 / -1", border: "none", padding: 0, margin: 0 }} data-testid="io-locations">
+            <legend>货位（勾选要盘的货位，不勾选为整个仓库；须属于所选仓库）</legend>
+            <div style={{ maxHeight: 220, overflowY: "auto", border: "1px solid #e3e6ea", borderRadius: 4, padding: "6px 10px" }}>
+              {data.warehouses.map((w) => (
+                <div key={w.id} data-warehouse={w.id} hidden={hydrated && String(w.id) !== warehouseId}>
+                  {!hydrated ? <div style={{ fontWeight: 600, margin: "4px 0" }}>{w.name}</div> : null}
+                  <div style={{ display: "flex", flexWrap: "wrap", gap: "4px 16px" }}>
+                    {w.locations.map((l) => (
+                      <label key={l.id} style={{ display: "inline-flex", gap: 4, alignItems: "center", fontSize: 13 }}>
+                        <input type="checkbox" name="locationIds" value={l.id} defaultChecked={chosenIds.has(String(l.id))} disabled={hydrated && String(w.id) !== warehouseId} />
+                        {l.fullName}
+                      </label>
+                    ))}
+                    {w.locations.length ? null : <span style={{ color: "#868e96", fontSize: 13 }}>该仓库没有货位</span>}
+                  </div>
+                </div>
+              ))}
+            </div>
+          </fieldset>
         </div>
         <div className={wh.buttons}>
           <button type="submit" name="intent" value="create" className={`${css.btn} ${css.primary}`} data-testid="io-create">

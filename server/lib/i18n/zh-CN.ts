@@ -139,7 +139,7 @@ export const t = {
       429: { title: "请求过于频繁", message: "请求过于频繁，请稍后再试" },
       500: { title: "服务器错误", message: "抱歉，服务器出错了" },
     } as Record<number, { title: string; message: string }>,
-    notFoundDetail: "This page could not be found",
+    notFoundDetail: "请检查网址是否正确，或从左侧菜单重新进入",
     generic: "请求失败",
     badRequest: "请求参数不正确",
     unstorableText: "提交的内容含有无法识别的字符（如空字符），请删除后重试",

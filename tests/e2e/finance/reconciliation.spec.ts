@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, login, test } from "../helpers";
+import { expect, login, test, waitForHydration } from "../helpers";
 
 /**
  * What customers and suppliers owe, as the manager (boss1), with JavaScript and without: a
@@ -47,10 +47,35 @@ for (const js of [true, false]) {
       await expect(page.getByTestId("st-line")).toHaveCount(1);
       await expect(page.getByTestId("st-line").first()).toContainText("采购收货");
       await expect(page.getByTestId("age-notDue")).toHaveText("￥240.00");
+      // 账龄 headers stay on one line each, however narrow the column (issue 20 item 12).
+      const headerLines = await page.getByTestId("st-ageing").locator("th").evaluateAll((ths) =>
+        ths.map((th) => {
+          const range = document.createRange();
+          range.selectNodeContents(th);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        }),
+      );
+      expect(headerLines.length).toBeGreaterThan(0);
+      expect(headerLines.every((n) => n === 1)).toBe(true);
 
       // 登记付款 from the statement: the supplier is chosen, the form is a plain post.
       await page.getByTestId("st-register").click();
       await expect(page.getByTestId("pay-partner")).toHaveValue(String(supplierId));
+      if (js) {
+        // The supplier's open documents are there at once, and the form says what 100 settles (issue 20 item 12).
+        await waitForHydration(page);
+        await expect(page.getByTestId("pay-open")).toBeVisible();
+        await page.getByTestId("pay-amount").fill("100");
+        await expect(page.locator('[data-testid^="pay-plan-"]:not([data-testid="pay-plan-left"])').first()).toHaveText("￥100.00");
+        await expect(page.getByTestId("pay-plan-left")).toHaveText("本次金额全部用于核销上列单据");
+        // Another supplier chosen: its documents load without posting the form.
+        const first = page.getByTestId("pay-partner");
+        const other = await first.locator("option").evaluateAll((os, mine) => (os as HTMLOptionElement[]).map((o) => o.value).find((v) => v && v !== mine) ?? "", String(supplierId));
+        await first.selectOption(other);
+        await expect(page.getByTestId("pay-open").or(page.getByText("该往来单位没有未结清的单据"))).toBeVisible();
+        await first.selectOption(String(supplierId));
+        await expect(page.getByTestId("pay-open")).toBeVisible();
+      }
       await page.getByTestId("pay-amount").fill("100");
       await page.getByTestId("pay-submit").click();
       await expect(page.getByTestId("pay-status")).toHaveText("已确认");
@@ -107,12 +132,13 @@ for (const js of [true, false]) {
       const list = (await api(page, "GET", `/api/app/receipt?partnerId=${customer.id}`)) as Api & { totalCount: number };
       expect(list.totalCount).toBe(1);
       await page.goto(`/accounting/reconciliation?partnerId=${customer.id}`);
-      await expect(page.getByTestId("st-current")).toHaveText("-￥88.80");
+      // A customer who paid ahead: 预收, the amount positive (issue 20 item 8).
+      await expect(page.getByTestId("st-current")).toHaveText("预收 ￥88.80");
 
       // The accounts overview lists the customer with its balance.
       await page.goto(`/accounting/reconciliation?q=${encodeURIComponent(name)}&rel=1`);
       await expect(page.getByTestId("acct-row")).toHaveCount(1);
-      await expect(page.getByTestId("acct-row")).toContainText("-￥88.80");
+      await expect(page.getByTestId("acct-row")).toContainText("预收 ￥88.80");
     });
 
     test("payment methods are master data on /system/setting/payment", async ({ page }) => {

@@ -94,6 +94,16 @@ for (const js of [true, false]) {
       }
     });
 
+    test("the calendar's header reads 2026年11月, not 十一月 2026 (issue 20 item 8)", async ({ page }) => {
+      test.skip(!js, "the calendar is the JavaScript picker's");
+      await login(page, "boss1");
+      await page.goto(`${LISTS[0]}?dateFrom=${tomorrow()}`);
+      await waitForHydration(page);
+      await page.locator('[data-date-range-picker="date"] button').first().click();
+      const [y, m] = tomorrow().split("-");
+      await expect(page.locator(".mantine-DatePickerInput-calendarHeaderLevel").first()).toHaveText(`${y}年${Number(m)}月`);
+    });
+
     test("the purchase order page links its receiving notes and returns", async ({ page }) => {
       await login(page, "boss1");
       const notes = (await apiGet(page, "/api/app/receiveOrder?maxResultCount=50")).items as { id: number; no: string; purchaseOrderId: number | null }[];

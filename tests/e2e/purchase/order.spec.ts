@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, login, test, waitForLineGrid } from "../helpers";
+import { expect, login, test, waitForLineGrid, acceptConfirms } from "../helpers";
 import { selectRow, waitForHydration } from "../lists/grid";
 import { answerDocumentConfirm, firstPartner, pressDocumentButton } from "../document-forms";
 
@@ -161,7 +161,7 @@ for (const js of [true, false]) {
       await page.getByTestId("po-save").click();
       await expect(page.getByTestId("flash")).toContainText("已保存为草稿");
       await expect(line(page, 1, "qty")).toHaveValue(/^5(\.00)?$/);
-      if (js) page.once("dialog", (d) => d.accept());
+      if (js) acceptConfirms(page);
       await page.getByTestId("po-action-cancel").click();
       await expect(page.getByTestId("po-status")).toHaveText("已作废");
       await expect(page.getByTestId("flash")).toContainText("已作废");

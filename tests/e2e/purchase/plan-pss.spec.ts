@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, login, test } from "../helpers";
+import { expect, login, test, acceptConfirms } from "../helpers";
 import { grid, gridRows, selectRow, settled, waitForHydration } from "../lists/grid";
 import { pressDocumentButton } from "../document-forms";
 
@@ -126,7 +126,7 @@ for (const js of [true, false]) {
     });
 
     test("buyer1 opens a generated plan, edits its lines, executes it and follows its orders", async ({ page }) => {
-      page.on("dialog", (d) => void d.accept());
+      acceptConfirms(page);
       await login(page, "buyer1");
       await open(page, "/purchase/plan/my", js);
       await page.getByTestId("plan-generate").click();

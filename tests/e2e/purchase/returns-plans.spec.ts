@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, login, test } from "../helpers";
+import { expect, login, test, acceptConfirms } from "../helpers";
 import { waitForHydration } from "../lists/grid";
 
 /**
@@ -18,7 +18,7 @@ for (const js of [true, false]) {
     test.use({ javaScriptEnabled: js });
 
     test("buyer1 returns goods from a batch on hand: submit locks, confirm posts", async ({ page }) => {
-      page.on("dialog", (d) => void d.accept());
+      acceptConfirms(page);
       await login(page, "buyer1");
       await open(page, "/purchase/returnOrderCreate", js);
       await expect(page.getByTestId("pr-form")).toBeVisible();

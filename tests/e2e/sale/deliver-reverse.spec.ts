@@ -1,4 +1,4 @@
-import { expect, login, test, waitForHydration } from "../helpers";
+import { expect, login, test, waitForHydration, acceptConfirms } from "../helpers";
 import { orderWithPicking } from "./deliver-fixture";
 
 /**
@@ -14,10 +14,7 @@ for (const js of [true, false]) {
 
     test("stock1 reverses a posted delivery note; the order is open again", async ({ page, browser, baseURL }) => {
       const asked: string[] = [];
-      page.on("dialog", (d) => {
-        asked.push(d.message());
-        void d.accept();
-      });
+      acceptConfirms(page, (q) => asked.push(q));
       const made = await orderWithPicking(browser, baseURL!, { delivered: true });
       expect(made.delivery).not.toBeNull();
       await login(page, "stock1");

@@ -1,4 +1,4 @@
-import { expect, login, test, waitForHydration } from "../helpers";
+import { expect, login, test, waitForHydration, acceptConfirms } from "../helpers";
 import { orderWithPicking } from "./deliver-fixture";
 import { pressDocumentButton } from "../document-forms";
 
@@ -14,7 +14,7 @@ for (const js of [true, false]) {
     test.use({ javaScriptEnabled: js });
 
     test("stock1 confirms a picking list; the delivery is posted and shows on the shipping list", async ({ page, browser, baseURL }) => {
-      page.on("dialog", (d) => void d.accept());
+      acceptConfirms(page);
       const made = await orderWithPicking(browser, baseURL!);
       await login(page, "stock1");
 

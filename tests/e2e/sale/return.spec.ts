@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, login, test } from "../helpers";
+import { expect, login, test, acceptConfirms } from "../helpers";
 import { waitForHydration } from "../lists/grid";
 
 /**
@@ -53,7 +53,7 @@ for (const js of [true, false]) {
     test.use({ javaScriptEnabled: js });
 
     test("sales1 returns a delivered piece, boss1 approves and confirms: the stock comes back as 销售退货; 红冲 undoes it", async ({ page, browser, baseURL }) => {
-      page.on("dialog", (d) => void d.accept());
+      acceptConfirms(page);
       const made = await deliveredOrder(browser, baseURL!);
 
       // sales1: 从销售订单退货 by the order's number, one piece, 产品破损.
@@ -124,7 +124,7 @@ for (const js of [true, false]) {
     });
 
     test("a free-standing return: sales1 types the product, boss1 rejects it with a comment, the draft says why", async ({ page }) => {
-      page.on("dialog", (d) => void d.accept());
+      acceptConfirms(page);
       await login(page, "sales1");
       const stock = ((await api(page, "GET", "/api/app/stock?maxResultCount=1")) as Api).items[0]!;
       const product = { mainOE: String(stock.mainOE), name: String(stock.productName) };

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "../helpers";
+import { expect, test, acceptConfirms } from "../helpers";
 import { signIn } from "../lists/grid";
 
 /**
@@ -17,10 +17,6 @@ async function open(page: Page, url: string, js: boolean) {
 /** Clicks a submit button; with JavaScript its confirm() question is answered yes (see acceptConfirms). */
 async function press(page: Page, testId: string) {
   await page.getByTestId(testId).click();
-}
-
-function acceptConfirms(page: Page) {
-  page.on("dialog", (d) => void d.accept().catch(() => undefined));
 }
 
 const availableOf = (text: string) => Number(/可用 ([\d.]+)/.exec(text)?.[1] ?? "NaN");
@@ -194,7 +190,15 @@ for (const js of [true, false]) {
       await page.getByTestId("io-new").click();
       await page.waitForURL(/\/warehouse\/inventory\/new$/);
       if (js) await page.locator("html[data-hydrated]").waitFor();
-      await page.getByTestId("io-locations").selectOption({ label: locationName });
+      // Shelves are checkboxes under their warehouse (issue 20 item 12): with JavaScript only the chosen warehouse's show.
+      const box = page.getByTestId("io-locations").getByRole("checkbox", { name: locationName, exact: true });
+      const warehouseOfBox = await box.evaluate((el) => el.closest("[data-warehouse]")!.getAttribute("data-warehouse")!);
+      await page.getByTestId("io-warehouse").selectOption(warehouseOfBox);
+      if (js) {
+        const others = page.locator(`[data-testid="io-locations"] [data-warehouse]:not([data-warehouse="${warehouseOfBox}"])`);
+        for (const other of await others.all()) await expect(other).toBeHidden();
+      }
+      await box.check();
       await page.getByTestId("io-create").click();
       await page.waitForURL(/\/warehouse\/inventory\/\d+$/);
       await expect(page.getByTestId("io-status")).toHaveText("草稿");
