@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOME_URL, TAB_LIMIT, tabRules, type Tab } from "./useTabs";
+import { HOME_URL, menuPageOf, TAB_LIMIT, tabNameOf, tabRules, type Tab } from "./useTabs";
 
 const known: Record<string, string> = { [HOME_URL]: "首页" };
 for (let i = 1; i <= 20; i++) known[`/p${i}`] = `页面${i}`;
@@ -71,5 +71,28 @@ describe("tab bar rules", () => {
     const current = [tab(HOME_URL), tab("/p20")];
     expect(tabRules.restore(Array.from({ length: 19 }, (_, i) => tab(`/p${i + 1}`)), known, current).at(-1)).toEqual(tab("/p20"));
     expect(tabRules.restore("garbage", known, [tab(HOME_URL)])).toEqual([tab(HOME_URL)]);
+  });
+
+  it("a document page gets a tab of its own, named by its title, while its menu page is the role's", () => {
+    const withOrders = { ...known, "/sale/order": "销售订单", "/sale/orderCreate": "销售开单" };
+    expect(menuPageOf(withOrders, "/sale/order/55")).toBe("/sale/order");
+    expect(menuPageOf(withOrders, "/sale/orderCreate")).toBe("/sale/orderCreate");
+    expect(menuPageOf(withOrders, "/purchase/order/55")).toBeUndefined();
+    expect(menuPageOf(withOrders, "/profile")).toBeUndefined();
+    expect(tabNameOf(withOrders, "/sale/order/55", "销售订单 XS202611270003 - 汽配云管家")).toBe("销售订单 XS202611270003");
+    expect(tabNameOf(withOrders, "/sale/order", "whatever - 汽配云管家")).toBe("销售订单");
+    expect(tabNameOf(withOrders, "/sale/order/55", "汽配云管家")).toBe("销售订单");
+    expect(tabNameOf(withOrders, "/purchase/order/55", "采购订单 CG1 - 汽配云管家")).toBeUndefined();
+    // Opening it again under a new title (a draft that got its number) renames the tab.
+    let tabs = tabRules.open([tab(HOME_URL)], "/sale/order/55", "销售订单 ", "");
+    tabs = tabRules.open(tabs, "/sale/order/55", "销售订单 XS1", "");
+    expect(tabs.map((x) => x.name)).toEqual(["首页", "销售订单 XS1"]);
+    // Restored with its name while /sale/order is the role's; dropped once it is not.
+    const stored = [{ url: "/sale/order/55", name: "销售订单 XS1", query: "" }];
+    expect(tabRules.restore(stored, withOrders, [tab(HOME_URL)]).map((x) => x.name)).toEqual(["首页", "销售订单 XS1"]);
+    expect(tabRules.restore(stored, known, [tab(HOME_URL)]).map((x) => x.url)).toEqual([HOME_URL]);
+    // The 13th tab warns for a document as for a menu page.
+    const twelve = [tab(HOME_URL), ...Array.from({ length: 11 }, (_, i) => tab(`/p${i + 1}`))];
+    expect(tabRules.wouldWarn(twelve, withOrders, "/sale/order/55")).toBe(true);
   });
 });

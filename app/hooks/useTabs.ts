@@ -1,5 +1,6 @@
 import { useLocation, useNavigate, useBlocker } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { t } from "../../server/lib/i18n/zh-CN";
 
 export interface Tab {
   url: string;
@@ -13,6 +14,30 @@ export const HOME_URL = "/home";
 export const TAB_LIMIT = 12;
 
 const storageKey = (userId: number) => `qp.tabs.${userId}`;
+
+/**
+ * The menu page a page belongs to: itself, or the longest menu URL it extends (/sale/order/55
+ * belongs to /sale/order, /accounting/reconciliation/receipt to /accounting/reconciliation).
+ * A page outside the role's menu (the profile, another role's pages) belongs to none.
+ */
+export function menuPageOf(known: Record<string, string>, pathname: string): string | undefined {
+  if (known[pathname]) return pathname;
+  let best: string | undefined;
+  for (const url of Object.keys(known)) {
+    if (url !== HOME_URL && pathname.startsWith(`${url}/`) && (!best || url.length > best.length)) best = url;
+  }
+  return best;
+}
+
+/** The name a page's tab shows: the menu's name, else the page's own title (a document: 销售订单 XS…). */
+export function tabNameOf(known: Record<string, string>, pathname: string, title: string): string | undefined {
+  if (known[pathname]) return known[pathname];
+  const parent = menuPageOf(known, pathname);
+  if (!parent) return undefined;
+  const suffix = ` - ${t.app.name}`;
+  const own = (title.endsWith(suffix) ? title.slice(0, -suffix.length) : title === t.app.name ? "" : title).trim();
+  return own || known[parent];
+}
 
 /** Pure rules of the tab bar, shared by the hook and its unit test. */
 export const tabRules = {
@@ -32,19 +57,21 @@ export const tabRules = {
     const list = Array.isArray(stored) ? stored : [];
     for (const s of [...list, ...current.slice(1)]) {
       const url = typeof s?.url === "string" ? s.url : "";
-      if (!known[url] || seen.has(url)) continue;
+      // A document's tab keeps the name it was opened with, while its menu page is still the role's.
+      const name = known[url] ?? (menuPageOf(known, url) && typeof s.name === "string" && s.name ? s.name.slice(0, 60) : undefined);
+      if (!name || seen.has(url)) continue;
       seen.add(url);
-      out.push({ url, name: known[url]!, query: typeof s.query === "string" && s.query.startsWith("?") ? s.query : "" });
+      out.push({ url, name, query: typeof s.query === "string" && s.query.startsWith("?") ? s.query : "" });
     }
     return out;
   },
-  /** The page's tab, added at the end if it is not open yet; an open tab remembers the new query. */
+  /** The page's tab, added at the end if it is not open yet; an open tab remembers the new query and name. */
   open(tabs: Tab[], url: string, name: string, query: string): Tab[] {
     const i = tabs.findIndex((t) => t.url === url);
     if (i >= 0) {
-      if (tabs[i]!.query === query) return tabs;
+      if (tabs[i]!.query === query && tabs[i]!.name === name) return tabs;
       const next = tabs.slice();
-      next[i] = { ...tabs[i]!, query };
+      next[i] = { ...tabs[i]!, name, query };
       return next;
     }
     return [...tabs, { url, name, query }];
@@ -69,7 +96,7 @@ export const tabRules = {
   },
   /** Opening this page would add a tab while TAB_LIMIT or more are open: warn first. */
   wouldWarn(tabs: Tab[], known: Record<string, string>, nextPath: string) {
-    return !!known[nextPath] && !tabs.some((t) => t.url === nextPath) && tabs.length >= TAB_LIMIT;
+    return !!menuPageOf(known, nextPath) && !tabs.some((t) => t.url === nextPath) && tabs.length >= TAB_LIMIT;
   },
 };
 
@@ -98,10 +125,14 @@ export function useTabs(userId: number, known: Record<string, string>) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId]);
 
+  // Every page of the role's menu gets a tab, however it was reached (menu, link in a page,
+  // address bar): a menu page under its menu name, a document under its own title (the <title>
+  // Remix has just rendered for it), so its tab reads XS202611270003, not the list it came from.
   useEffect(() => {
     const { pathname, search } = location;
-    if (!known[pathname]) return;
-    setTabs((cur) => tabRules.open(cur, pathname, known[pathname]!, search));
+    const name = tabNameOf(known, pathname, document.title);
+    if (!name) return;
+    setTabs((cur) => tabRules.open(cur, pathname, name, search));
   }, [location, known]);
 
   useEffect(() => {

@@ -36,6 +36,8 @@ export default function PaymentFormPage() {
   const busy = useNavigation().state === "submitting";
   // With JavaScript: the chosen partner's open documents and balance, fetched when it changes.
   const partnerFetch = useFetcher<typeof loader>();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const [partnerId, setPartnerId] = useState(page.values.partnerId ?? "");
   const [amount, setAmount] = useState(page.values.amount ?? "");
   const [chosen, setChosen] = useState<number[]>(page.chosen);
@@ -202,9 +204,12 @@ export default function PaymentFormPage() {
               {plan.left !== "0.00" ? `核销后剩余 ${money(plan.left)} 作为${receipt ? "预收款" : "预付款"}` : "本次金额全部用于核销上列单据"}
             </p>
           ) : null}
-          <button type="submit" name="intent" value="refresh" formNoValidate className={css.btn} data-testid="pay-refresh">
-            显示待核销单据
-          </button>
+          {/* Only without JavaScript: with it the documents follow the partner as it is chosen. */}
+          {hydrated ? null : (
+            <button type="submit" name="intent" value="refresh" formNoValidate className={css.btn} data-testid="pay-refresh">
+              显示待核销单据
+            </button>
+          )}
         </fieldset>
         <div className={po.buttons}>
           <button type="submit" name="intent" value="confirm" className={`${css.btn} ${css.primary}`} disabled={busy} data-testid="pay-submit">

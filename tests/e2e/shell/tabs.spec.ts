@@ -255,6 +255,26 @@ test.describe("tab bar", () => {
     await expect(page.getByTestId("tabbar").locator('div[data-url="/home"]')).toHaveAttribute("data-active", "true");
   });
 
+  test("a document opened from its list gets a tab of its own, named by its number, and keeps it after a reload", async ({ page }) => {
+    const list = entry("XSGL-001");
+    const userId = await restoreTabs(page, [HOME]);
+    await page.goto(list.url);
+    await waitForTabsHydrated(page);
+    await expect(page.getByTestId("tabbar").locator(`div[data-url="${list.url}"]`)).toHaveAttribute("data-active", "true");
+    // In-page navigation (the grid opens the row), not the menu.
+    await page.locator('table[aria-label="数据列表"] tbody tr[data-id]').first().dblclick();
+    await page.waitForURL((url) => /^\/sale\/order\/\d+$/.test(url.pathname));
+    const no = (await page.getByTestId("so-no").textContent())!.trim();
+    const docTab = page.getByTestId("tabbar").locator(`div[data-url="${new URL(page.url()).pathname}"]`);
+    await expect(docTab).toHaveAttribute("data-active", "true");
+    await expect(docTab).toContainText(no);
+    await expect(page.getByTestId("tabbar").locator(`div[data-url="${list.url}"]`)).not.toHaveAttribute("data-active", "true");
+    await page.reload();
+    await waitForTabsHydrated(page);
+    await expect(docTab).toContainText(no);
+    expect((await storedTabs(page, userId)).map((x) => x.name)).toEqual(["首页", list.name, `销售订单 ${no}`]);
+  });
+
   test("closing the active tab goes to the previous tab", async ({ page }) => {
     // Every menu page renders inside the shell (built, or 此功能正在建设中), so any entry works.
     const [previous, current] = [entry("XSGL-002"), entry("XSGL-001")];
