@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { companies, companyUsers } from "../system/system.tables";
 import { companyIdOf, ctxOf, useTestDatabase, userIdOf } from "../test/test-db";
 import { saveCompanySetting } from "../setting/setting.service";
+import { settings } from "../setting/setting.tables";
 import { sessions } from "./auth.tables";
 import {
   endSession,
@@ -89,8 +90,14 @@ describe("sessions", () => {
     // Another company's sessions keep the default.
     const other = await startSession({ userId: await userIdOf("sales1"), kind: "web", now: start });
     expect(await resolveSession(other.token, minutes(7 * 60))).toBeDefined();
-    // Nonsense in the setting counts as the default, never as "no timeout" or "instant".
-    await saveCompanySetting(ctx, { name: "SessionIdleTimeoutMinutes", value: "-5" });
+    // Nonsense is refused on the way in (one schema per setting) …
+    await expect(saveCompanySetting(ctx, { name: "SessionIdleTimeoutMinutes", value: "-5" })).rejects.toThrow("闲置自动退出");
+    // … and nonsense already stored (an older version wrote it) counts as the default, never as
+    // "no timeout" or "instant".
+    await db()
+      .update(settings)
+      .set({ value: "-5" })
+      .where(and(eq(settings.scope, "company"), eq(settings.ownerId, ctx.companyId), eq(settings.name, "SessionIdleTimeoutMinutes")));
     const again = await startSession({ userId, kind: "web", now: start });
     expect(await resolveSession(again.token, minutes(60))).toBeDefined();
     expect(await resolveSession(again.token, minutes(60 + 8 * 60 + 2))).toBeUndefined();

@@ -100,10 +100,11 @@ describe("decimal helper", () => {
 });
 
 describe("cost cells", () => {
-  it("show a unit cost with its 4 decimals and thousands separators, exactly", async () => {
+  it("show a unit cost as money with up to its 4 decimals and thousands separators, exactly (issue 20 item 12)", async () => {
     const { cellText } = await import("./grid-settings");
-    expect(cellText({ field: "c", header: "成本", kind: "cost" }, "70.8100")).toBe("70.8100");
-    expect(cellText({ field: "c", header: "成本", kind: "cost" }, "12345.67895")).toBe("12,345.6790");
-    expect(cellText({ field: "c", header: "成本", kind: "cost" }, "5")).toBe("5.0000");
+    expect(cellText({ field: "c", header: "成本", kind: "cost" }, "70.8100")).toBe("￥70.81");
+    expect(cellText({ field: "c", header: "成本", kind: "cost" }, "12345.67895")).toBe("￥12,345.679");
+    expect(cellText({ field: "c", header: "成本", kind: "cost" }, "27.8712")).toBe("￥27.8712");
+    expect(cellText({ field: "c", header: "成本", kind: "cost" }, "5")).toBe("￥5.00");
   });
 });

@@ -282,12 +282,14 @@ async function wordCondition(table: ProductTable, word: string, match: (kw: stri
  * oil filters and 宝来 the parts for that model.
  */
 async function productKeyword(table: ProductTable, kw: string, match: (kw: string) => Promise<{ cond: SQL; any: boolean }>) {
-  const words = searchWords(kw);
-  if (words.length <= 1) return wordCondition(table, words[0] ?? kw.trim(), match);
-  if (words.every(isCodeWord) && /\d/.test(kw)) {
-    const whole = await match(words.join(" "));
+  // As typed: the words of a code repeat (0 6 j 1 1 5 …) and may be more than SEARCH_WORDS_MAX.
+  const typed = kw.split(/[\s\u3000]+/).filter(Boolean);
+  if (typed.length > 1 && typed.every(isCodeWord) && /\d/.test(kw)) {
+    const whole = await match(typed.join(" "));
     if (whole.any) return whole.cond;
   }
+  const words = searchWords(kw);
+  if (words.length <= 1) return wordCondition(table, words[0] ?? kw.trim(), match);
   const each = await Promise.all(words.map((w) => wordCondition(table, w, match)));
   return and(...each)!;
 }
