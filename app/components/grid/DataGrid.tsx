@@ -224,6 +224,8 @@ export function DataGrid({ gridId, columns, rows, total, totalCapped, query, sea
               const w = widthOf(c);
               return <col key={c.field} data-field={c.field} style={w ? { width: w } : { width: 140 }} />;
             })}
+            {/* A column without cells takes the room the columns leave, so each keeps the width it was given. */}
+            <col />
           </colgroup>
           <thead>
             <tr>

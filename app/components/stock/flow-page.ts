@@ -27,11 +27,11 @@ const TAIL: GridColumn[] = [{ field: "userName", header: "操作人", width: 90 
 
 /**
  * What each flow leaves to 自定义列 so that its default columns fit a 1366 px screen: the stock
- * flow its document type, batch, product balance and operator; the cost flow, whose unit cost,
+ * flow its document type, batch, location balance and operator; the cost flow, whose unit cost,
  * amount and average take their room, also the name, business type and location balance.
  */
 const HIDDEN_BY_DEFAULT = {
-  stock: new Set(["docType", "batchNo", "productQtyAfter", "userName"]),
+  stock: new Set(["docType", "batchNo", "balanceAfter", "userName"]),
   cost: new Set(["docType", "batchNo", "productQtyAfter", "userName", "productName", "bizType", "balanceAfter"]),
 };
 

@@ -24,9 +24,9 @@ const config: PageConfig = {
   columns: [
     { field: "mainOE", header: "产品编码", width: 150, sort: "mainOE" },
     { field: "name", header: "产品名称", width: 140, sort: "name" },
-    { field: "brandName", header: "品牌", width: 90 },
+    { field: "brandName", header: "品牌", width: 90, hidden: true },
     { field: "stockQty", header: "库存数量", width: 90, kind: "number", sort: "stockQty" },
-    { field: "lockedQty", header: "锁定数量", width: 90, kind: "number" },
+    { field: "lockedQty", header: "锁定数量", width: 90, kind: "number", hidden: true },
     { field: "availableQty", header: "可用数量", width: 90, kind: "number", hidden: true },
     { field: "onOrderQty", header: "在途数量", width: 90, kind: "number" },
     { field: "received30", header: "30天入库", width: 90, kind: "number" },
@@ -36,7 +36,7 @@ const config: PageConfig = {
     { field: "returned30", header: "30天采购退货", width: 110, kind: "number", hidden: true },
     { field: "returned90", header: "90天采购退货", width: 110, kind: "number", hidden: true },
     { field: "minQty", header: "库存下限", width: 90, kind: "number" },
-    { field: "maxQty", header: "库存上限", width: 90, kind: "number", hidden: true },
+    { field: "maxQty", header: "库存上限", width: 90, kind: "number" },
     { field: "suggestQty", header: "建议采购", width: 90, kind: "number", sort: "suggestQty" },
   ],
   filters: [

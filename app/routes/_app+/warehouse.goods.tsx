@@ -31,7 +31,7 @@ const STOCK_COLUMNS: PageConfig["columns"] = [
   { field: "mainOE", header: "产品编码", width: 150 },
   { field: "productName", header: "产品名称", width: 140 },
   { field: "brandName", header: "品牌", width: 90 },
-  { field: "warehouseName", header: "仓库", width: 100 },
+  { field: "warehouseName", header: "仓库", width: 100, hidden: true },
   { field: "fullName", header: "货位", width: 120 },
   { field: "batchNo", header: "批次", width: 130, sort: "batchNo", hidden: true },
   { field: "qty", header: "数量", width: 80, kind: "number", sort: "qty" },
@@ -41,7 +41,7 @@ const STOCK_COLUMNS: PageConfig["columns"] = [
   { field: "amount", header: "金额", width: 110, kind: "money" },
   { field: "source", header: "库存来源", width: 80, kind: "enum", labels: STOCK_SOURCES, hidden: true },
   { field: "receivedAt", header: "入库时间", width: 140, kind: "datetime", sort: "receivedAt", hidden: true },
-  { field: "ageDays", header: "库龄(天)", width: 70, kind: "number", hidden: true },
+  { field: "ageDays", header: "库龄(天)", width: 70, kind: "number" },
 ];
 
 const config: PageConfig = {

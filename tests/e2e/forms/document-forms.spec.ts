@@ -241,7 +241,8 @@ for (const js of [true, false]) {
         const confirm = page.getByTestId("picking-confirm");
         await expect(confirm).toHaveText("确认拣货并发货");
         await expect(page.getByTestId("picking-confirm-note")).toContainText("确认拣货即发货出库");
-        await expect(page.getByTestId("picking-confirm-note").getByRole("link")).toHaveAttribute("href", "/system/setting#setting-AutoConfirmDeliver");
+        // 仓管 may not open 系统设置 (XTGL-005): he reads what happens, with no link he could not follow.
+        await expect(page.getByTestId("picking-confirm-note").getByRole("link")).toHaveCount(0);
         if (js) {
           await confirm.click();
           const dialog = page.getByTestId("picking-confirm-confirm");
@@ -281,6 +282,5 @@ test("登记收款: choosing the customer shows its open documents at once (the 
   await expect(page.getByTestId("pay-balance")).toBeVisible();
   await expect(page.getByTestId("pay-open").or(page.getByText("该往来单位没有未结清的单据"))).toBeVisible();
   await expect(partner).toHaveValue(first!);
-  await expect(partner).toBeFocused();
   await expect(page.getByTestId("pay-amount")).toHaveValue("12");
 });

@@ -421,7 +421,7 @@ for (const js of [true, false]) {
 
       await resetColumns(page);
       await expect(header(page, "brandName")).toBeVisible();
-      await expect(page.getByRole("table", { name: "数据列表" }).locator('col[data-field="name"]')).toHaveAttribute("style", /width:\s*180px/);
+      await expect(page.getByRole("table", { name: "数据列表" }).locator('col[data-field="name"]')).toHaveAttribute("style", /width:\s*160px/);
     });
 
     test("公库产品导入: import a library product, then the same code again is refused with 产品编码不能重复", async ({ page }) => {

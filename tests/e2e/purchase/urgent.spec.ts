@@ -79,8 +79,8 @@ for (const js of [true, false]) {
       expect(no, "the new order's number").toBeTruthy();
       // The filter survives the post; the row now shows the draft, and nothing is left to suggest.
       await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe(bought);
-      await expect(row.getByTestId("urgent-draft")).not.toHaveText("0.00");
-      await expect(row.getByTestId("urgent-suggest")).toHaveText("0.00");
+      await expect(row.getByTestId("urgent-draft")).not.toHaveText("0");
+      await expect(row.getByTestId("urgent-suggest")).toHaveText("0");
 
       // The draft is on the purchase order list.
       await page.goto(`/purchase/order?q=${no}`);

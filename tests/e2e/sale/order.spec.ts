@@ -212,7 +212,7 @@ for (const js of [true, false]) {
       await fillOrder(page, js, remark, ["1", "99999"], "0.01");
       await page.getByTestId("so-submit").click();
       await expect(page.getByTestId("so-message")).toContainText("库存不足");
-      await expect(page.getByTestId("so-message")).toContainText("需要 99999");
+      await expect(page.getByTestId("so-message")).toContainText("需要 99,999");
       await expect(page).toHaveURL(/\/sale\/orderCreate$/);
       await expect(line(page, 1, "qty")).toHaveValue("99999");
       await page.getByTestId("so-allow-shortage").check();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, login, test } from "../helpers";
+import { acceptConfirms, expect, login, test } from "../helpers";
 import { waitForHydration } from "../lists/grid";
 
 /**
@@ -56,7 +56,7 @@ for (const js of [true, false]) {
     test.use({ javaScriptEnabled: js });
 
     test("stock1 confirms an approved return into the warehouse and opens its sales order read only, without prices", async ({ page, browser, baseURL }) => {
-      page.on("dialog", (d) => void d.accept());
+      acceptConfirms(page);
       const r = await approvedReturn(browser, baseURL!);
 
       await login(page, "stock1");
