@@ -8,6 +8,7 @@ import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPutawayPage, putawayPageAction } from "~/services.server";
 import { formatQtyText } from "#server/lib/decimal-text";
 import { useDateTimeText } from "~/hooks/useTimeZone";
+import { LinkedPurchaseOrder } from "~/components/purchase/LinkedPurchaseOrder";
 
 /** One put-away note (上架单): choose the shelf per line (split a line over two shelves), confirm. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -55,19 +56,7 @@ export default function PutawayPage() {
           <dt>收货单号</dt>
           <dd>{doc.receiveOrderId ? <Link to={`/purchase/receive/${doc.receiveOrderId}`} prefetch="none">{doc.receiveOrderNo}</Link> : "—"}</dd>
         </div>
-        <div>
-          <dt>采购单号</dt>
-          {/* The order this note comes from: read only (no prices) for the stock keeper, who works this step of its chain. */}
-          <dd>
-            {doc.purchaseOrderId && doc.purchaseOrderNo ? (
-              <Link to={`/purchase/order/${doc.purchaseOrderId}`} prefetch="none" data-testid="linked-purchase-order">
-                {doc.purchaseOrderNo}
-              </Link>
-            ) : (
-              "—"
-            )}
-          </dd>
-        </div>
+        <LinkedPurchaseOrder id={doc.purchaseOrderId} no={doc.purchaseOrderNo} />
         <div>
           <dt>供应商</dt>
           <dd>{doc.partnerName ?? "—"}</dd>

@@ -10,6 +10,7 @@ import { loadReceivePage, receivePageAction } from "~/services.server";
 import { formatMoneyText, formatQtyText } from "#server/lib/decimal-text";
 import { useDateTimeText } from "~/hooks/useTimeZone";
 import { ConfirmSubmitButton } from "~/components/ui/ConfirmSubmitButton";
+import { LinkedPurchaseOrder } from "~/components/purchase/LinkedPurchaseOrder";
 
 /** One receiving note (收货单): enter the received quantities and the reasons for differences, confirm; 红冲; 生成上架单. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -55,19 +56,7 @@ export default function ReceivePage() {
         </div>
       ) : null}
       <dl className={po.summary}>
-        <div>
-          <dt>采购单号</dt>
-          {/* The order this note comes from: read only (no prices) for the stock keeper, who works this step of its chain. */}
-          <dd>
-            {doc.purchaseOrderId && doc.purchaseOrderNo ? (
-              <Link to={`/purchase/order/${doc.purchaseOrderId}`} prefetch="none" data-testid="linked-purchase-order">
-                {doc.purchaseOrderNo}
-              </Link>
-            ) : (
-              "—"
-            )}
-          </dd>
-        </div>
+        <LinkedPurchaseOrder id={doc.purchaseOrderId} no={doc.purchaseOrderNo} />
         <div>
           <dt>供应商</dt>
           <dd data-testid="receive-partner">{doc.partnerName}</dd>
