@@ -5,8 +5,9 @@ import { countUnreadNotifications } from "./notification.service";
 import { getCompanyTimeZone } from "../setting/setting.service";
 
 /**
- * Everything the signed-in shell shows (spec 000 §2 "Shell", §7 start-up): two queries beyond
- * the session, the user's companies and the bell's unread count (an index-only count).
+ * Everything the signed-in shell shows (spec 000 §2 "Shell", §7 start-up): three queries beyond
+ * the session, run at once: the user's companies, the bell's unread count (an index-only count)
+ * and the company's time zone (one settings row by its unique key).
  */
 export async function loadShell(ctx: Ctx) {
   const [companies, unreadNotifications, timeZone] = await Promise.all([listMyCompanies(ctx), countUnreadNotifications(ctx), getCompanyTimeZone(ctx)]);
