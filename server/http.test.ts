@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_PASSWORD, ctxOf, useTestDatabase } from "./test/test-db";
 import { getProfile } from "./system/profile.service";

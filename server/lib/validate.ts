@@ -37,6 +37,7 @@ function pathText(path: readonly PropertyKey[] | undefined) {
   return out ? `“${out}”` : "请求内容";
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind of zod issue carries fields of its own (expected, maximum, origin…)
 type RawIssue = { code?: string; path?: PropertyKey[]; input?: unknown } & Record<string, any>;
 
 /** A zod issue without a message of its schema's own, in Chinese. */

@@ -257,7 +257,7 @@ describe("company master data: one company never sees or touches another's rows"
 
   for (const c of cases) {
     it(`${c.def.name}: a row of 穗通 is invisible and untouchable for 鹏达`, async () => {
-      const { def, field } = c;
+      const { def } = c;
       const kw = `ISO${c.tag}`;
       const created = await createRow<Row>(c.via, boss1, c.input(300 + cases.indexOf(c), `${kw}01`, fx1));
       const before = await getRow<Row>(def, boss1, created.id);

@@ -48,7 +48,6 @@ function keysOf(value: unknown, out = new Set<string>()): Set<string> {
 }
 
 async function someDocument(def: ResourceDef, companyId: number): Promise<number | undefined> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const t = def.table as any;
   // Receipts and payments share a table: the resource's own kind.
   const kind = def.filters?.kind ? ((await def.filters.kind.where(def.filters.kind.default, {} as Ctx)) as SQL | undefined) : undefined;

@@ -35,6 +35,7 @@ import { addressResource, bankAccountResource, departmentResource, employeeResou
  * Every list resource of the JSON contract, by its API name (`/api/app/{name}`), and every
  * master-data page's resource by its page url.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- one list of the resources of every row type */
 const ALL: ResourceDef<any>[] = [
   purchaseOrderResource,
   salesOrderResource,

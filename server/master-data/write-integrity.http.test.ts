@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";

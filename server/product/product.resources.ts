@@ -42,6 +42,7 @@ function refsOf(table: ProductTable) {
   };
 }
 
+/* eslint-disable @typescript-eslint/no-explicit-any -- the form's values of a product or a template row */
 /** Normalised code, pinyin, and the category rules of spec 001 §5. */
 async function productValues(data: Record<string, any>, ex: Executor, current?: Record<string, unknown>) {
   const values: Record<string, any> = { ...data, oeNorm: normalizeOE(data.mainOE) };

@@ -1,15 +1,14 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import type { Db, Executor } from "../db/client";
 import { managerCtx, withDatabase, withSeedSettings } from "../db/demo-seed-kit";
 import { dec, gt, moneyString, mul, qtyString, roundMoney } from "../lib/decimal";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { products } from "../product/product.tables";
-import { settings } from "../setting/setting.tables";
 import { productCosts, productLocations, safeStocks, stockBalances, stockLocations, warehouses } from "../stock/stock.tables";
-import { companies, companyUsers, menus, roleMenus, roles, users } from "../system/system.tables";
+import { companies } from "../system/system.tables";
 import { countInventoryOrder, createInventoryOrder, postInventoryOrder, startInventoryOrder, voidInventoryOrder } from "../warehouse/inventory-order.service";
-import { confirmMoveOrder, createMoveOrder, reverseMoveOrder } from "../warehouse/move-order.service";
+import { createMoveOrder, reverseMoveOrder } from "../warehouse/move-order.service";
 import { inventoryOrderLines } from "../warehouse/warehouse.tables";
 import { cancelPurchaseOrder, completePurchaseOrder, createPurchaseOrder } from "./purchase-order.service";
 import { completePurchasePlan, executePurchasePlan, generatePurchasePlan, voidPurchasePlan } from "./purchase-plan.service";

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { date, index, integer, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { products } from "../product/product.tables";

@@ -18,8 +18,6 @@ import { products } from "../product/product.tables";
  * the file name). The URL params are the lists' (page, size, sort=field.dir, q, filters), so
  * every report is bookmarkable and works without JavaScript.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 /** A column of a report: a grid column, and for cost/profit the permission that may read it. */
 export interface ReportColumn extends GridColumn {
   /** Only holders of this menu code read the column (cost and profit: 产品价格, CPGL-002). */

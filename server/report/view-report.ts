@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { escapeLike } from "../lib/validate";
 import type { ListQuery } from "../lib/list-query";
-import type { FilterHelpers, ReportColumn, ReportDef } from "./report-list";
+import type { FilterHelpers, ReportDef } from "./report-list";
 
 /**
  * The summary views (统计报表 › 综合报表, TJBB-012…015): 进销存 from the stock ledger, and per

@@ -7,7 +7,7 @@ import { partnerAccountEntries, partnerAccounts } from "../finance/finance.table
 import { saveCompanySetting } from "../setting/setting.service";
 import { stockBalances, stockLocks, stockMoves } from "../stock/stock.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
-import { confirmDelivery, createDeliveryFromPicking, priceDeliveryLines, updateDeliveryLogistics, voidDelivery } from "./deliver-order.service";
+import { confirmDelivery, priceDeliveryLines, updateDeliveryLogistics, voidDelivery } from "./deliver-order.service";
 import { makeCustomer, makeProduct, makeSubmittedOrder, makeWarehouse, receiveStock } from "./deliver-order.fixture";
 import { confirmPicking, createDeliveryForPicking, createPickingForOrder, voidOpenNotesOfOrder, voidPicking } from "./picking-order.service";
 import { confirmScannedDelivery, findDeliveryForScan, resetDeliveryScan, scanDeliveryCode } from "./scan-delivery.service";

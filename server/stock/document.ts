@@ -44,6 +44,7 @@ type DocTable = PgTable & { id: PgColumn; companyId: PgColumn };
 /** Locks one document row of the caller's company (`FOR UPDATE`); another company's or a missing one is 不存在. */
 export async function lockDocument<T extends DocTable>(tx: Executor, table: T, ctx: Pick<Ctx, "companyId">, id: number, label: string): Promise<T["$inferSelect"]> {
   if (!isId(id)) throw new DomainError("not_found", `${label}不存在`);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's select() does not accept a table of a generic type
   const [row] = await (tx as any).select().from(table).where(and(eq(table.id, id), eq(table.companyId, ctx.companyId))).for("update");
   if (!row) throw new DomainError("not_found", `${label}不存在`);
   return row;

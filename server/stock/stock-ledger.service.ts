@@ -25,7 +25,7 @@ import {
 import { DomainError } from "../lib/errors";
 import { productUnits } from "../product/catalog.tables";
 import { products } from "../product/product.tables";
-import { productCosts, stockBalances, stockDemands, stockLocations, stockLocks, stockMoves } from "./stock.tables";
+import { productCosts, stockDemands, stockLocations, stockLocks, stockMoves } from "./stock.tables";
 
 /**
  * THE ONLY WRITER OF STOCK (../shared/design/stock-ledger.md). Every change of a balance's

@@ -31,7 +31,6 @@ const NEW = {
   adminConfirmPassword: "Xince@2026",
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any company-owned table
 async function rows(table: any, companyId: number) {
   const [r] = await db().select({ n: count() }).from(table).where(eq(table.companyId, companyId));
   return Number(r?.n ?? 0);

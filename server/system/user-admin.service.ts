@@ -311,7 +311,7 @@ export async function updateStaff(ctx: Ctx, companyRef: unknown, userIdRef: unkn
       const before = await snapshot(company.id, userId, tx);
       const identityChanged = before.name !== v.name || (before.phone ?? undefined) !== v.phone;
       if (identityChanged && shared && !isOperator(ctx) && userId !== ctx.userId) throw fail("forbidden", STAFF_TEXT.sharedIdentity, "name");
-      const roleNames = await checkRoles(company, v.roleIds, tx);
+      await checkRoles(company, v.roleIds, tx);
       const rolesChanged = before.roleKey !== roleKeyOf(v.roleIds);
       if (rolesChanged && userId === ctx.userId && company.id === ctx.companyId) throw fail("forbidden", STAFF_TEXT.selfRoles, "roleIds");
       await checkDepartment(company.id, v.departmentId, tx);

@@ -20,6 +20,7 @@ export function InlineCellEdit({ gridId, fields, action }: { gridId: string; fie
   const [error, setError] = useState<string | null>(null);
   const fetcherData = useRef<unknown>(undefined);
   fetcherData.current = fetcher.data;
+  const submit = fetcher.submit;
 
   // Editable cells say so (cursor, title); redone whenever the server sends new rows.
   useEffect(() => {
@@ -70,7 +71,7 @@ export function InlineCellEdit({ gridId, fields, action }: { gridId: string; fie
           ev.preventDefault();
           input.setAttribute("aria-busy", "true");
           sentWith.current = fetcherData.current;
-          fetcher.submit({ intent: "save", id, [field]: input.value.trim(), back: location.search }, { method: "post", action: `${action}${location.search}` });
+          submit({ intent: "save", id, [field]: input.value.trim(), back: location.search }, { method: "post", action: `${action}${location.search}` });
         } else if (ev.key === "Escape") {
           ev.preventDefault();
           cancel();
@@ -102,7 +103,7 @@ export function InlineCellEdit({ gridId, fields, action }: { gridId: string; fie
       table.removeEventListener("click", onClick);
       table.removeEventListener("dblclick", onDoubleClick);
     };
-  }, [gridId, action, location.search, fetcher.submit]);
+  }, [gridId, action, location.search, submit]);
 
   // The answer: refused → the message beside the grid and the cell stays open; saved → the new rows arrive.
   useEffect(() => {

@@ -61,7 +61,7 @@
  */
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import { useDocumentFormKeys } from "~/hooks/useDocumentFormKeys";
-import { PRODUCT_FIELDS, productLabel, type EditorLine, type LineColumn, type LineEditorProps } from "./line-types";
+import { PRODUCT_FIELDS, productLabel, type EditorLine, type LineEditorProps } from "./line-types";
 import { PlainLineTable } from "./PlainLineTable";
 import css from "./lines.module.css";
 

@@ -17,7 +17,6 @@ function contains(node: Node, path: string): boolean {
 export function SideMenu({ tree, pathname }: { tree: Node[]; pathname: string }) {
   const onClick = useDelegatedLinks();
   return (
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- delegates clicks of the links inside
     <nav className={classes.menu} aria-label="主菜单" onClick={onClick}>
       {tree.map((area) => (
         <details key={area.id} className={classes.area} open={contains(area, pathname) || undefined}>

@@ -12,6 +12,7 @@ export interface StaffOptions {
 }
 
 /** A conform field of any form (the create and the edit form's schemas differ). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- either form's schema
 type Field = FieldMetadata<any, any, string[]>;
 
 /** 姓名, 手机号, 部门 and 角色 (check boxes) of a staff login: the create and the edit form share them. */
