@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { PAYMENT_TERMS } from "#server/lib/dictionary";
 import type { PurchaseOrderPageData, SupplierOption } from "#server/purchase/purchase-order.page";
+import type { SerializeFrom } from "@remix-run/node";
 import { AutoFlowButton } from "~/components/documents/AutoFlowButton";
 import { PartnerPicker } from "~/components/documents/PartnerPicker";
 import { LineEditor, type LineColumn } from "~/components/lines/LineEditor";
@@ -35,7 +36,7 @@ function FieldError({ errors, name }: { errors: Record<string, string[]>; name: 
  * the goods on submit, asking first). A plain POST form: it works without
  * JavaScript; a refused save answers the same form with what was typed.
  */
-export function PurchaseOrderForm({ data, extraButtons }: { data: PurchaseOrderPageData; extraButtons?: React.ReactNode }) {
+export function PurchaseOrderForm({ data, extraButtons }: { data: SerializeFrom<PurchaseOrderPageData>; extraButtons?: React.ReactNode }) {
   const { values, errors } = data;
   const nav = useNavigation();
   const busy = nav.state === "submitting";

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { optionsOf, PURCHASE_RETURN_REASONS } from "#server/lib/dictionary";
 import type { PurchaseReturnPageData } from "#server/purchase/purchase-return.page";
+import type { SerializeFrom } from "@remix-run/node";
 import { LineEditor, type LineColumn } from "~/components/lines/LineEditor";
 import css from "~/components/grid/grid.module.css";
 import po from "./purchase.module.css";
@@ -34,7 +35,7 @@ function FieldError({ errors, name }: { errors: Record<string, string[]>; name: 
  * The purchase return form (新建, 从采购单退货, a draft's page): supplier, warehouse, lines (the
  * shared line editor) and the batches on hand to take lines from (选用). A plain POST form.
  */
-export function PurchaseReturnForm({ data, extraButtons }: { data: PurchaseReturnPageData; extraButtons?: React.ReactNode }) {
+export function PurchaseReturnForm({ data, extraButtons }: { data: SerializeFrom<PurchaseReturnPageData>; extraButtons?: React.ReactNode }) {
   const { values, errors } = data;
   const busy = useNavigation().state === "submitting";
   const fromOrder = !!values.purchaseOrderId;

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { optionsOf, SALES_RETURN_REASONS } from "#server/lib/dictionary";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import type { SalesReturnPageData } from "#server/sale/sales-return.page";
+import type { SerializeFrom } from "@remix-run/node";
 import { LineEditor, type LineColumn } from "~/components/lines/LineEditor";
 import { qtyText } from "~/components/documents/DocumentActionButton";
 import css from "~/components/grid/grid.module.css";
@@ -32,7 +33,7 @@ function FieldError({ errors, name }: { errors: Record<string, string[]>; name: 
  * "从销售订单退货": a GET form of its own (outside the return's form) that reloads the create
  * page with the order's returnable delivery lines.
  */
-export function ReturnOrderLookup({ data }: { data: SalesReturnPageData }) {
+export function ReturnOrderLookup({ data }: { data: SerializeFrom<SalesReturnPageData> }) {
   const err = data.errors.orderNo?.[0];
   return (
     <Form method="get" action="/sale/returnOrderCreate" className={po.titleRow} data-testid="sr-lookup">
@@ -54,7 +55,7 @@ export function ReturnOrderLookup({ data }: { data: SalesReturnPageData }) {
 }
 
 /** The rows of a return from an order: each returnable delivery line with its own quantity, reason and remark. */
-function OrderReturnLines({ data }: { data: SalesReturnPageData }) {
+function OrderReturnLines({ data }: { data: SerializeFrom<SalesReturnPageData> }) {
   const rows = data.orderLines ?? [];
   const typed = new Map(data.lines.map((l) => [l.values.deliverOrderLineId ?? "", l.values]));
   if (rows.length === 0) return <p style={{ fontSize: 13, margin: 0 }}>该销售单没有可退的已发货明细。</p>;
@@ -132,7 +133,7 @@ function OrderReturnLines({ data }: { data: SalesReturnPageData }) {
  * (the order's returnable delivery lines, or the shared line editor for a free-standing
  * return). A plain POST form.
  */
-export function ReturnForm({ data, extraButtons }: { data: SalesReturnPageData; extraButtons?: React.ReactNode }) {
+export function ReturnForm({ data, extraButtons }: { data: SerializeFrom<SalesReturnPageData>; extraButtons?: React.ReactNode }) {
   const { values, errors } = data;
   const busy = useNavigation().state === "submitting";
   const fromOrder = !!values.salesOrderId;

@@ -1,10 +1,11 @@
 import { formatMoneyText } from "#server/lib/decimal-text";
 import type { SalesReturnView } from "#server/sale/sales-return.service";
+import type { SerializeFrom } from "@remix-run/node";
 import { qtyText } from "~/components/documents/DocumentActionButton";
 import po from "~/components/purchase/purchase.module.css";
 
 /** A sales return's lines, read-only (the return's page after submit, the approval page). */
-export function ReturnLinesTable({ doc }: { doc: SalesReturnView }) {
+export function ReturnLinesTable({ doc }: { doc: SerializeFrom<SalesReturnView> }) {
   return (
     <table className={po.table} data-testid="sr-lines">
       <caption className="visually-hidden">退货明细</caption>

@@ -2,6 +2,7 @@ import { Form, Link, useFetcher, useLocation, useNavigation } from "@remix-run/r
 import { useMemo, useRef, useState } from "react";
 import { PAYMENT_TERMS } from "#server/lib/dictionary";
 import type { CustomerInfo, CustomerOption, SalesOrderPageData } from "#server/sale/sales-order.page";
+import type { SerializeFrom } from "@remix-run/node";
 import { PartnerPicker } from "~/components/documents/PartnerPicker";
 import { LineEditor, type LineColumn } from "~/components/lines/LineEditor";
 import css from "~/components/grid/grid.module.css";
@@ -43,7 +44,7 @@ function FieldError({ errors, name }: { errors: Record<string, string[]>; name: 
  * 保存草稿 / 提交 (Ctrl+Enter; Enter moves from field to field: the line editor's useDocumentFormKeys). A refused submit offers 缺货部分转紧急采购 (stock short) or 提交审批
  * (over the credit limit). A plain POST form: everything works without JavaScript.
  */
-export function SalesOrderForm({ data, extraButtons }: { data: SalesOrderPageData; extraButtons?: React.ReactNode }) {
+export function SalesOrderForm({ data, extraButtons }: { data: SerializeFrom<SalesOrderPageData>; extraButtons?: React.ReactNode }) {
   const { values, errors } = data;
   const nav = useNavigation();
   const busy = nav.state === "submitting";

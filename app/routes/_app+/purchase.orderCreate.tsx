@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PurchaseOrderForm } from "~/components/purchase/PurchaseOrderForm";
-import type { PurchaseOrderPageData } from "#server/purchase/purchase-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPurchaseOrderCreate, purchaseOrderCreateAction } from "~/services.server";
 
@@ -16,8 +15,8 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PurchaseOrderCreatePage() {
-  const loaded = useLoaderData<typeof loader>() as unknown as PurchaseOrderPageData;
-  const answered = useActionData<typeof action>() as unknown as PurchaseOrderPageData | undefined;
+  const loaded = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
   const data = answered ?? loaded;
   return (
     <div>

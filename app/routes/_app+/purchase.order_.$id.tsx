@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { DocumentActionButton, qtyText, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import { labelOf, PAYMENT_TERMS } from "#server/lib/dictionary";
 import { formatMoneyText } from "#server/lib/decimal-text";
-import type { PurchaseOrderFollowUps, PurchaseOrderPageData, RelatedDocument } from "#server/purchase/purchase-order.page";
+import type { RelatedDocument } from "#server/purchase/purchase-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPurchaseOrderPage, purchaseOrderPageAction } from "~/services.server";
 
@@ -32,7 +32,7 @@ function ActionButton({ action }: { action: string }) {
 }
 
 /** The order's receiving notes or returns, each a link to its page (nothing when there are none). */
-function RelatedDocuments({ title, testId, docs }: { title: string; testId: string; docs: RelatedDocument[] }) {
+function RelatedDocuments({ title, testId, docs }: { title: string; testId: string; docs: SerializeFrom<RelatedDocument>[] }) {
   if (docs.length === 0) return null;
   return (
     <section data-testid={testId} style={{ marginTop: 12 }}>
@@ -66,13 +66,13 @@ function RelatedDocuments({ title, testId, docs }: { title: string; testId: stri
 const qty = qtyText;
 
 export default function PurchaseOrderPage() {
-  const loaded = useLoaderData<typeof loader>() as unknown as PurchaseOrderPageData & { canPrint: boolean; followUps: PurchaseOrderFollowUps; readOnly?: boolean };
-  const answered = useActionData<typeof action>() as unknown as PurchaseOrderPageData | undefined;
-  const data = answered ?? loaded;
-  const order = loaded.order!;
+  const loaded = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
   // The worker of a step of its chain (a stock keeper from his receiving or put-away note) reads it, whatever its status.
-  const readOnly = !!loaded.readOnly;
-  const draft = order.status === 0 && !readOnly;
+  const full = "readOnly" in loaded ? null : loaded;
+  const readOnly = full === null;
+  const order = loaded.order!;
+  const draft = full !== null && order.status === 0;
   const showPrices = order.totalAmount !== undefined;
   return (
     <div className={po.page}>
@@ -81,7 +81,7 @@ export default function PurchaseOrderPage() {
           采购订单 <span data-testid="po-no">{order.no}</span>
         </h2>
         <span className={po.status} data-testid="po-status">
-          {order.statusLabel}
+          {"statusLabel" in order ? order.statusLabel : null}
         </span>
         {readOnly ? (
           <span className={po.status} data-testid="po-read-only">
@@ -97,8 +97,8 @@ export default function PurchaseOrderPage() {
       {draft ? (
         <PurchaseOrderForm
           key={answered ? JSON.stringify(answered.values) + answered.lines.length + (answered.message ?? "") : "draft"}
-          data={data}
-          extraButtons={loaded.actions.filter((a) => a === "cancel" || a === "remove").map((a) => <ActionButton key={a} action={a} />)}
+          data={answered ?? full}
+          extraButtons={full.actions.filter((a) => a === "cancel" || a === "remove").map((a) => <ActionButton key={a} action={a} />)}
         />
       ) : (
         <>
@@ -182,7 +182,7 @@ export default function PurchaseOrderPage() {
             </tbody>
           </table>
           <RelatedDocuments title="收货单" testId="po-receipts" docs={loaded.followUps.receipts} />
-          <RelatedDocuments title="采购退货单" testId="po-returns" docs={loaded.followUps.returns} />
+          <RelatedDocuments title="采购退货单" testId="po-returns" docs={full?.followUps.returns ?? []} />
           <Form method="post" className={po.buttons}>
             {loaded.followUps.openReceiptHref ? (
               <Link to={loaded.followUps.openReceiptHref} prefetch="none" className={`${css.btn} ${css.primary}`} data-testid="po-receive">
@@ -198,7 +198,7 @@ export default function PurchaseOrderPage() {
                 退货
               </Link>
             ) : null}
-            {loaded.actions.map((a) => (
+            {(full?.actions ?? []).map((a) => (
               <ActionButton key={a} action={a} />
             ))}
             {readOnly ? null : (

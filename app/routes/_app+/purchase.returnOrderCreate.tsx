@@ -4,7 +4,6 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PurchaseReturnForm } from "~/components/purchase/PurchaseReturnForm";
 import po from "~/components/purchase/purchase.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import type { PurchaseReturnPageData } from "#server/purchase/purchase-return.page";
 import { loadPurchaseReturnCreate, purchaseReturnCreateAction } from "~/services.server";
 
 /** 采购退货开单: free-standing (batches on hand) or 从采购单退货 (?orderId=…, the received lines prefilled). */
@@ -17,8 +16,8 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PurchaseReturnCreatePage() {
-  const loaded = useLoaderData<typeof loader>() as unknown as PurchaseReturnPageData;
-  const answered = useActionData<typeof action>() as unknown as PurchaseReturnPageData | undefined;
+  const loaded = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
   const data = answered && "lines" in answered ? answered : loaded;
   return (
     <div className={po.page}>

@@ -6,7 +6,6 @@ import { PurchaseReturnForm } from "~/components/purchase/PurchaseReturnForm";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import { formatMoneyText } from "#server/lib/decimal-text";
-import type { PurchaseReturnPageData } from "#server/purchase/purchase-return.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPurchaseReturnPage, purchaseReturnPageAction } from "~/services.server";
 
@@ -34,9 +33,11 @@ function ActionButton({ action }: { action: string }) {
 const qty = qtyText;
 
 export default function PurchaseReturnPage() {
-  const loaded = useLoaderData<typeof loader>() as unknown as PurchaseReturnPageData;
-  const answered = useActionData<typeof action>() as unknown as PurchaseReturnPageData | undefined;
-  const data = answered && "lines" in answered ? answered : loaded;
+  const loaded = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  // The form's answer (a refused save, a line added); the action's other answers are redirects.
+  const answered = reply && "lines" in reply ? reply : undefined;
+  const data = answered ?? loaded;
   const doc = loaded.doc!;
   const draft = doc.status === 0;
   return (

@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { pageResponse } from "~/components/documents/page-response.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { SalesOrderForm } from "~/components/sale/SalesOrderForm";
-import type { SalesOrderPageData } from "#server/sale/sales-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadSalesOrderCreate, salesOrderCreateAction } from "~/services.server";
 
 /** 销售开单 (XSGL-004, the top bar's button): a new sales order, saved as a draft or submitted. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const data = await loadSalesOrderCreate(request);
-  return data instanceof Response ? data : json(data);
+  return pageResponse(data);
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -17,8 +16,8 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SalesOrderCreatePage() {
-  const loaded = useLoaderData<typeof loader>() as unknown as SalesOrderPageData;
-  const answered = useActionData<typeof action>() as unknown as SalesOrderPageData | undefined;
+  const loaded = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
   const data = answered ?? loaded;
   return (
     <div>

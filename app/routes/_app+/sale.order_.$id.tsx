@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { pageResponse } from "~/components/documents/page-response.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DocumentActionButton, qtyText, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
 import { CustomerInfoBar } from "~/components/sale/CustomerInfoBar";
@@ -10,16 +10,13 @@ import so from "~/components/sale/Order.module.css";
 import css from "~/components/grid/grid.module.css";
 import { APPROVAL_STATUSES, labelOf, PAYMENT_TERMS } from "#server/lib/dictionary";
 import { formatMoneyText } from "#server/lib/decimal-text";
-import type { OrderHistoryEntry, SalesOrderPageData } from "#server/sale/sales-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadSalesOrderPage, salesOrderPageAction } from "~/services.server";
-
-type PageData = SalesOrderPageData & { canPrint: boolean; history: OrderHistoryEntry[]; belowCostLineIds: number[]; readOnly?: boolean };
 
 /** One sales order (XSGL-001): a draft is edited here; a submitted one shows its lines' progress, its actions and its history. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const data = await loadSalesOrderPage(request, params.id);
-  return data instanceof Response ? data : json(data);
+  return pageResponse(data);
 }
 
 export function action({ request, params }: ActionFunctionArgs) {
@@ -40,13 +37,14 @@ function ActionButton({ action }: { action: string }) {
 }
 
 export default function SalesOrderPage() {
-  const loaded = useLoaderData<typeof loader>() as unknown as PageData;
-  const answered = useActionData<typeof action>() as unknown as SalesOrderPageData | undefined;
-  const data = answered ?? loaded;
-  const order = loaded.order!;
+  const loaded = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
   // The worker of a step of its chain (a stock keeper from his picking note) reads it, whatever its status.
-  const readOnly = !!loaded.readOnly;
-  const draft = order.status === 0 && !readOnly;
+  const full = "readOnly" in loaded ? null : loaded;
+  const readOnly = full === null;
+  const data = answered ?? full;
+  const order = loaded.order!;
+  const draft = data !== null && order.status === 0;
   const showPrices = order.totalAmount !== undefined;
   const waiting = order.approvals.find((a) => a.status === 0);
   const lastApproval = order.approvals[0];
@@ -76,7 +74,7 @@ export default function SalesOrderPage() {
           </a>
         ) : null}
       </div>
-      {draft ? (
+      {draft && data && full ? (
         <>
           {waiting ? (
             <div className={css.notice} data-testid="so-waiting">
@@ -86,7 +84,7 @@ export default function SalesOrderPage() {
           <SalesOrderForm
             key={answered ? JSON.stringify(answered.values) + answered.lines.length + (answered.message ?? "") : "draft"}
             data={data}
-            extraButtons={loaded.actions
+            extraButtons={full.actions
               .filter((a) => a === "noDeal" || a === "remove" || (a === "requestApproval" && data.refusal !== "credit"))
               .map((a) => (
                 <ActionButton key={a} action={a} />
@@ -148,9 +146,9 @@ export default function SalesOrderPage() {
             </div>
           </dl>
           {readOnly ? null : <CustomerInfoBar info={loaded.customerInfo} />}
-          <OrderLines lines={order.lines} showCost={loaded.canSeeCost} belowCost={new Set(loaded.belowCostLineIds)} showPrices={showPrices} />
+          <OrderLines lines={order.lines} showCost={loaded.canSeeCost} belowCost={new Set(full?.belowCostLineIds)} showPrices={showPrices} />
           <Form method="post" className={so.buttons}>
-            {loaded.actions.map((a) => (
+            {(full?.actions ?? []).map((a) => (
               <ActionButton key={a} action={a} />
             ))}
             {readOnly ? null : (
@@ -161,7 +159,7 @@ export default function SalesOrderPage() {
           </Form>
         </>
       )}
-      <OrderHistory entries={loaded.history} />
+      <OrderHistory entries={full?.history ?? []} />
     </div>
   );
 }

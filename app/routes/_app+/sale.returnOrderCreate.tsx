@@ -4,7 +4,6 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ReturnForm, ReturnOrderLookup } from "~/components/sale/ReturnForm";
 import po from "~/components/purchase/purchase.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import type { SalesReturnPageData } from "#server/sale/sales-return.page";
 import { loadSalesReturnCreate, salesReturnCreateAction } from "~/services.server";
 
 /** 销售退货开单: free-standing (customer + products) or 从销售订单退货 (?orderNo=… / ?orderId=…: the returnable delivery lines). */
@@ -17,8 +16,8 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SalesReturnCreatePage() {
-  const loaded = useLoaderData<typeof loader>() as unknown as SalesReturnPageData;
-  const answered = useActionData<typeof action>() as unknown as SalesReturnPageData | undefined;
+  const loaded = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
   const data = answered && "lines" in answered ? answered : loaded;
   return (
     <div className={po.page}>

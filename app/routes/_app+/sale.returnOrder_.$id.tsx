@@ -7,7 +7,6 @@ import { ReturnLinesTable } from "~/components/sale/ReturnLinesTable";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import { formatMoneyText } from "#server/lib/decimal-text";
-import type { SalesReturnPageData } from "#server/sale/sales-return.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadSalesReturnPage, salesReturnPageAction } from "~/services.server";
 
@@ -35,9 +34,11 @@ function ActionButton({ action }: { action: string }) {
 const APPROVAL_NAMES: Record<number, string> = { 0: "待审核", 1: "通过", 2: "驳回" };
 
 export default function SalesReturnPage() {
-  const loaded = useLoaderData<typeof loader>() as unknown as SalesReturnPageData;
-  const answered = useActionData<typeof action>() as unknown as SalesReturnPageData | undefined;
-  const data = answered && "lines" in answered ? answered : loaded;
+  const loaded = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  // The form's answer (a refused save, a line added); the action's other answers are redirects.
+  const answered = reply && "lines" in reply ? reply : undefined;
+  const data = answered ?? loaded;
   const doc = loaded.doc!;
   const readOnly = !!loaded.readOnly;
   // A draft is edited here by sales; the worker of a step sees any status read-only.
