@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { PurchaseOrderForm } from "~/components/purchase/PurchaseOrderForm";
+import { OrderForm } from "~/components/documents/OrderForm";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPurchaseOrderCreate, purchaseOrderCreateAction } from "~/services.server";
 
@@ -22,7 +22,7 @@ export default function PurchaseOrderCreatePage() {
     <div>
       <h2 style={{ fontSize: 16, margin: "0 0 10px" }}>新建采购订单</h2>
       {/* A new key per answer: the uncontrolled inputs show what the server answered. */}
-      <PurchaseOrderForm key={answered ? JSON.stringify(answered.values) + answered.lines.length + (answered.message ?? "") : "new"} data={data} />
+      <OrderForm side="purchase" key={answered ? JSON.stringify(answered.values) + answered.lines.length + (answered.message ?? "") : "new"} data={data} />
     </div>
   );
 }

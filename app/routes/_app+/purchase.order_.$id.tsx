@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFro
 import { DocumentActionButton, qtyText, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PurchaseOrderForm } from "~/components/purchase/PurchaseOrderForm";
+import { OrderForm } from "~/components/documents/OrderForm";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import { labelOf, PAYMENT_TERMS } from "#server/lib/dictionary";
@@ -95,7 +95,7 @@ export default function PurchaseOrderPage() {
         ) : null}
       </div>
       {draft ? (
-        <PurchaseOrderForm
+        <OrderForm side="purchase"
           key={answered ? JSON.stringify(answered.values) + answered.lines.length + (answered.message ?? "") : "draft"}
           data={answered ?? full}
           extraButtons={full.actions.filter((a) => a === "cancel" || a === "remove").map((a) => <ActionButton key={a} action={a} />)}

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { pageResponse } from "~/components/documents/page-response.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { SalesOrderForm } from "~/components/sale/SalesOrderForm";
+import { OrderForm } from "~/components/documents/OrderForm";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadSalesOrderCreate, salesOrderCreateAction } from "~/services.server";
 
@@ -23,7 +23,7 @@ export default function SalesOrderCreatePage() {
     <div>
       <h2 style={{ fontSize: 16, margin: "0 0 10px" }}>新建销售订单</h2>
       {/* A new key per answer: the uncontrolled inputs show what the server answered. */}
-      <SalesOrderForm key={answered ? JSON.stringify(answered.values) + answered.lines.length + (answered.message ?? "") : "new"} data={data} />
+      <OrderForm side="sale" key={answered ? JSON.stringify(answered.values) + answered.lines.length + (answered.message ?? "") : "new"} data={data} />
     </div>
   );
 }

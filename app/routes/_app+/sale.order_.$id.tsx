@@ -5,7 +5,7 @@ import { DocumentActionButton, qtyText, type DocumentActionSpec } from "~/compon
 import { CustomerInfoBar } from "~/components/sale/CustomerInfoBar";
 import { OrderHistory } from "~/components/sale/OrderHistory";
 import { OrderLines } from "~/components/sale/OrderLines";
-import { SalesOrderForm } from "~/components/sale/SalesOrderForm";
+import { OrderForm } from "~/components/documents/OrderForm";
 import so from "~/components/sale/Order.module.css";
 import css from "~/components/grid/grid.module.css";
 import { APPROVAL_STATUSES, labelOf, PAYMENT_TERMS } from "#server/lib/dictionary";
@@ -81,7 +81,7 @@ export default function SalesOrderPage() {
               该订单超出信用额度，已提交审批，等待经理审批。修改并保存订单会撤回审批。
             </div>
           ) : null}
-          <SalesOrderForm
+          <OrderForm side="sale"
             key={answered ? JSON.stringify(answered.values) + answered.lines.length + (answered.message ?? "") : "draft"}
             data={data}
             extraButtons={full.actions
