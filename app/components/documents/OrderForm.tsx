@@ -280,3 +280,20 @@ function SaleRefusals({ data, busy }: { data: SerializeFrom<SalesOrderPageData>;
     </>
   );
 }
+
+export type OrderCreatePageProps =
+  | { side: "sale"; loaded: SerializeFrom<SalesOrderPageData>; answered: SerializeFrom<SalesOrderPageData> | undefined }
+  | { side: "purchase"; loaded: SerializeFrom<PurchaseOrderPageData>; answered: SerializeFrom<PurchaseOrderPageData> | undefined };
+
+/** 销售开单 / 采购开单: a new order, saved as a draft or submitted. */
+export function OrderCreatePage(props: OrderCreatePageProps) {
+  const { answered } = props;
+  // A new key per answer: the uncontrolled inputs show what the server answered.
+  const key = answered ? JSON.stringify(answered.values) + answered.lines.length + (answered.message ?? "") : "new";
+  return (
+    <div>
+      <h2 style={{ fontSize: 16, margin: "0 0 10px" }}>{props.side === "sale" ? "新建销售订单" : "新建采购订单"}</h2>
+      {props.side === "sale" ? <OrderForm side="sale" key={key} data={props.answered ?? props.loaded} /> : <OrderForm side="purchase" key={key} data={props.answered ?? props.loaded} />}
+    </div>
+  );
+}
