@@ -1,10 +1,11 @@
 import { qtyText } from "~/components/documents/DocumentActionButton";
 import { formatMoneyText, formatNumberText } from "#server/lib/decimal-text";
 import type { SalesOrderPageData } from "#server/sale/sales-order.page";
+import type { SerializeFrom } from "@remix-run/node";
 import { sumText } from "~/components/lines/line-math";
 import so from "./Order.module.css";
 
-type Line = NonNullable<SalesOrderPageData["order"]>["lines"][number];
+type Line = NonNullable<SerializeFrom<SalesOrderPageData>["order"]>["lines"][number];
 
 const discountText = (d: string) => (formatNumberText(d, 2) ?? d).replace(/\.00$/, "");
 

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import type { SalesReturnView } from "#server/sale/sales-return.service";
+import type { SerializeFrom } from "@remix-run/node";
 import { qtyText } from "~/components/documents/DocumentActionButton";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
@@ -10,7 +11,7 @@ import { ReturnLinesTable } from "./ReturnLinesTable";
  * The return under review on 退货审批: its header and lines, and (while it waits) one POST form
  * with the comment and 审核通过 / 驳回 (驳回 needs the comment).
  */
-export function ReturnApprovalPanel({ doc, back }: { doc: SalesReturnView; back: string }) {
+export function ReturnApprovalPanel({ doc, back }: { doc: SerializeFrom<SalesReturnView>; back: string }) {
   const waiting = doc.status === 10 && doc.approval?.status === 0;
   const close = back.replace(/([?&])review=\d+&?/, "$1").replace(/[?&]$/, "");
   return (

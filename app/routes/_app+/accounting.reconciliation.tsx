@@ -26,7 +26,7 @@ export function action({ request }: ActionFunctionArgs) {
 const money = (v: string | null | undefined) => (v === null || v === undefined ? "" : (formatMoneyText(v) ?? v));
 
 export default function ReconciliationPage() {
-  const data = useLoaderData<typeof loader>() as unknown as ReconciliationPageData;
+  const data = useLoaderData<typeof loader>();
   const search = useLocation().search;
   const s = data.statement;
   const customers = data.partners.filter((p) => p.rel === 1);

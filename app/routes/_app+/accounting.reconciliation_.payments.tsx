@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const money = (v: unknown) => (v === null || v === undefined ? "" : (formatMoneyText(v) ?? String(v)));
 
 export default function PaymentsListPage() {
-  const d = useLoaderData<typeof loader>() as unknown as PaymentsListData;
+  const d = useLoaderData<typeof loader>();
   const search = useLocation().search;
   const receipt = d.kind === 1;
   const pages = Math.max(1, Math.ceil(d.totalCount / d.size));

@@ -6,7 +6,6 @@ import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import fin from "~/components/finance/finance.module.css";
 import { formatMoneyText } from "#server/lib/decimal-text";
-import type { PartnerPaymentView } from "#server/finance/partner-payment.service";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPaymentDoc, paymentDocAction } from "~/services.server";
 
@@ -28,7 +27,7 @@ const BUTTONS: Record<string, DocumentActionSpec> = {
 const money = (v: string | null | undefined) => (v === null || v === undefined ? "" : (formatMoneyText(v) ?? v));
 
 export default function PaymentDocPage() {
-  const p = useLoaderData<typeof loader>() as unknown as PartnerPaymentView;
+  const p = useLoaderData<typeof loader>();
   const receipt = p.kind === 1;
   return (
     <div className={po.page}>

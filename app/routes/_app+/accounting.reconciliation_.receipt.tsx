@@ -30,8 +30,8 @@ export function action({ request }: ActionFunctionArgs) {
 const money = (v: string | null | undefined) => (v === null || v === undefined ? "" : (formatMoneyText(v) ?? v));
 
 export default function PaymentFormPage() {
-  const loaded = useLoaderData<typeof loader>() as unknown as PaymentFormData;
-  const answered = useActionData<typeof action>() as unknown as PaymentFormData | undefined;
+  const loaded = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
   const page = answered && "values" in answered ? answered : loaded;
   const busy = useNavigation().state === "submitting";
   // With JavaScript: the chosen partner's open documents and balance, fetched when it changes.
@@ -46,7 +46,7 @@ export default function PaymentFormPage() {
     setAmount(page.values.amount ?? "");
     setChosen(page.chosen);
   }, [page]);
-  const fetched = partnerFetch.data as unknown as PaymentFormData | undefined;
+  const fetched = partnerFetch.data;
   const live = fetched && fetched.values.partnerId === partnerId && partnerId !== (page.values.partnerId ?? "") ? fetched : null;
   const data = live ? { ...page, openDocuments: live.openDocuments, balance: live.balance } : partnerId === (page.values.partnerId ?? "") ? page : { ...page, openDocuments: [], balance: null };
   const plan = plannedAllocation(amount, data.openDocuments, chosen);

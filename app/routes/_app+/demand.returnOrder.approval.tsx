@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
+import { notPageData } from "~/components/documents/page-response.server";
 import type { PageConfig } from "~/components/grid/page-config";
 import { ResourcePage } from "~/components/grid/ResourcePage";
 import { ReturnApprovalPanel } from "~/components/sale/ReturnApprovalPanel";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { APPROVAL_STATUSES, SALES_RETURN_STATUSES } from "#server/lib/dictionary";
-import type { SalesReturnView } from "#server/sale/sales-return.service";
 import { loadResourcePage, openRowRedirectOf, resourcePageAction, returnApprovalAction, returnApprovalReviewOf, salesReturnFilterLookups } from "~/services.server";
 
 const PAGE = "/demand/returnOrder/approval";
@@ -17,7 +17,7 @@ const PAGE = "/demand/returnOrder/approval";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const open = await openRowRedirectOf(request, PAGE, config.rowHref!);
-  if (open) return open;
+  if (open) return notPageData(open);
   const { ctx, data } = await loadResourcePage(request, PAGE, { columns: config.columns });
   const review = await returnApprovalReviewOf(ctx, request);
   const lookups = await salesReturnFilterLookups(ctx);
@@ -57,7 +57,7 @@ const config: PageConfig = {
 };
 
 export default function ReturnApprovalPage() {
-  const { review } = useLoaderData<typeof loader>() as unknown as { review: SalesReturnView | null };
+  const { review } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <ResourcePage config={config}>

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { PurchaseOrderForm } from "~/components/purchase/PurchaseOrderForm";
-import type { PurchaseOrderPageData } from "#server/purchase/purchase-order.page";
+import { OrderCreatePage } from "~/components/documents/OrderForm";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPurchaseOrderCreate, purchaseOrderCreateAction } from "~/services.server";
 
@@ -16,16 +15,7 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PurchaseOrderCreatePage() {
-  const loaded = useLoaderData<typeof loader>() as unknown as PurchaseOrderPageData;
-  const answered = useActionData<typeof action>() as unknown as PurchaseOrderPageData | undefined;
-  const data = answered ?? loaded;
-  return (
-    <div>
-      <h2 style={{ fontSize: 16, margin: "0 0 10px" }}>新建采购订单</h2>
-      {/* A new key per answer: the uncontrolled inputs show what the server answered. */}
-      <PurchaseOrderForm key={answered ? JSON.stringify(answered.values) + answered.lines.length + (answered.message ?? "") : "new"} data={data} />
-    </div>
-  );
+  return <OrderCreatePage side="purchase" loaded={useLoaderData<typeof loader>()} answered={useActionData<typeof action>()} />;
 }
 
 export const meta: MetaFunction = () => [{ title: pageTitle("采购开单") }];

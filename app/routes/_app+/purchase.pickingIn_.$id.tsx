@@ -3,7 +3,6 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
-import type { PutawayPageData } from "#server/purchase/receive-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPutawayPage, putawayPageAction } from "~/services.server";
 import { formatQtyText } from "#server/lib/decimal-text";
@@ -24,8 +23,8 @@ const qty = (v: string | null) => formatQtyText(v) ?? "";
 export default function PutawayPage() {
   // Instants in the company's time zone (setting TimeZone), not a fixed one.
   const time = useDateTimeText();
-  const loaded = useLoaderData<typeof loader>() as unknown as PutawayPageData;
-  const answered = useActionData<typeof action>() as unknown as PutawayPageData | undefined;
+  const loaded = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
   const data = answered ?? loaded;
   const doc = data.doc;
   const editing = doc.status === 10 && data.canConfirm;

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, TypedResponse } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { LineEditor, type LineColumn } from "~/components/lines/LineEditor";
@@ -15,7 +15,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(await loadPurchasePlanDocument(request, params.id));
 }
 
-export function action({ request, params }: ActionFunctionArgs) {
+/** Answers the form (a refused save, a line added) with the page's data; everything else redirects. */
+export function action({ request, params }: ActionFunctionArgs): Promise<TypedResponse<PurchasePlanPageData>> {
   return purchasePlanDocumentAction(request, params.id);
 }
 
@@ -31,8 +32,8 @@ function FieldError({ errors, name }: { errors: Record<string, string[]>; name: 
 }
 
 export default function PurchasePlanDocumentPage() {
-  const loaded = useLoaderData<typeof loader>() as unknown as PurchasePlanPageData;
-  const answered = useActionData<typeof action>() as unknown as PurchasePlanPageData | undefined;
+  const loaded = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
   const data = answered ?? loaded;
   const plan = loaded.plan;
   const busy = useNavigation().state === "submitting";

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { notPageData } from "~/components/documents/page-response.server";
 import type { PageConfig } from "~/components/grid/page-config";
 import { Dialog, ResourcePage } from "~/components/grid/ResourcePage";
 import css from "~/components/grid/grid.module.css";
@@ -14,9 +15,9 @@ const PAGE = "/purchase/receive";
 /** 收货单 list: rows open the note's page; 打印 opens the selected note's print sheet; 从采购单收货 makes a note for a submitted order. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const open = await openRowRedirectOf(request, PAGE, config.rowHref!);
-  if (open) return open;
+  if (open) return notPageData(open);
   const extras = await receiveListExtras(request);
-  if (extras.redirect) return extras.redirect;
+  if (extras.redirect) return notPageData(extras.redirect);
   const { ctx, data } = await loadResourcePage(request, PAGE, { columns: config.columns });
   return json({ ...data, lookups: { ...data.lookups, ...(await purchaseFilterLookups(ctx)) }, fromOrder: extras.fromOrder ?? null });
 }
@@ -57,7 +58,7 @@ interface FromOrder {
 }
 
 export default function ReceiveListPage() {
-  const { fromOrder } = useLoaderData<typeof loader>() as unknown as { fromOrder: FromOrder | null };
+  const { fromOrder } = useLoaderData<typeof loader>();
   return (
     <ResourcePage
       config={config}

@@ -4,7 +4,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import { REASON_CODES } from "#server/lib/dictionary";
-import type { ReceivePageData } from "#server/purchase/receive-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadReceivePage, receivePageAction } from "~/services.server";
 import { formatMoneyText, formatQtyText } from "#server/lib/decimal-text";
@@ -27,8 +26,8 @@ const money = (v: string | null) => formatMoneyText(v) ?? "";
 export default function ReceivePage() {
   // Instants in the company's time zone (setting TimeZone), not a fixed one.
   const time = useDateTimeText();
-  const loaded = useLoaderData<typeof loader>() as unknown as ReceivePageData;
-  const answered = useActionData<typeof action>() as unknown as ReceivePageData | undefined;
+  const loaded = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
   const data = answered ?? loaded;
   const doc = data.doc;
   const editing = doc.status === 10 && data.canConfirm;

@@ -58,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function UrgentPurchasePage() {
-  const data = useLoaderData<typeof loader>() as unknown as UrgentListData;
+  const data = useLoaderData<typeof loader>();
   return <UrgentPurchaseList data={data} />;
 }
 

@@ -3,7 +3,6 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
-import type { DeliverPageData } from "#server/sale/deliver-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { deliverPageAction, loadDeliverPage } from "~/services.server";
 import { formatCostText, formatMoneyText, formatQtyText } from "#server/lib/decimal-text";
@@ -27,8 +26,8 @@ const day = (v: string | Date | null) => (v ? new Date(new Date(v).getTime() + 8
 export default function DeliverPage() {
   // Instants in the company's time zone (setting TimeZone), not a fixed one.
   const time = useDateTimeText();
-  const loaded = useLoaderData<typeof loader>() as unknown as DeliverPageData;
-  const answered = useActionData<typeof action>() as unknown as DeliverPageData | undefined;
+  const loaded = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
   const data = answered ?? loaded;
   const doc = data.doc;
   const typed = data.typed;

@@ -1,25 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { DocumentActionButton, qtyText, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
+import { pageResponse } from "~/components/documents/page-response.server";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { qtyText, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
+import { DocumentActionBar, DocumentBadge, DocumentHeader, DocumentPage, DocumentSummary, documentActionButtons } from "~/components/documents/DocumentPage";
 import { CustomerInfoBar } from "~/components/sale/CustomerInfoBar";
 import { OrderHistory } from "~/components/sale/OrderHistory";
 import { OrderLines } from "~/components/sale/OrderLines";
-import { SalesOrderForm } from "~/components/sale/SalesOrderForm";
-import so from "~/components/sale/Order.module.css";
+import { OrderForm } from "~/components/documents/OrderForm";
 import css from "~/components/grid/grid.module.css";
 import { APPROVAL_STATUSES, labelOf, PAYMENT_TERMS } from "#server/lib/dictionary";
 import { formatMoneyText } from "#server/lib/decimal-text";
-import type { OrderHistoryEntry, SalesOrderPageData } from "#server/sale/sales-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadSalesOrderPage, salesOrderPageAction } from "~/services.server";
-
-type PageData = SalesOrderPageData & { canPrint: boolean; history: OrderHistoryEntry[]; belowCostLineIds: number[]; readOnly?: boolean };
 
 /** One sales order (XSGL-001): a draft is edited here; a submitted one shows its lines' progress, its actions and its history. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const data = await loadSalesOrderPage(request, params.id);
-  return data instanceof Response ? data : json(data);
+  return pageResponse(data);
 }
 
 export function action({ request, params }: ActionFunctionArgs) {
@@ -35,134 +32,87 @@ const ACTION_BUTTONS: Record<string, DocumentActionSpec> = {
   remove: { label: "删除", danger: true, confirm: "此操作将删除该草稿, 是否继续?" },
 };
 
-function ActionButton({ action }: { action: string }) {
-  return <DocumentActionButton action={action} spec={ACTION_BUTTONS[action]} testId={`so-action-${action}`} />;
-}
-
 export default function SalesOrderPage() {
-  const loaded = useLoaderData<typeof loader>() as unknown as PageData;
-  const answered = useActionData<typeof action>() as unknown as SalesOrderPageData | undefined;
-  const data = answered ?? loaded;
-  const order = loaded.order!;
+  const loaded = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
   // The worker of a step of its chain (a stock keeper from his picking note) reads it, whatever its status.
-  const readOnly = !!loaded.readOnly;
-  const draft = order.status === 0 && !readOnly;
+  const full = "readOnly" in loaded ? null : loaded;
+  const readOnly = full === null;
+  const order = loaded.order!;
   const showPrices = order.totalAmount !== undefined;
   const waiting = order.approvals.find((a) => a.status === 0);
   const lastApproval = order.approvals[0];
   return (
-    <div className={so.page}>
-      <div className={so.titleRow}>
-        <h2 style={{ fontSize: 16, margin: 0 }}>
-          销售订单 <span data-testid="so-no">{order.no}</span>
-        </h2>
-        <span className={so.status} data-testid="so-status">
-          {order.statusLabel}
-        </span>
-        {readOnly ? (
-          <span className={so.status} data-testid="so-read-only">
-            只读
-          </span>
-        ) : null}
-        {lastApproval ? (
-          <span className={so.status} data-testid="so-approval">
-            信用审批：{labelOf(APPROVAL_STATUSES, lastApproval.status as 0)}
-            {lastApproval.comment ? `（${lastApproval.comment}）` : ""}
-          </span>
-        ) : null}
-        {loaded.canPrint ? (
-          <a href={`/print/sale?type=sale&orderId=${order.id}`} target="_blank" rel="noreferrer" className={css.btn} data-testid="so-print">
-            打印
-          </a>
-        ) : null}
-      </div>
-      {draft ? (
+    <DocumentPage>
+      <DocumentHeader
+        title="销售订单"
+        no={order.no}
+        noTestId="so-no"
+        status={order.statusLabel}
+        statusTestId="so-status"
+        badges={
+          <>
+            {readOnly ? <DocumentBadge testId="so-read-only">只读</DocumentBadge> : null}
+            {lastApproval ? (
+              <DocumentBadge testId="so-approval">
+                信用审批：{labelOf(APPROVAL_STATUSES, lastApproval.status as 0)}
+                {lastApproval.comment ? `（${lastApproval.comment}）` : ""}
+              </DocumentBadge>
+            ) : null}
+          </>
+        }
+        printHref={loaded.canPrint ? `/print/sale?type=sale&orderId=${order.id}` : null}
+        printTestId="so-print"
+      />
+      {full && order.status === 0 ? (
         <>
           {waiting ? (
             <div className={css.notice} data-testid="so-waiting">
               该订单超出信用额度，已提交审批，等待经理审批。修改并保存订单会撤回审批。
             </div>
           ) : null}
-          <SalesOrderForm
+          <OrderForm
+            side="sale"
             key={answered ? JSON.stringify(answered.values) + answered.lines.length + (answered.message ?? "") : "draft"}
-            data={data}
-            extraButtons={loaded.actions
-              .filter((a) => a === "noDeal" || a === "remove" || (a === "requestApproval" && data.refusal !== "credit"))
-              .map((a) => (
-                <ActionButton key={a} action={a} />
-              ))}
+            data={answered ?? full}
+            extraButtons={documentActionButtons(
+              full.actions.filter((a) => a === "noDeal" || a === "remove" || (a === "requestApproval" && (answered ?? full).refusal !== "credit")),
+              ACTION_BUTTONS,
+              "so-action-",
+            )}
           />
         </>
       ) : (
         <>
-          <dl className={so.summary}>
-            <div>
-              <dt>客户</dt>
-              <dd data-testid="so-partner">{order.partnerName}</dd>
-            </div>
-            <div>
-              <dt>仓库</dt>
-              <dd>{order.warehouseName}</dd>
-            </div>
-            <div>
-              <dt>结算方式</dt>
-              <dd>{labelOf(PAYMENT_TERMS, order.paymentTerm as 100) || "—"}</dd>
-            </div>
-            <div>
-              <dt>业务员</dt>
-              <dd>{order.salesmanName ?? "—"}</dd>
-            </div>
-            <div>
-              <dt>联系人</dt>
-              <dd>
-                {order.contactName ?? "—"} {order.contactPhone ?? ""}
-              </dd>
-            </div>
-            <div>
-              <dt>收货地址</dt>
-              <dd>{order.address ?? "—"}</dd>
-            </div>
-            <div>
-              <dt>总数量</dt>
-              <dd>{qtyText(order.totalQty)}</dd>
-            </div>
-            {showPrices ? (
-              <>
-                <div>
-                  <dt>总金额</dt>
-                  <dd data-testid="so-total">{formatMoneyText(order.totalAmount)}</dd>
-                </div>
-                <div>
-                  <dt>已发货金额</dt>
-                  <dd>{formatMoneyText(order.deliveredAmount)}</dd>
-                </div>
-              </>
-            ) : null}
-            <div>
-              <dt>缺货转紧急采购</dt>
-              <dd>{order.allowShortage ? "是" : "否"}</dd>
-            </div>
-            <div style={{ gridColumn: "span 2" }}>
-              <dt>备注</dt>
-              <dd>{order.remark ?? "—"}</dd>
-            </div>
-          </dl>
+          <DocumentSummary
+            items={[
+              { label: "客户", value: order.partnerName, testId: "so-partner" },
+              { label: "仓库", value: order.warehouseName },
+              { label: "结算方式", value: labelOf(PAYMENT_TERMS, order.paymentTerm as 100) || "—" },
+              { label: "业务员", value: order.salesmanName ?? "—" },
+              {
+                label: "联系人",
+                value: (
+                  <>
+                    {order.contactName ?? "—"} {order.contactPhone ?? ""}
+                  </>
+                ),
+              },
+              { label: "收货地址", value: order.address ?? "—" },
+              { label: "总数量", value: qtyText(order.totalQty) },
+              showPrices && { label: "总金额", value: formatMoneyText(order.totalAmount), testId: "so-total" },
+              showPrices && { label: "已发货金额", value: formatMoneyText(order.deliveredAmount) },
+              { label: "缺货转紧急采购", value: order.allowShortage ? "是" : "否" },
+              { label: "备注", value: order.remark ?? "—", wide: true },
+            ]}
+          />
           {readOnly ? null : <CustomerInfoBar info={loaded.customerInfo} />}
-          <OrderLines lines={order.lines} showCost={loaded.canSeeCost} belowCost={new Set(loaded.belowCostLineIds)} showPrices={showPrices} />
-          <Form method="post" className={so.buttons}>
-            {loaded.actions.map((a) => (
-              <ActionButton key={a} action={a} />
-            ))}
-            {readOnly ? null : (
-              <Link to="/sale/order" prefetch="none" className={css.btn}>
-                返回列表
-              </Link>
-            )}
-          </Form>
+          <OrderLines lines={order.lines} showCost={loaded.canSeeCost} belowCost={new Set(full?.belowCostLineIds)} showPrices={showPrices} />
+          <DocumentActionBar actions={full?.actions ?? []} specs={ACTION_BUTTONS} testIdPrefix="so-action-" backTo={readOnly ? null : "/sale/order"} />
         </>
       )}
-      <OrderHistory entries={loaded.history} />
-    </div>
+      <OrderHistory entries={full?.history ?? []} />
+    </DocumentPage>
   );
 }
 

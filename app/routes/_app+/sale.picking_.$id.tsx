@@ -4,7 +4,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AutoFlowButton } from "~/components/documents/AutoFlowButton";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
-import type { PickingPageData } from "#server/sale/picking-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPickingPage, pickingPageAction } from "~/services.server";
 import { formatQtyText } from "#server/lib/decimal-text";
@@ -25,8 +24,8 @@ const qty = (v: string | null) => formatQtyText(v) ?? "";
 export default function PickingPage() {
   // Instants in the company's time zone (setting TimeZone), not a fixed one.
   const time = useDateTimeText();
-  const loaded = useLoaderData<typeof loader>() as unknown as PickingPageData;
-  const answered = useActionData<typeof action>() as unknown as PickingPageData | undefined;
+  const loaded = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
   const data = answered ?? loaded;
   const doc = data.doc;
   const editing = doc.actions.includes("confirm") && data.canWrite;

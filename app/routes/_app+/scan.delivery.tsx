@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { pageResponse } from "~/components/documents/page-response.server";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
-import type { ScanPageData } from "#server/sale/scan-delivery.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadScanPage, scanPageAction } from "~/services.server";
 
@@ -15,7 +14,7 @@ import { loadScanPage, scanPageAction } from "~/services.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const r = await loadScanPage(request);
-  return r instanceof Response ? r : json(r);
+  return pageResponse(r);
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -25,9 +24,9 @@ export function action({ request }: ActionFunctionArgs) {
 const qty = (v: string | null) => (v ?? "").replace(/\.00$/, "").replace(/(\.\d)0$/, "$1");
 
 export default function ScanDeliveryPage() {
-  const loaded = useLoaderData<typeof loader>() as unknown as ScanPageData;
-  const answered = useActionData<typeof action>() as unknown as ScanPageData | undefined;
-  const fetcher = useFetcher<ScanPageData>();
+  const loaded = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
+  const fetcher = useFetcher<typeof action>();
   const data = fetcher.data ?? answered ?? loaded;
   const doc = data.doc;
   const input = useRef<HTMLInputElement>(null);

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { notPageData } from "~/components/documents/page-response.server";
 import { DataGrid, hrefWith } from "~/components/grid/DataGrid";
 import css from "~/components/grid/grid.module.css";
 import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requirePage(request, PAGE);
   const params = new URL(request.url).searchParams;
   const query = parseStockAgeQuery(params);
-  if (params.get("export") === "1") return xlsxResponse(await exportStockAge(ctx, query, await getCompanyTimeZone(ctx)));
+  if (params.get("export") === "1") return notPageData(xlsxResponse(await exportStockAge(ctx, query, await getCompanyTimeZone(ctx))));
   const [report, places] = await Promise.all([stockAgeReport(ctx, query), stockPlaceOptions(ctx)]);
   return json({ report, warehouses: places.warehouse });
 }
@@ -33,7 +34,7 @@ function flatten(r: Omit<StockAgeReport["items"][number], "productId" | "warehou
 }
 
 export default function StockAgePage() {
-  const { report, warehouses } = useLoaderData<typeof loader>() as unknown as { report: StockAgeReport; warehouses: { value: number; label: string }[] };
+  const { report, warehouses } = useLoaderData<typeof loader>();
   const search = useLocation().search;
   const q = report.query;
   const columns: GridColumn[] = [

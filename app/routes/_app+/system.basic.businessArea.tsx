@@ -34,7 +34,7 @@ const columns: GridColumn[] = [
 ];
 
 export default function BusinessAreaPage() {
-  const data = useLoaderData<typeof loader>() as unknown as BusinessAreaPageData;
+  const data = useLoaderData<typeof loader>();
   const config = useMemo<PageConfig>(
     () => ({
       columns,

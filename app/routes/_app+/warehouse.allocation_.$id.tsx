@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { DocumentActionButton, qtyText, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -35,8 +35,8 @@ function ActionButton({ action }: { action: string }) {
 const qty = qtyText;
 
 export default function MoveOrderPage() {
-  const loaded = useLoaderData<typeof loader>() as unknown as MoveOrderPageData;
-  const answered = useActionData<typeof action>() as unknown as MoveOrderPageData | undefined;
+  const loaded = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
   const data = answered && "lines" in answered ? answered : loaded;
   const doc = data.doc;
   const draft = !doc || doc.status === 0;
@@ -72,7 +72,7 @@ export default function MoveOrderPage() {
 const WAREHOUSE_FIELDS = ["fromWarehouseId", "toWarehouseId"] as const;
 
 /** The editor's columns: product, source (location / batch / available of that product), target location, qty, remark. */
-function moveLineColumns(data: MoveOrderPageData): LineColumn[] {
+function moveLineColumns(data: SerializeFrom<MoveOrderPageData>): LineColumn[] {
   return [
     { kind: "product" },
     { kind: "info", field: "available", label: "调出仓可用", format: "qty" },
@@ -83,7 +83,7 @@ function moveLineColumns(data: MoveOrderPageData): LineColumn[] {
   ];
 }
 
-function DraftForm({ data, busy }: { data: MoveOrderPageData; busy: boolean }) {
+function DraftForm({ data, busy }: { data: SerializeFrom<MoveOrderPageData>; busy: boolean }) {
   const f = data.values;
   const formRef = useRef<HTMLFormElement>(null);
   // The shelves and batches offered depend on both warehouses: with JavaScript a change redraws them at once.
@@ -141,7 +141,7 @@ function DraftForm({ data, busy }: { data: MoveOrderPageData; busy: boolean }) {
   );
 }
 
-function Posted({ data }: { data: MoveOrderPageData }) {
+function Posted({ data }: { data: SerializeFrom<MoveOrderPageData> }) {
   const doc = data.doc!;
   return (
     <>

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { DocumentActionButton, qtyText, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -33,8 +33,8 @@ function ActionButton({ action }: { action: string }) {
 const qty = qtyText;
 
 export default function InventoryPage() {
-  const loaded = useLoaderData<typeof loader>() as unknown as InventoryPageData;
-  const answered = useActionData<typeof action>() as unknown as InventoryPageData | undefined;
+  const loaded = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
   const data = answered && "warehouses" in answered ? answered : loaded;
   return (
     <div className={wh.page}>
@@ -43,7 +43,7 @@ export default function InventoryPage() {
   );
 }
 
-function NewStocktake({ data }: { data: InventoryPageData }) {
+function NewStocktake({ data }: { data: SerializeFrom<InventoryPageData> }) {
   const v = data.values;
   // With JavaScript only the chosen warehouse's shelves are offered; without it every warehouse's, each under its name.
   const [warehouseId, setWarehouseId] = useState(v.warehouseId ?? String(data.warehouses[0]?.id ?? ""));
@@ -113,7 +113,7 @@ function NewStocktake({ data }: { data: InventoryPageData }) {
   );
 }
 
-function Stocktake({ data }: { data: InventoryPageData }) {
+function Stocktake({ data }: { data: SerializeFrom<InventoryPageData> }) {
   const doc = data.doc!;
   const counting = doc.status === 10;
   const posted = doc.status === 100 || (doc.status === 90 && doc.postedAt);
