@@ -200,7 +200,7 @@ async function freePort() {
 async function startServer(url: string) {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "0" },
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "0", WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {

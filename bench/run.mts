@@ -8,6 +8,8 @@
  * delivery postings, the sales order list over a million orders and a statement of account
  * (bench/sale.mts; BENCH_SALE=0 skips it).
  */
+// First, as in server/main.ts: route matching with its memos.
+import "../server/route-matching";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: build the app if the build is missing or older than the sources, then run
 // the server (which migrates, seeds demo data into an empty database and listens on PORT).
+// On PostgreSQL (DATABASE_URL) the server runs one worker process per core, or
+// WEB_CONCURRENCY of them (server/main.ts, node:cluster); on the embedded PGlite one process.
 import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

@@ -1,3 +1,5 @@
+// First: before anything loads @remix-run/router (see the module).
+import "./route-matching";
 import crypto from "node:crypto";
 import path from "node:path";
 import { Readable } from "node:stream";

@@ -1,5 +1,9 @@
+// First: before anything loads @remix-run/router (see the module).
+import "./route-matching";
+import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -22,10 +26,69 @@ function settleModes() {
   }
 }
 
+/**
+ * How many worker processes serve HTTP: on PostgreSQL WEB_CONCURRENCY, by default one per
+ * core; on PGlite always one (it is embedded: one process owns its directory).
+ */
+function workerCount(env: NodeJS.ProcessEnv = process.env, cores = os.availableParallelism()): number {
+  if (!env.DATABASE_URL) return 1;
+  const n = Number(env.WEB_CONCURRENCY);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, 64) : cores;
+}
+
+/**
+ * With more than one worker this process only forks them (node:cluster: they share the port)
+ * and replaces one that dies; each worker is a whole instance (database boot, scheduler, HTTP),
+ * as several instances on one PostgreSQL are: the start-up lock, the scheduler's claims and
+ * everything they cache are shared through the database.
+ */
+function runWorkers(count: number) {
+  console.log(`[cluster] ${count} 个工作进程（WEB_CONCURRENCY，默认每核一个）`);
+  let stopping = false;
+  let alive = 0;
+  const listening = new Set<number>();
+  const fork = () => {
+    const worker = cluster.fork();
+    alive++;
+    worker.once("listening", () => listening.add(worker.id));
+    worker.once("exit", (code, signal) => {
+      alive--;
+      const wasListening = listening.delete(worker.id);
+      if (!stopping && !wasListening) {
+        // A worker that never listened failed to start (configuration, database): so would the next.
+        console.error(`[cluster] 工作进程启动失败（${signal ?? code}），服务停止`);
+        stopping = true;
+        process.exitCode = code || 1;
+        for (const w of Object.values(cluster.workers ?? {})) if (w && w !== worker) w.process.kill("SIGTERM");
+      } else if (!stopping) {
+        console.error(`[cluster] 工作进程 ${worker.process.pid} 退出（${signal ?? code}），重新启动`);
+        fork();
+      }
+      if (stopping && alive === 0) process.exit();
+    });
+  };
+  for (let i = 0; i < count; i++) fork();
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
+    // Each worker gives its requests 10 s and forces itself out after 20 s (see shutdown below).
+    setTimeout(() => process.exit(1), 25_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
 async function main() {
   settleModes();
   const prod = config.isProduction;
   ensureSessionSecret(prod);
+  if (cluster.isPrimary) {
+    const count = workerCount();
+    if (count > 1) return runWorkers(count);
+  }
+  // The banner once: from the only process, or the first worker.
+  const banner = cluster.isPrimary || cluster.worker?.id === 1;
 
   const usePg = !!config.databaseUrl;
   const demo = prod ? process.env.SEED_DEMO === "1" : process.env.SEED_DEMO !== "0";
@@ -43,6 +106,7 @@ async function main() {
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const app = createApp(build);
   const server = app.listen(config.port, config.host, () => {
+    if (!banner) return;
     const where = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`;
     console.log(`\n汽配云管家已启动：${where}`);
     console.log(`数据库：${usePg ? "PostgreSQL (DATABASE_URL)" : `嵌入式 PGlite，目录 ${config.dataDir}`}`);
