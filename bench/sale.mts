@@ -19,7 +19,7 @@ import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import type { Ctx } from "../server/auth/context";
 import { resolveSession, startSession } from "../server/auth/session.service";
-import { bootDatabase } from "../server/db/boot";
+import { bootDatabase } from "../server/boot";
 import { db, setDatabase } from "../server/db/client";
 import { inTransaction } from "../server/db/transaction";
 import { partnerStatement } from "../server/finance/statement.service";

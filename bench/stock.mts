@@ -13,7 +13,7 @@ import ExcelJS from "exceljs";
 import pg from "pg";
 import type { Ctx } from "../server/auth/context";
 import { resolveSession, startSession } from "../server/auth/session.service";
-import { bootDatabase } from "../server/db/boot";
+import { bootDatabase } from "../server/boot";
 import { db, setDatabase } from "../server/db/client";
 import { inTransaction } from "../server/db/transaction";
 import { isDomainError } from "../server/lib/errors";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Ctx } from "../auth/context";
 import { db } from "../db/client";
-import * as schema from "../db/schema";
+import * as schema from "../schema";
 import { apiCollection } from "../master-data/api";
 import { addressResource, partnerResource } from "../organization/organization.resources";
 import { enterpriseRelations } from "../organization/organization.tables";

@@ -1,7 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
-import { adminAreaRows, seedAdminAreas } from "../db/seed-areas";
+import { adminAreaRows, seedAdminAreas } from "../seed/seed-areas";
 import { useTestDatabase } from "../test/test-db";
 import { areaBrowse, areaChildren, areaPath, areaPathNames, regionList, searchAreas } from "./admin-area.service";
 import { adminAreas } from "./reference.tables";

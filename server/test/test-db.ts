@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { bootDatabase } from "../db/boot";
+import { bootDatabase } from "../boot";
 import { setDatabase } from "../db/client";
 
 export const TEST_PASSWORD = "Demo@123456";

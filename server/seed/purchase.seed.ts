@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import type { Db, Executor } from "../db/client";
-import { managerCtx, withDatabase, withSeedSettings } from "../db/demo-seed-kit";
+import { managerCtx, withDatabase, withSeedSettings } from "./demo-seed-kit";
 import { dec, gt, moneyString, mul, qtyString, roundMoney } from "../lib/decimal";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { products } from "../product/product.tables";
@@ -11,12 +11,12 @@ import { companies, companyUsers, menus, roleMenus, roles, users } from "../syst
 import { countInventoryOrder, createInventoryOrder, postInventoryOrder, startInventoryOrder, voidInventoryOrder } from "../warehouse/inventory-order.service";
 import { confirmMoveOrder, createMoveOrder, reverseMoveOrder } from "../warehouse/move-order.service";
 import { inventoryOrderLines } from "../warehouse/warehouse.tables";
-import { cancelPurchaseOrder, completePurchaseOrder, createPurchaseOrder } from "./purchase-order.service";
-import { completePurchasePlan, executePurchasePlan, generatePurchasePlan, voidPurchasePlan } from "./purchase-plan.service";
-import { cancelPurchaseReturnOrder, confirmPurchaseReturnOrder, createPurchaseReturnOrder } from "./purchase-return.service";
-import { purchaseOrderLines, purchaseOrders, putawayOrderLines, receiveOrderLines, receiveOrders } from "./purchase.tables";
-import { confirmPutawayOrder } from "./putaway-order.service";
-import { confirmReceiveOrder, createPutawayFromReceive, createReceiveOrder, reverseReceiveOrder } from "./receive-order.service";
+import { cancelPurchaseOrder, completePurchaseOrder, createPurchaseOrder } from "../purchase/purchase-order.service";
+import { completePurchasePlan, executePurchasePlan, generatePurchasePlan, voidPurchasePlan } from "../purchase/purchase-plan.service";
+import { cancelPurchaseReturnOrder, confirmPurchaseReturnOrder, createPurchaseReturnOrder } from "../purchase/purchase-return.service";
+import { purchaseOrderLines, purchaseOrders, putawayOrderLines, receiveOrderLines, receiveOrders } from "../purchase/purchase.tables";
+import { confirmPutawayOrder } from "../purchase/putaway-order.service";
+import { confirmReceiveOrder, createPutawayFromReceive, createReceiveOrder, reverseReceiveOrder } from "../purchase/receive-order.service";
 
 /**
  * Demo documents: for each demo trading company (穗通汽配, 鹏达汽配) purchase orders in every

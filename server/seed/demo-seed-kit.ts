@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
-import type { Executor } from "./client";
+import type { Executor } from "../db/client";
 import { settings } from "../setting/setting.tables";
 import { companies, companyUserRoles, menus, roleMenus, roles, users } from "../system/system.tables";
 

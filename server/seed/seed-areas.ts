@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { count } from "drizzle-orm";
 import { adminAreas } from "../system/reference.tables";
 import { pinyinSortKey } from "../lib/sort-key";
-import type { Executor } from "./client";
+import type { Executor } from "../db/client";
 
 /**
  * 行政区域 (XTGL-020): the provinces, cities and districts of China (GB/T 2260, as published in

@@ -21,11 +21,11 @@ import { companies, users } from "../system/system.tables";
 import { adminAreas, businessAreaRegions, businessAreas } from "../system/reference.tables";
 import { pinyinSortKey } from "../lib/sort-key";
 import { vehicleGroups, vehicleMakes, vehicleMfrs, vehicleModels, vehicles } from "../vehicle/vehicle.tables";
-import type { Db, Executor } from "./client";
+import type { Db, Executor } from "../db/client";
 import { seedDemoStock } from "../stock/stock.seed";
-import { seedDemoDocuments } from "../purchase/purchase.seed";
+import { seedDemoDocuments } from "./purchase.seed";
 import { seedDemoFinance } from "../finance/finance.seed";
-import { seedDemoSales } from "../sale/sale.seed";
+import { seedDemoSales } from "./sale.seed";
 
 /**
  * Demo master data: the platform dictionaries (categories, qualities, vehicles, OE numbers,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, type Executor } from "../db/client";
-import { putawayOrders, purchaseOrders, purchasePlans, purchaseReturnOrders, receiveOrders } from "./purchase.tables";
+import { putawayOrders, purchaseOrders, purchasePlans, purchaseReturnOrders, receiveOrders } from "../purchase/purchase.tables";
 import { inventoryOrders, moveOrders } from "../warehouse/warehouse.tables";
 import { companyIdOf, useTestDatabase } from "../test/test-db";
 import { seedCompanyDocuments } from "./purchase.seed";

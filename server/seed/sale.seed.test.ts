@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { companyIdOf, useTestDatabase } from "../test/test-db";
-import { approvals, deliverOrders, pickingOrders, salesOrders, salesReturnOrders } from "./sale.tables";
+import { approvals, deliverOrders, pickingOrders, salesOrders, salesReturnOrders } from "../sale/sale.tables";
 import { BOOKS_HOLD, brokenBooks } from "../test/race";
 
 /** The demo seed (run by the test database's set-up) gives every selling page real rows, in every status. */

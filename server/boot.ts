@@ -1,9 +1,9 @@
-import { config } from "../lib/config";
-import { fillSortKeys } from "../lib/sort-key";
+import { config } from "./lib/config";
+import { fillSortKeys } from "./lib/sort-key";
 import * as schema from "./schema";
-import { openDatabase, setDatabase, type OpenOptions } from "./client";
-import { migrate } from "./migrate";
-import { ensureAdmin, seedBase, seedDemo } from "./seed";
+import { openDatabase, setDatabase, type OpenOptions } from "./db/client";
+import { migrate } from "./db/migrate";
+import { ensureAdmin, seedBase, seedDemo } from "./seed/seed";
 
 export interface BootOptions extends OpenOptions {
   /** Seed demo companies and users into an empty database. */

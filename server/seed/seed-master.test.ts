@@ -15,7 +15,7 @@ import { getGlobalSetting } from "../setting/setting.service";
 import { companies } from "../system/system.tables";
 import { companyIdOf, ctxOf, useTestDatabase } from "../test/test-db";
 import { vehicleMakes, vehicleModels, vehicles } from "../vehicle/vehicle.tables";
-import { db } from "./client";
+import { db } from "../db/client";
 import { seedMasterData } from "./seed-master";
 
 // @postgres: the demo seed as `DATABASE_URL=postgres://… npm run dev` runs it (runs again on PostgreSQL: scripts/test-support.mjs)

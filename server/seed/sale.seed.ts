@@ -1,17 +1,17 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import type { Db, Executor } from "../db/client";
-import { managerCtx, withDatabase, withSeedSettings } from "../db/demo-seed-kit";
+import { managerCtx, withDatabase, withSeedSettings } from "./demo-seed-kit";
 import { dec, gt, moneyString, mul, roundMoney } from "../lib/decimal";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { warehouses } from "../stock/stock.tables";
 import { companies } from "../system/system.tables";
-import { approveCredit, rejectCredit } from "./credit-approval.service";
-import { reverseDelivery, updateDeliveryLogistics } from "./deliver-order.service";
-import { confirmPicking, createPickingForOrder } from "./picking-order.service";
-import { deliverOrders, logisticsCompanies, pickingOrderLines, pickingOrders, salesOrders } from "./sale.tables";
-import { cancelSalesOrder, completeSalesOrder, createSalesOrder, markNoDeal, requestCreditApproval } from "./sales-order.service";
-import { approveSalesReturnOrder, cancelSalesReturnOrder, confirmSalesReturnOrder, createSalesReturnOrder, reverseSalesReturnOrder, salesReturnPrefill, submitSalesReturnOrder } from "./sales-return.service";
+import { approveCredit, rejectCredit } from "../sale/credit-approval.service";
+import { reverseDelivery, updateDeliveryLogistics } from "../sale/deliver-order.service";
+import { confirmPicking, createPickingForOrder } from "../sale/picking-order.service";
+import { deliverOrders, logisticsCompanies, pickingOrderLines, pickingOrders, salesOrders } from "../sale/sale.tables";
+import { cancelSalesOrder, completeSalesOrder, createSalesOrder, markNoDeal, requestCreditApproval } from "../sale/sales-order.service";
+import { approveSalesReturnOrder, cancelSalesReturnOrder, confirmSalesReturnOrder, createSalesReturnOrder, reverseSalesReturnOrder, salesReturnPrefill, submitSalesReturnOrder } from "../sale/sales-return.service";
 
 /**
  * Demo selling for each demo trading company (穗通汽配, 鹏达汽配), over the last 30 days:

@@ -4,7 +4,7 @@ import { syncMenus } from "../system/menu.service";
 import { companies, companyRoles, companyUserRoles, companyUsers, roles, users } from "../system/system.tables";
 import { settings } from "../setting/setting.tables";
 import { productBrands } from "../product/brand.tables";
-import type { Db } from "./client";
+import type { Db } from "../db/client";
 import { seedMasterData } from "./seed-master";
 import { seedAdminAreas } from "./seed-areas";
 import { seedLogisticsCarriers } from "../system/logistics-carrier.resource";
