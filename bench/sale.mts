@@ -17,7 +17,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
-import type { Ctx } from "../server/auth/context";
+import type { Ctx } from "../server/lib/context";
 import { resolveSession, startSession } from "../server/auth/session.service";
 import { bootDatabase } from "../server/boot";
 import { db, setDatabase } from "../server/db/client";
@@ -34,7 +34,7 @@ import { createSalesOrder } from "../server/sale/sales-order.service";
 import { saveCompanySetting } from "../server/setting/setting.service";
 import { postStock } from "../server/stock/stock-ledger.service";
 import { productCosts, stockBalances, stockLocations, stockMoves, warehouses } from "../server/stock/stock.tables";
-import { users } from "../server/system/system.tables";
+import { users } from "../server/kernel/identity.tables";
 import { logLine, pct, signIn, timePage } from "./measure.mts";
 import { benchOrderEntryPage, ENTRY_TARGET } from "./order-entry.mts";
 

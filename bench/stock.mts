@@ -11,7 +11,7 @@ import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import pg from "pg";
-import type { Ctx } from "../server/auth/context";
+import type { Ctx } from "../server/lib/context";
 import { resolveSession, startSession } from "../server/auth/session.service";
 import { bootDatabase } from "../server/boot";
 import { db, setDatabase } from "../server/db/client";
@@ -22,7 +22,7 @@ import { lockDocument } from "../server/stock/document";
 import { importOpeningStock } from "../server/stock/opening-stock.service";
 import { postStock } from "../server/stock/stock-ledger.service";
 import { productCosts, stockBalances, stockLocations, stockMoves, warehouses } from "../server/stock/stock.tables";
-import { users } from "../server/system/system.tables";
+import { users } from "../server/kernel/identity.tables";
 import { moveOrders } from "../server/warehouse/warehouse.tables";
 import { pct } from "./measure.mts";
 

@@ -1,5 +1,5 @@
 // Every table of every area, for drizzle-kit and the typed client.
-export * from "./system/system.tables";
+export * from "./kernel/identity.tables";
 export * from "./auth/auth.tables";
 export * from "./setting/setting.tables";
 export * from "./product/brand.tables";
@@ -7,7 +7,7 @@ export * from "./vehicle/vehicle.tables";
 export * from "./product/catalog.tables";
 export * from "./product/product.tables";
 export * from "./organization/organization.tables";
-export * from "./system/business-code.tables";
+export * from "./kernel/numbering.tables";
 export * from "./stock/stock.tables";
 export * from "./purchase/purchase.tables";
 export * from "./warehouse/warehouse.tables";
@@ -16,4 +16,4 @@ export * from "./finance/finance.tables";
 export * from "./lib/audit.tables";
 export * from "./system/reference.tables";
 export * from "./system/attachment.tables";
-export * from "./system/message.tables";
+export * from "./kernel/message.tables";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "./context";
 import { db } from "../db/client";
 import { API_RESOURCES, MASTER_DATA_RESOURCES, isReadOnlyList, resourceByPage } from "../master-data/registry";
 import { addressResource, bankAccountResource } from "../organization/organization.resources";

@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { bankResource } from "../system/bank.resource";
 import { logisticsCarrierResource } from "../system/logistics-carrier.resource";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { createRow, deleteRow, getRow, updateRow, usedByOf, type ResourceDef } from "../lib/resource";
 import { listFromParams } from "../lib/list-read";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { isDomainError } from "../lib/errors";
 import { createRow, deleteRow, getRow, updateRow } from "../lib/resource";

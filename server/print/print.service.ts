@@ -1,4 +1,4 @@
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { requirePage } from "../auth/guard";
 import { isDomainError, STATUS_OF } from "../lib/errors";
 import { json } from "@remix-run/node";

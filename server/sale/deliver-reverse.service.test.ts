@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { partnerAccountEntries, partnerAccounts, partnerPaymentAllocations, partnerPayments, paymentMethods } from "../finance/finance.tables";
 import { createPartnerPayment } from "../finance/partner-payment.service";

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import type { Executor } from "../db/client";
 import { settings } from "../setting/setting.tables";
-import { companies, companyUserRoles, menus, roleMenus, roles, users } from "../system/system.tables";
+import { companies, companyUserRoles, menus, roleMenus, roles, users } from "../kernel/identity.tables";
 
 /**
  * What the demo document seeds (purchase, sale) share: they run the real document services

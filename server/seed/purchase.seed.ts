@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import type { Db, Executor } from "../db/client";
 import { managerCtx, withDatabase, withSeedSettings } from "./demo-seed-kit";
 import { dec, gt, moneyString, mul, qtyString, roundMoney } from "../lib/decimal";
@@ -7,7 +7,7 @@ import { enterpriseRelations } from "../organization/organization.tables";
 import { products } from "../product/product.tables";
 import { settings } from "../setting/setting.tables";
 import { productCosts, productLocations, safeStocks, stockBalances, stockLocations, warehouses } from "../stock/stock.tables";
-import { companies, companyUsers, menus, roleMenus, roles, users } from "../system/system.tables";
+import { companies, companyUsers, menus, roleMenus, roles, users } from "../kernel/identity.tables";
 import { countInventoryOrder, createInventoryOrder, postInventoryOrder, startInventoryOrder, voidInventoryOrder } from "../warehouse/inventory-order.service";
 import { confirmMoveOrder, createMoveOrder, reverseMoveOrder } from "../warehouse/move-order.service";
 import { inventoryOrderLines } from "../warehouse/warehouse.tables";

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import type { Db, Executor } from "../db/client";
 import { managerCtx, withDatabase, withSeedSettings } from "./demo-seed-kit";
 import { dec, gt, moneyString, mul, roundMoney } from "../lib/decimal";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { warehouses } from "../stock/stock.tables";
-import { companies } from "../system/system.tables";
+import { companies } from "../kernel/identity.tables";
 import { approveCredit, rejectCredit } from "../sale/credit-approval.service";
 import { reverseDelivery, updateDeliveryLogistics } from "../sale/deliver-order.service";
 import { confirmPicking, createPickingForOrder } from "../sale/picking-order.service";

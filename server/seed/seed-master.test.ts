@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { parseListQuery } from "../lib/list-query";
 import { createRow } from "../lib/resource";
 import { listFromParams, listRows, listSpecOf } from "../lib/list-read";
@@ -12,7 +12,7 @@ import { normalizeOE, splitOEs } from "../product/oe";
 import { productResource, productTemplateResource } from "../product/product.resources";
 import { productOes, products, productTemplates, tableRowCounts } from "../product/product.tables";
 import { getGlobalSetting } from "../setting/setting.service";
-import { companies } from "../system/system.tables";
+import { companies } from "../kernel/identity.tables";
 import { companyIdOf, ctxOf, useTestDatabase } from "../test/test-db";
 import { vehicleMakes, vehicleModels, vehicles } from "../vehicle/vehicle.tables";
 import { db } from "../db/client";

@@ -17,7 +17,7 @@ import { oeRowsOf, templateOeRowsOf } from "../product/product.resources";
 import { productOes, products, productTemplateOes, productTemplates } from "../product/product.tables";
 import { serializeSettingValue } from "../setting/setting.defaults";
 import { settings } from "../setting/setting.tables";
-import { companies, users } from "../system/system.tables";
+import { companies, users } from "../kernel/identity.tables";
 import { adminAreas, businessAreaRegions, businessAreas } from "../system/reference.tables";
 import { pinyinSortKey } from "../lib/sort-key";
 import { vehicleGroups, vehicleMakes, vehicleMfrs, vehicleModels, vehicles } from "../vehicle/vehicle.tables";

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { hashPassword } from "../auth/password";
 import { syncMenus } from "../system/menu.service";
-import { companies, companyRoles, companyUserRoles, companyUsers, roles, users } from "../system/system.tables";
+import { companies, companyRoles, companyUserRoles, companyUsers, roles, users } from "../kernel/identity.tables";
 import { settings } from "../setting/setting.tables";
 import { productBrands } from "../product/brand.tables";
 import type { Db } from "../db/client";

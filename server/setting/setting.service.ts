@@ -3,7 +3,7 @@ import { db, type Executor } from "../db/client";
 import { DomainError } from "../lib/errors";
 import { parseInput, zhIssue } from "../lib/validate";
 import { stockLocations } from "../stock/stock.tables";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import {
   COMPANY_SETTING_DEFAULTS,
   GLOBAL_SETTING_DEFAULTS,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { getRow } from "../lib/resource";
 import { listRows, listSpecOf } from "../lib/list-read";

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, lte } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { paymentMethods } from "../finance/finance.tables";
 import { confirmPartnerPayment, createPartnerPayment } from "../finance/partner-payment.service";

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { createRow, deleteRow, getRow, updateRow } from "../lib/resource";
 import { areaChildren, areaPathNames, type AreaNode } from "./admin-area.service";

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { auditLogs } from "../lib/audit.tables";
 import { labelOf, PAYMENT_TERMS, SALES_ORDER_STATUSES } from "../lib/dictionary";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sortKeyColumn } from "../lib/sort-key";
-import { companies } from "./system.tables";
+import { companies } from "../kernel/identity.tables";
 
 /**
  * Reference data of the platform (系统管理 › 平台配置 and 系统设置): administrative areas,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { sessions } from "../auth/auth.tables";
 import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
@@ -21,7 +21,7 @@ import {
   startScheduledJob,
   stopScheduledJob,
 } from "./scheduler.service";
-import { companies, COMPANY_ONLINE } from "./system.tables";
+import { companies, COMPANY_ONLINE } from "../kernel/identity.tables";
 
 async function row(name: string) {
   const [r] = await db().select().from(scheduledJobs).where(eq(scheduledJobs.name, name));

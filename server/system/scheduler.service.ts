@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { actorOf, recordAudit } from "../lib/audit";

@@ -7,7 +7,7 @@ import { Dialog, ResourcePage } from "~/components/grid/ResourcePage";
 import css from "~/components/grid/grid.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { LOCATION_KINDS } from "#server/lib/dictionary";
-import type { ResourcePageData } from "#server/master-data/page";
+import type { ResourcePageData } from "#server/resource/page";
 import type { OpeningImportResult } from "#server/stock/opening-stock.service";
 import {
   createRow,

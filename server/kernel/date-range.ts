@@ -1,6 +1,6 @@
 import { gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { getCompanyTimeZone } from "../setting/setting.service";
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { auditLogs } from "../lib/audit.tables";
@@ -17,11 +17,11 @@ import { approvals, pickingOrders } from "../sale/sale.tables";
 import { saveCompanySetting } from "../setting/setting.service";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { MESSAGE_EVENT_CODES, MESSAGE_EVENTS, variablesOf } from "./message-events";
-import { getMessageTemplate, listMessageEvents, restoreMessageTemplate, saveMessageTemplate, setMessageEventEnabled } from "./message.service";
+import { getMessageTemplate, listMessageEvents, restoreMessageTemplate, saveMessageTemplate, setMessageEventEnabled } from "../system/message.service";
 import { messageTemplates, notifications } from "./message.tables";
 import { renderTemplate, templateProblem } from "./message-template";
-import { countUnreadNotifications, listMyNotifications, markAllNotificationsRead, markNotificationRead, notify, openNotification, purgeOldNotifications } from "./notification.service";
-import { companyUsers, users } from "./system.tables";
+import { countUnreadNotifications, listMyNotifications, markAllNotificationsRead, markNotificationRead, notify, openNotification, purgeOldNotifications } from "./notify";
+import { companyUsers, users } from "./identity.tables";
 
 useTestDatabase();
 

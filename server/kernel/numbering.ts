@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { db, type Executor } from "../db/client";
 import { DomainError } from "../lib/errors";
 import { getCompanyTimeZone } from "../setting/setting.service";
-import { BusinessCodeRuleInputSchema } from "./business-code.input";
-import { businessCodeRules, numberSequences } from "./business-code.tables";
+import { BusinessCodeRuleInputSchema } from "./numbering.input";
+import { businessCodeRules, numberSequences } from "./numbering.tables";
 
 /**
  * Document numbers (/system/businessCode): `<prefix><date part><sequence>`, unique per company

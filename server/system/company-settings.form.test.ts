@@ -4,7 +4,7 @@ import { db } from "../db/client";
 import { auditLogs } from "../lib/audit.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { COMPANY_SETTING_FIELDS, loadCompanySettingsForm, saveCompanySettingsForm } from "./company-settings.form";
-import { getCompanySettings } from "./setting.service";
+import { getCompanySettings } from "../setting/setting.service";
 
 /** The whole form as the page posts it: every field at its current value. */
 async function formOf(ctx: Awaited<ReturnType<typeof ctxOf>>["ctx"]) {

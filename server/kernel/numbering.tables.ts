@@ -1,5 +1,5 @@
 import { integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
-import { companies } from "./system.tables";
+import { companies } from "./identity.tables";
 
 /**
  * Numbering rules per document type (/system/businessCode): prefix, date part, sequence length

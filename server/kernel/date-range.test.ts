@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { purchaseOrders } from "../purchase/purchase.tables";
 import { warehouses } from "../stock/stock.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { dateRangeFilters } from "./date-range";
-import { parseDay, parseListQuery } from "./list-query";
+import { parseDay, parseListQuery } from "../lib/list-query";
 
 // @postgres: day boundaries under the server's own time zone (runs again on PostgreSQL: scripts/test-support.mjs)
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { companies, users } from "./system.tables";
+import { companies, users } from "./identity.tables";
 
 /**
  * 消息 (issue 10): business events (销售订单提交, 发货确认 …), the platform's message template of

@@ -1,13 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { actorOf, recordAudit } from "../lib/audit";
 import { DomainError, isDomainError } from "../lib/errors";
 import { t } from "../lib/i18n/zh-CN";
 import { stockLocations } from "../stock/stock.tables";
-import { COMPANY_SETTING_DEFAULTS, parseSettingValue, serializeSettingValue, type SettingValue } from "./setting.defaults";
-import { COMPANY_SETTING_SCHEMAS, settingLabel, settingLimits, TIME_ZONE_CHOICES } from "./setting.input";
-import { checkSettingValue, getCompanySettings, saveCompanySetting } from "./setting.service";
+import { COMPANY_SETTING_DEFAULTS, parseSettingValue, serializeSettingValue, type SettingValue } from "../setting/setting.defaults";
+import { COMPANY_SETTING_SCHEMAS, settingLabel, settingLimits, TIME_ZONE_CHOICES } from "../setting/setting.input";
+import { checkSettingValue, getCompanySettings, saveCompanySetting } from "../setting/setting.service";
 
 /**
  * 系统设置 (/system/setting, XTGL-005): the company settings of spec 000 §3 on one form, each

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DATE_PARTS, RESETS } from "./business-code.input";
+import { DATE_PARTS, RESETS } from "./numbering.input";
 
 /** Issue 20 item 12: 编码规则 speaks Chinese with an example, not the raw yyyyMMdd tokens. */
 describe("numbering rule choices", () => {

@@ -1,14 +1,14 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { actorOf, recordAudit } from "../lib/audit";
 import { DomainError, isDomainError } from "../lib/errors";
 import { t } from "../lib/i18n/zh-CN";
 import { productCategories } from "../product/catalog.tables";
-import { GLOBAL_SETTING_DEFAULTS, parseSettingValue, serializeSettingValue, type SettingValue } from "./setting.defaults";
-import { GLOBAL_SETTING_SCHEMAS, settingLabel } from "./setting.input";
-import { checkSettingValue, getGlobalSettings, saveGlobalSetting } from "./setting.service";
+import { GLOBAL_SETTING_DEFAULTS, parseSettingValue, serializeSettingValue, type SettingValue } from "../setting/setting.defaults";
+import { GLOBAL_SETTING_SCHEMAS, settingLabel } from "../setting/setting.input";
+import { checkSettingValue, getGlobalSettings, saveGlobalSetting } from "../setting/setting.service";
 
 /**
  * 参数设置 (/system/setting/params, XTGL-006): the platform's global settings (spec 000 §3,

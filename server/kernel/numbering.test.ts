@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { ctxOf, useTestDatabase } from "../test/test-db";
@@ -12,8 +12,8 @@ import {
   noTakenIn,
   restoreDefaultBusinessCodeRule,
   saveBusinessCodeRule,
-} from "./business-code.service";
-import { businessCodeRules } from "./business-code.tables";
+} from "./numbering";
+import { businessCodeRules } from "./numbering.tables";
 
 useTestDatabase();
 

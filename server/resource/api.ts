@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { requireApiUser } from "../auth/guard";
 import { answerMethods, apiError, readBody } from "../lib/api";
 import { xlsxDisposition } from "../lib/excel-export";
@@ -9,7 +9,7 @@ import { DomainError } from "../lib/errors";
 import { worksStep } from "../lib/document-chain";
 import { t } from "../lib/i18n/zh-CN";
 import { parseId } from "../lib/ids";
-import { resourceByName } from "./registry";
+import { resourceByName } from "../master-data/registry";
 import { getCompanyTimeZone } from "../setting/setting.service";
 
 /**

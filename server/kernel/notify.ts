@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { rows } from "../db/migrate";
 import { DomainError } from "../lib/errors";
@@ -8,7 +8,7 @@ import { MESSAGE_EVENTS, isMessageEventCode, type MessageEventCode, type Message
 import { MESSAGE_TEXT } from "./message.input";
 import { messageEvents, messageTemplates, notifications } from "./message.tables";
 import { renderTemplate } from "./message-template";
-import { companyRoles, companyUserRoles, companyUsers, menus, roleMenus, users } from "./system.tables";
+import { companyRoles, companyUserRoles, companyUsers, menus, roleMenus, users } from "./identity.tables";
 
 /**
  * In-app notifications (issue 10): a business event (server/system/message-events.ts) leaves a
