@@ -31,7 +31,7 @@ import { deliverOrders, pickingOrders } from "../server/sale/sale.tables";
 import { confirmDelivery } from "../server/sale/deliver-order.service";
 import { confirmPicking } from "../server/sale/picking-order.service";
 import { createSalesOrder } from "../server/sale/sales-order.service";
-import { saveCompanySetting } from "../server/setting/setting.service";
+import { saveCompanySetting } from "../server/system/company-setting.service";
 import { postStock } from "../server/stock/stock-ledger.service";
 import { productCosts, stockBalances, stockLocations, stockMoves, warehouses } from "../server/stock/stock.tables";
 import { users } from "../server/kernel/identity.tables";

@@ -14,6 +14,6 @@ export * from "./warehouse/warehouse.tables";
 export * from "./sale/sale.tables";
 export * from "./finance/finance.tables";
 export * from "./lib/audit.tables";
-export * from "./system/reference.tables";
+export * from "./reference/reference.tables";
 export * from "./system/attachment.tables";
 export * from "./kernel/message.tables";

@@ -5,7 +5,7 @@ import { clearSessionCookie, hasSessionCookie, readSessionToken } from "./cookie
 import type { Ctx } from "../lib/context";
 import { memoInRequest } from "../lib/request-scope";
 import { resolveSession } from "./session.service";
-import { ensureDictionaryLabels } from "../system/dictionary-labels.service";
+import { ensureDictionaryLabels } from "../reference/dictionary-labels.service";
 import { readsAsLinked, worksStep } from "../lib/document-chain";
 
 /** The signed-in user of a request, or undefined. Cookie first, then a bearer token. */

@@ -14,7 +14,7 @@ import { confirmPicking } from "../sale/picking-order.service";
 import { createSalesOrder, requestCreditApproval } from "../sale/sales-order.service";
 import { createSalesReturnOrder, decideReturnApproval, rejectSalesReturnOrder, updateSalesReturnOrder } from "../sale/sales-return.service";
 import { approvals, pickingOrders } from "../sale/sale.tables";
-import { saveCompanySetting } from "../setting/setting.service";
+import { saveCompanySetting } from "../system/company-setting.service";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { MESSAGE_EVENT_CODES, MESSAGE_EVENTS, variablesOf } from "./message-events";
 import { getMessageTemplate, listMessageEvents, restoreMessageTemplate, saveMessageTemplate, setMessageEventEnabled } from "../system/message.service";

@@ -7,7 +7,7 @@ import { addressResource, bankAccountResource } from "../organization/organizati
 import { companyAddresses } from "../organization/organization.tables";
 import { productResource } from "../product/product.resources";
 import { productOes } from "../product/product.tables";
-import { vehicleModelResource } from "../vehicle/vehicle.resources";
+import { vehicleModelResource } from "../product/vehicle.resources";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { listFromParams } from "./list-read";
 import { createRow, deleteRow, getRow, updateRow, type ResourceDef } from "./resource";

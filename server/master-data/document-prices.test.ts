@@ -5,7 +5,7 @@ import { db } from "../db/client";
 import { canRead, hiddenFields, visibleDocument } from "../lib/list-read";
 import { PRICE_CODE, PURCHASE_PRICE_CODES, SALE_PRICE_CODES } from "../lib/price-rules";
 import type { ResourceDef } from "../lib/resource";
-import { PRINT_PAGES, printSheetOf, type PrintKind } from "../print/print.service";
+import { PRINT_PAGES, printSheetOf, type PrintKind } from "./print.service";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { apiItem } from "../resource/api";
 import { API_RESOURCES } from "./registry";

@@ -19,7 +19,7 @@ import {
 } from "./organization.input";
 import { bankAccounts, companyAddresses, departments, employees, enterpriseRelations, insuranceCompanies, positions } from "./organization.tables";
 import { DomainError } from "../lib/errors";
-import { isCityCode } from "../system/admin-area.service";
+import { isCityCode } from "../reference/admin-area.service";
 
 /**
  * The company's own organisation data (/organization/*). Every row belongs to the caller's

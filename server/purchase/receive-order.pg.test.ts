@@ -6,7 +6,7 @@ import { inTransaction } from "../db/transaction";
 import { div, dec, mul, sum } from "../lib/decimal";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { products } from "../product/product.tables";
-import { saveCompanySetting } from "../setting/setting.service";
+import { saveCompanySetting } from "../system/company-setting.service";
 import { productCosts, stockBalances, stockMoves, warehouses } from "../stock/stock.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { purchaseOrderLines, purchaseOrders } from "./purchase.tables";

@@ -8,7 +8,7 @@ import { oeRowsOf } from "../product/product.resources";
 import { productOes, products } from "../product/product.tables";
 import { salesOrderLines, salesOrders } from "../sale/sale.tables";
 import { lineHoldings } from "../sale/sales-order.state";
-import { saveCompanySetting } from "../setting/setting.service";
+import { saveCompanySetting } from "../system/company-setting.service";
 import { reserveStock } from "../stock/stock-ledger.service";
 import { stockDemands, stockLocations, warehouses } from "../stock/stock.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";

@@ -9,7 +9,7 @@ import { parseListQuery } from "../lib/list-query";
 import { listSpecOf } from "../lib/list-read";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { products } from "../product/product.tables";
-import { saveCompanySetting } from "../setting/setting.service";
+import { saveCompanySetting } from "../system/company-setting.service";
 import { postStock } from "../stock/stock-ledger.service";
 import { stockLocations, stockLocks, warehouses } from "../stock/stock.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";

@@ -7,7 +7,7 @@ import { partnerAccounts } from "../finance/finance.tables";
 import { isDomainError } from "../lib/errors";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { products } from "../product/product.tables";
-import { saveCompanySetting } from "../setting/setting.service";
+import { saveCompanySetting } from "../system/company-setting.service";
 import { postStock } from "../stock/stock-ledger.service";
 import { stockLocations, stockLocks, warehouses } from "../stock/stock.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";

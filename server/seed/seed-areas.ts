@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { count } from "drizzle-orm";
-import { adminAreas } from "../system/reference.tables";
+import { adminAreas } from "../reference/reference.tables";
 import { pinyinSortKey } from "../lib/sort-key";
 import type { Executor } from "../db/client";
 

@@ -18,7 +18,7 @@ import { productOes, products, productTemplateOes, productTemplates } from "../p
 import { serializeSettingValue } from "../setting/setting.defaults";
 import { settings } from "../setting/setting.tables";
 import { companies, users } from "../kernel/identity.tables";
-import { adminAreas, businessAreaRegions, businessAreas } from "../system/reference.tables";
+import { adminAreas, businessAreaRegions, businessAreas } from "../reference/reference.tables";
 import { pinyinSortKey } from "../lib/sort-key";
 import { vehicleGroups, vehicleMakes, vehicleMfrs, vehicleModels, vehicles } from "../vehicle/vehicle.tables";
 import type { Db, Executor } from "../db/client";

@@ -7,9 +7,9 @@ import { productBrands } from "../product/brand.tables";
 import type { Db } from "../db/client";
 import { seedMasterData } from "./seed-master";
 import { seedAdminAreas } from "./seed-areas";
-import { seedLogisticsCarriers } from "../system/logistics-carrier.resource";
-import { seedBanks } from "../system/bank.seed";
-import { syncBuiltinDictionaries } from "../system/dictionary.service";
+import { seedLogisticsCarriers } from "../reference/logistics-carrier.resource";
+import { seedBanks } from "../reference/bank.seed";
+import { syncBuiltinDictionaries } from "../reference/dictionary.service";
 
 const ROLE_TEMPLATES = [
   { code: "platform_admin", name: "平台管理员", scope: "platform" as const, description: "平台运营方：管理公司、角色、菜单和全局设置" },

@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { orErrorPage, requirePage } from "../auth/guard";
 import { db } from "../db/client";
-import { areaBrowse, cityChoices } from "./admin-area.service";
-import { adminAreas } from "./reference.tables";
+import { areaBrowse, cityChoices } from "../reference/admin-area.service";
+import { adminAreas } from "../reference/reference.tables";
 import type { Lookups } from "../resource/page";
 
 /** 行政区域 (XTGL-020): the read-only page /system/basic/adminArea. */

@@ -5,7 +5,7 @@ import { ctxOf, useTestDatabase } from "../test/test-db";
 import { companies, companyUserRoles, roles, users } from "../kernel/identity.tables";
 import { createCompany } from "./company-admin.service";
 import { claimJob, ensureScheduledJobs } from "./scheduler";
-import { scheduledJobs } from "./reference.tables";
+import { scheduledJobs } from "../reference/reference.tables";
 import { createStaff, setStaffRoles } from "./user-admin.service";
 
 /**

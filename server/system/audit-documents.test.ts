@@ -18,7 +18,7 @@ import { confirmDelivery } from "../sale/deliver-order.service";
 import { confirmPicking } from "../sale/picking-order.service";
 import { pickingOrders } from "../sale/sale.tables";
 import { cancelSalesOrder, createSalesOrder, submitSalesOrder } from "../sale/sales-order.service";
-import { saveCompanySetting } from "../setting/setting.service";
+import { saveCompanySetting } from "./company-setting.service";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { auditLogResource } from "./audit-log.resource";
 

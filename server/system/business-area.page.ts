@@ -9,10 +9,10 @@ import { formErrorOf, formReply, formValues } from "../lib/form-reply";
 import type { GridColumn } from "../lib/grid-settings";
 import { parseId } from "../lib/ids";
 import { listParamsOf, loadResourcePage, resourcePageAction, type ResourcePageData } from "../resource/page";
-import { areaPathNames } from "./admin-area.service";
+import { areaPathNames } from "../reference/admin-area.service";
 import { BUSINESS_AREA_PAGE } from "./business-area.resource";
 import { saveBusinessArea } from "./business-area.service";
-import { adminAreas, businessAreaRegions, businessAreas } from "./reference.tables";
+import { adminAreas, businessAreaRegions, businessAreas } from "../reference/reference.tables";
 
 /**
  * The page /system/basic/businessArea (商圈): the generic master-data list and dialogs, plus

@@ -7,7 +7,8 @@ import { t } from "../lib/i18n/zh-CN";
 import { stockLocations } from "../stock/stock.tables";
 import { COMPANY_SETTING_DEFAULTS, parseSettingValue, serializeSettingValue, type SettingValue } from "../setting/setting.defaults";
 import { COMPANY_SETTING_SCHEMAS, settingLabel, settingLimits, TIME_ZONE_CHOICES } from "../setting/setting.input";
-import { checkSettingValue, getCompanySettings, saveCompanySetting } from "../setting/setting.service";
+import { getCompanySettings } from "../setting/setting.service";
+import { checkCompanySettingValue, saveCompanySetting } from "./company-setting.service";
 
 /**
  * 系统设置 (/system/setting, XTGL-005): the company settings of spec 000 §3 on one form, each
@@ -108,7 +109,7 @@ async function readForm(ctx: Ctx, form: Record<string, string>, current: Record<
   const fields: Record<string, string[]> = {};
   for (const f of COMPANY_SETTING_FIELDS) {
     try {
-      out[f.name] = parseSettingValue(await checkSettingValue("company", ctx.companyId, f.name, postedText(f, form, current)));
+      out[f.name] = parseSettingValue(await checkCompanySettingValue(ctx.companyId, f.name, postedText(f, form, current)));
     } catch (e) {
       if (!isDomainError(e)) throw e;
       fields[f.name] = [e.message];

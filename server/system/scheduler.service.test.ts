@@ -10,7 +10,7 @@ import { auditLogs } from "../lib/audit.tables";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { planSuggestions } from "../purchase/purchase-plan.service";
 import { ctxOf, useTestDatabase } from "../test/test-db";
-import { scheduledJobs } from "./reference.tables";
+import { scheduledJobs } from "../reference/reference.tables";
 import { claimJob, ensureScheduledJobs, finishJob, runDueJobs, SCHEDULED_JOBS, type ScheduledJobDefinition } from "./scheduler";
 import {
   getScheduledJob,

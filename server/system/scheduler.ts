@@ -6,7 +6,7 @@ import { overdueSummary } from "../finance/overdue-summary";
 import { settleAllAccounts } from "../finance/partner-account.service";
 import { planSuggestions } from "../purchase/purchase-plan.service";
 import { NOTIFICATION_KEEP_DAYS, NOTIFICATION_KEEP_READ_DAYS, purgeOldNotifications } from "../kernel/notify";
-import { scheduledJobs } from "./reference.tables";
+import { scheduledJobs } from "../reference/reference.tables";
 import { companies, COMPANY_ONLINE } from "../kernel/identity.tables";
 
 /**

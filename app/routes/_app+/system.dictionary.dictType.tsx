@@ -5,8 +5,8 @@ import { useEffect } from "react";
 import { applyDictionaryLabels } from "~/components/dictionary-labels.client";
 import css from "~/components/grid/grid.module.css";
 import dc from "~/components/system/dictionary.module.css";
-import { DICT_TEXT } from "#server/system/dictionary.input";
-import type { DictItemView, DictTypeDetail, DictTypeView } from "#server/system/dictionary.service";
+import { DICT_TEXT } from "#server/reference/dictionary.input";
+import type { DictItemView, DictTypeDetail, DictTypeView } from "#server/reference/dictionary.service";
 import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
 import {
   appliedLabelOverrides,

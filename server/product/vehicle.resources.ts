@@ -1,10 +1,10 @@
 import { and, eq, ne } from "drizzle-orm";
 import { defineResource } from "../lib/resource";
 import { equals, keywordOn } from "../lib/list-read";
-import { oeNumbers } from "../product/catalog.tables";
-import { products, productTemplates } from "../product/product.tables";
-import { VehicleGroupInputSchema, VehicleInputSchema, VehicleMakeInputSchema, VehicleMfrInputSchema, VehicleModelInputSchema } from "./vehicle.input";
-import { vehicleGroups, vehicleMakes, vehicleMfrs, vehicleModels, vehicles } from "./vehicle.tables";
+import { oeNumbers } from "./catalog.tables";
+import { products, productTemplates } from "./product.tables";
+import { VehicleGroupInputSchema, VehicleInputSchema, VehicleMakeInputSchema, VehicleMfrInputSchema, VehicleModelInputSchema } from "../vehicle/vehicle.input";
+import { vehicleGroups, vehicleMakes, vehicleMfrs, vehicleModels, vehicles } from "../vehicle/vehicle.tables";
 import { DomainError } from "../lib/errors";
 
 /** Platform vehicle master data (/system/vehicle/*): the operator writes, everyone reads. */

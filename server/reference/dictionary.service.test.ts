@@ -7,11 +7,11 @@ import { labelOf, PAYMENT_TERMS, SALES_ORDER_STATUSES } from "../lib/dictionary"
 import { SALES_ORDER_MACHINE } from "../sale/sales-order.status";
 import { DICTIONARY_LABELS_TTL_MS, ensureDictionaryLabels, refreshDictionaryLabels } from "./dictionary-labels.service";
 import { appliedLabelOverrides } from "./dictionary.labels";
-import { purchaseOrderSheet } from "../print/print.service";
+import { purchaseOrderSheet } from "../master-data/print.service";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { COMMON_BANKS, seedBanks } from "./bank.seed";
-import { bankNameSuggestions } from "./bank.page";
-import { bankResource, enabledBankNames } from "./bank.resource";
+import { bankNameSuggestions } from "../system/bank.page";
+import { bankResource, enabledBankNames } from "../system/bank.resource";
 import { updateRow } from "../lib/resource";
 import { BUILTIN_DICTIONARIES, CODE_DICT_TEXT } from "./dictionary.builtin";
 import { DICT_TEXT } from "./dictionary.input";

@@ -4,7 +4,7 @@ import { isDomainError, STATUS_OF } from "../lib/errors";
 import { json } from "@remix-run/node";
 import { parseId } from "../lib/ids";
 import { labelOf, PURCHASE_ORDER_STATUSES } from "../lib/dictionary";
-import { dictionaryLabel } from "../system/dictionary.service";
+import { dictionaryLabel } from "../reference/dictionary.service";
 import { getPurchaseOrder } from "../purchase/purchase-order.service";
 import { getPurchaseReturnOrder, type PurchaseReturnView } from "../purchase/purchase-return.service";
 import { getReceiveOrder, type ReceiveOrderView } from "../purchase/receive-order.service";
@@ -24,7 +24,7 @@ import {
   SIGNATURES,
   totalOf,
   type PrintSheetData,
-} from "./print-sheet";
+} from "../print/print-sheet";
 
 /**
  * The print pages (spec 000 §2): /print/purchase, /print/purchaseReturn, /print/receive and

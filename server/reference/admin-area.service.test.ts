@@ -5,7 +5,7 @@ import { adminAreaRows, seedAdminAreas } from "../seed/seed-areas";
 import { useTestDatabase } from "../test/test-db";
 import { areaBrowse, areaChildren, areaPath, areaPathNames, regionList, searchAreas } from "./admin-area.service";
 import { adminAreas } from "./reference.tables";
-import { areaNameSuggestions } from "./admin-area.page";
+import { areaNameSuggestions } from "../system/admin-area.page";
 
 describe("行政区域 (administrative areas)", () => {
   useTestDatabase();

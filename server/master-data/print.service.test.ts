@@ -5,7 +5,7 @@ import { db } from "../db/client";
 import { purchaseOrders } from "../purchase/purchase.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { printSheetOf } from "./print.service";
-import { PRINT_REFUSED } from "./print-sheet";
+import { PRINT_REFUSED } from "../print/print-sheet";
 
 useTestDatabase();
 
