@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PurchaseOrderForm } from "~/components/purchase/PurchaseOrderForm";
 import type { PurchaseOrderPageData } from "#server/purchase/purchase-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadPurchaseOrderCreate, purchaseOrderCreateAction } from "~/services.server";
+import { loadPurchaseOrderCreate, purchaseOrderCreateAction } from "~/server/purchase.server";
 
 /** 采购开单: a new purchase order, saved as a draft or submitted. */
 export async function loader({ request }: LoaderFunctionArgs) {

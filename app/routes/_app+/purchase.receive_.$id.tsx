@@ -6,7 +6,7 @@ import po from "~/components/purchase/purchase.module.css";
 import { REASON_CODES } from "#server/lib/dictionary";
 import type { ReceivePageData } from "#server/purchase/receive-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadReceivePage, receivePageAction } from "~/services.server";
+import { loadReceivePage, receivePageAction } from "~/server/purchase.server";
 import { formatMoneyText, formatQtyText } from "#server/lib/decimal-text";
 import { useDateTimeText } from "~/hooks/useTimeZone";
 import { ConfirmSubmitButton } from "~/components/ui/ConfirmSubmitButton";

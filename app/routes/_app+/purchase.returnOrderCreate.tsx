@@ -5,7 +5,7 @@ import { PurchaseReturnForm } from "~/components/purchase/PurchaseReturnForm";
 import po from "~/components/purchase/purchase.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import type { PurchaseReturnPageData } from "#server/purchase/purchase-return.page";
-import { loadPurchaseReturnCreate, purchaseReturnCreateAction } from "~/services.server";
+import { loadPurchaseReturnCreate, purchaseReturnCreateAction } from "~/server/purchase.server";
 
 /** 采购退货开单: free-standing (batches on hand) or 从采购单退货 (?orderId=…, the received lines prefilled). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -8,7 +8,7 @@ import po from "~/components/purchase/purchase.module.css";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import type { PurchaseReturnPageData } from "#server/purchase/purchase-return.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadPurchaseReturnPage, purchaseReturnPageAction } from "~/services.server";
+import { loadPurchaseReturnPage, purchaseReturnPageAction } from "~/server/purchase.server";
 
 /** One purchase return: a draft is edited here; later statuses show their lines and the actions the status allows. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { SalesOrderForm } from "~/components/sale/SalesOrderForm";
 import type { SalesOrderPageData } from "#server/sale/sales-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadSalesOrderCreate, salesOrderCreateAction } from "~/services.server";
+import { loadSalesOrderCreate, salesOrderCreateAction } from "~/server/sale.server";
 
 /** 销售开单 (XSGL-004, the top bar's button): a new sales order, saved as a draft or submitted. */
 export async function loader({ request }: LoaderFunctionArgs) {

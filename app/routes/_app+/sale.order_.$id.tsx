@@ -12,7 +12,7 @@ import { APPROVAL_STATUSES, labelOf, PAYMENT_TERMS } from "#server/lib/dictionar
 import { formatMoneyText } from "#server/lib/decimal-text";
 import type { OrderHistoryEntry, SalesOrderPageData } from "#server/sale/sales-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadSalesOrderPage, salesOrderPageAction } from "~/services.server";
+import { loadSalesOrderPage, salesOrderPageAction } from "~/server/sale.server";
 
 type PageData = SalesOrderPageData & { canPrint: boolean; history: OrderHistoryEntry[]; belowCostLineIds: number[]; readOnly?: boolean };
 

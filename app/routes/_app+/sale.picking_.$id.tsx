@@ -6,7 +6,7 @@ import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import type { PickingPageData } from "#server/sale/picking-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadPickingPage, pickingPageAction } from "~/services.server";
+import { loadPickingPage, pickingPageAction } from "~/server/sale.server";
 import { formatQtyText } from "#server/lib/decimal-text";
 import { useDateTimeText } from "~/hooks/useTimeZone";
 import { ConfirmSubmitButton } from "~/components/ui/ConfirmSubmitButton";

@@ -5,7 +5,7 @@ import { ReturnForm, ReturnOrderLookup } from "~/components/sale/ReturnForm";
 import po from "~/components/purchase/purchase.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import type { SalesReturnPageData } from "#server/sale/sales-return.page";
-import { loadSalesReturnCreate, salesReturnCreateAction } from "~/services.server";
+import { loadSalesReturnCreate, salesReturnCreateAction } from "~/server/sale.server";
 
 /** 销售退货开单: free-standing (customer + products) or 从销售订单退货 (?orderNo=… / ?orderId=…: the returnable delivery lines). */
 export async function loader({ request }: LoaderFunctionArgs) {

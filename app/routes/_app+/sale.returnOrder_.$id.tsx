@@ -9,7 +9,7 @@ import po from "~/components/purchase/purchase.module.css";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import type { SalesReturnPageData } from "#server/sale/sales-return.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadSalesReturnPage, salesReturnPageAction } from "~/services.server";
+import { loadSalesReturnPage, salesReturnPageAction } from "~/server/sale.server";
 
 /** One sales return: a draft is edited here; later statuses show their lines and the actions the status allows. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -6,7 +6,7 @@ import css from "~/components/grid/grid.module.css";
 import areas from "~/components/system/areas.module.css";
 import { AREA_TEXT } from "#server/reference/admin-area.input";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { adminAreaPage } from "~/services.server";
+import { adminAreaPage } from "~/server/system.server";
 
 const PAGE = "/system/basic/adminArea";
 

@@ -10,7 +10,7 @@ import type { SaveFailure } from "#server/resource/page";
 import type { BusinessAreaPageData } from "#server/system/business-area.page";
 import { BUSINESS_AREA_TEXT } from "#server/system/business-area.input";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { businessAreaPageAction, loadBusinessAreaPage } from "~/services.server";
+import { businessAreaPageAction, loadBusinessAreaPage } from "~/server/system.server";
 
 /**
  * 商圈 (XTGL-021): the company's sales regions and the administrative areas each covers. The

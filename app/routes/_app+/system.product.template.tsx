@@ -7,7 +7,7 @@ import { PRODUCT_COLUMNS, PRODUCT_FIELDS, PRODUCT_FILTER_LOOKUPS, PRODUCT_FILTER
 import { ProductFormAssist } from "~/components/product/ProductFormAssist";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import type { ResourcePageData } from "#server/resource/page";
-import { loadResourcePage, resourcePageAction } from "~/services.server";
+import { loadResourcePage, resourcePageAction } from "~/server/kit.server";
 
 const PAGE = "/system/product/template";
 
