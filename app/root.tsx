@@ -10,7 +10,7 @@ import { t } from "../server/lib/i18n/zh-CN";
 import { theme, themeCssVariables } from "~/theme";
 import { useNonce } from "~/components/nonce";
 import appCss from "~/styles/app.css?url";
-import { appliedLabelOverrides, ensureDictionaryLabels } from "~/services.server";
+import { appliedLabelOverrides, ensureDictionaryLabels } from "~/server/system.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -22,7 +22,7 @@ import { desc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import ExcelJS from "exceljs";
 import pg from "pg";
-import { bootDatabase } from "../server/db/boot";
+import { bootDatabase } from "../server/boot";
 import { setDatabase } from "../server/db/client";
 import { pinyinOf } from "../server/product/pinyin";
 import { pinyinSortKey } from "../server/lib/sort-key";

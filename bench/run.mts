@@ -17,7 +17,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
-import { bootDatabase } from "../server/db/boot";
+import { bootDatabase } from "../server/boot";
 import { setDatabase } from "../server/db/client";
 import { createApp } from "../server/http";
 import { logLine, ROUNDS, signIn, timePage } from "./measure.mts";

@@ -1,4 +1,4 @@
-import type { LabelOverrides } from "#server/system/dictionary.labels";
+import type { LabelOverrides } from "#server/reference/dictionary.labels";
 
 /** The root loader's 数据字典 labels in the page's hydration data; undefined when there are none. */
 export function dictionaryLabelsOfPage(): LabelOverrides | undefined {
@@ -13,7 +13,7 @@ export function dictionaryLabelsOfPage(): LabelOverrides | undefined {
  */
 export async function applyDictionaryLabels(labels: LabelOverrides): Promise<void> {
   try {
-    const { applyLabelOverrides } = await import("#server/system/dictionary.labels");
+    const { applyLabelOverrides } = await import("#server/reference/dictionary.labels");
     applyLabelOverrides(labels);
   } catch {
     // A chunk that failed to load: the page shows the code's labels, as a page of the server would.

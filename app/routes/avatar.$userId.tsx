@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireUser, getAvatar, methodNotAllowed, PRIVATE_FILE_CACHE } from "~/services.server";
+import { requireUser } from "~/server/auth.server";
+import { methodNotAllowed } from "~/server/kit.server";
+import { getAvatar, PRIVATE_FILE_CACHE } from "~/server/system.server";
 
 /**
  * A user's avatar image, for signed-in colleagues (same current company, or the platform

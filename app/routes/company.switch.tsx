@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { t } from "../../server/lib/i18n/zh-CN";
-import { requireUser, switchCompany, isDomainError, parseId, safeRedirect } from "~/services.server";
+import { requireUser, switchCompany } from "~/server/auth.server";
+import { isDomainError, parseId, safeRedirect } from "~/server/kit.server";
 
 /** Switches the session's current company (only to one the user belongs to that is unlocked). */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { attachmentResponse, methodNotAllowed, requireUser } from "~/services.server";
+import { requireUser } from "~/server/auth.server";
+import { methodNotAllowed } from "~/server/kit.server";
+import { attachmentResponse } from "~/server/system.server";
 
 /**
  * An attachment's file, for signed-in users of the company that uploaded it; any other id

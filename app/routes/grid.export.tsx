@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { exportFromPageForm, methodNotAllowed } from "~/services.server";
+import { exportFromPageForm, methodNotAllowed } from "~/server/kit.server";
 
 /**
  * POST /grid/export: the custom-export dialog of every list page posts here (a resource route,

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { safeRedirect } from "~/services.server";
+import { safeRedirect } from "~/server/kit.server";
 
 /** Remembers the drawer's mini/full state in a cookie so the server renders it right away. */
 export async function action({ request }: ActionFunctionArgs) {

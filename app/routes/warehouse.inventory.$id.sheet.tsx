@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { pageTitle } from "../../server/lib/i18n/zh-CN";
-import { loadInventorySheet } from "~/services.server";
+import { loadInventorySheet } from "~/server/warehouse.server";
 import { PrintErrorBoundary } from "~/components/print/PrintRoute";
 
 /**

@@ -1,5 +1,5 @@
 import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { companies, users } from "../system/system.tables";
+import { companies, users } from "../kernel/identity.tables";
 
 /**
  * Sign-in sessions, one row each. The cookie or bearer token holds a random secret;

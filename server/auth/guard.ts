@@ -2,10 +2,10 @@ import { json, redirect } from "@remix-run/node";
 import { t } from "../lib/i18n/zh-CN";
 import { isDomainError, STATUS_OF } from "../lib/errors";
 import { clearSessionCookie, hasSessionCookie, readSessionToken } from "./cookie";
-import type { Ctx } from "./context";
+import type { Ctx } from "../lib/context";
 import { memoInRequest } from "../lib/request-scope";
 import { resolveSession } from "./session.service";
-import { ensureDictionaryLabels } from "../system/dictionary-labels.service";
+import { ensureDictionaryLabels } from "../reference/dictionary-labels.service";
 import { readsAsLinked, worksStep } from "../lib/document-chain";
 
 /** The signed-in user of a request, or undefined. Cookie first, then a bearer token. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
-import { users } from "../system/system.tables";
+import { users } from "../kernel/identity.tables";
 import { TEST_PASSWORD, useTestDatabase, userIdOf } from "../test/test-db";
 import { loginThrottle } from "./auth.tables";
 import { SignInThrottled, THROTTLE, purgeLoginThrottle, verifyCredentials } from "./login.service";

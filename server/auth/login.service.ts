@@ -6,7 +6,7 @@ import { db } from "../db/client";
 import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { recordAudit } from "../lib/audit";
-import { companyUsers, users } from "../system/system.tables";
+import { companyUsers, users } from "../kernel/identity.tables";
 import { loginThrottle } from "./auth.tables";
 import { dummyVerify, verifyPassword } from "./password";
 

@@ -5,9 +5,9 @@ import { DomainError } from "../lib/errors";
 import { t } from "../lib/i18n/zh-CN";
 import { isId } from "../lib/ids";
 import { escapeLike } from "../lib/validate";
-import { companies, users } from "../system/system.tables";
+import { companies, users } from "../kernel/identity.tables";
 import { sessions } from "./auth.tables";
-import type { Ctx } from "./context";
+import type { Ctx } from "../lib/context";
 
 /** 在线用户 (/system/permissions/online, XTGL-003): who is signed in, and kicking them out. */
 export const ONLINE_MENU = "XTGL-003";

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
-import { companies, companyUsers } from "../system/system.tables";
+import { companies, companyUsers } from "../kernel/identity.tables";
 import { companyIdOf, ctxOf, useTestDatabase, userIdOf } from "../test/test-db";
-import { saveCompanySetting } from "../setting/setting.service";
+import { saveCompanySetting } from "../system/company-setting.service";
 import { settings } from "../setting/setting.tables";
 import { sessions } from "./auth.tables";
 import {

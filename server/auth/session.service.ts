@@ -4,13 +4,13 @@ import { t } from "../lib/i18n/zh-CN";
 import { db } from "../db/client";
 import { DomainError } from "../lib/errors";
 import { escapeLike } from "../lib/validate";
-import { COMPANY_ONLINE, companies, companyRoles, companyUserRoles, companyUsers, menus, roleMenus, roles, users } from "../system/system.tables";
+import { COMPANY_ONLINE, companies, companyRoles, companyUserRoles, companyUsers, menus, roleMenus, roles, users } from "../kernel/identity.tables";
 import { getCompanySettings, getGlobalSetting } from "../setting/setting.service";
 import { COMPANY_SETTING_DEFAULTS } from "../setting/setting.defaults";
 import { sessions } from "./auth.tables";
 import { purgeLoginThrottle } from "./login.service";
 import { recordAudit } from "../lib/audit";
-import type { Ctx, MenuRow } from "./context";
+import type { Ctx, MenuRow } from "../lib/context";
 
 export const WEB_SESSION_MS = 2592e6; // 30 days (spec 000 §9)
 export const API_TOKEN_SECONDS = 12 * 3600;

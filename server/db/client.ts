@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import * as schema from "./schema";
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+// No schema is given to drizzle: nothing reads through db.query (the relational API), so the
+// client needs no area's tables and the database floor imports nothing above it.
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** A db or an open transaction: service helpers accept either. */
 export type Executor = Db | Tx;
@@ -58,7 +58,7 @@ async function openPostgres(url: string, searchPath?: string): Promise<DbHandle>
     options: searchPath ? `-c search_path=${searchPath}` : undefined,
   });
   pool.on("error", (err) => console.error("[db] idle client error", err.message));
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db = drizzle(pool) as unknown as Db;
   return { db, kind: "postgres", close: () => pool.end(), dump: undefined };
 }
 
@@ -82,7 +82,7 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<DbHandle> 
     release();
     throw e;
   }
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(client) as unknown as Db;
   return {
     db,
     kind: "pglite",

@@ -1,6 +1,6 @@
 import { is } from "drizzle-orm";
 import { PgTransaction, type PgTransactionConfig } from "drizzle-orm/pg-core";
-import { DomainError } from "../lib/errors";
+import { DomainError } from "./domain-error";
 import { db, type Executor, type Tx } from "./client";
 
 /**

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { json, redirect } from "@remix-run/node";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { requirePage } from "../auth/guard";
 import { db } from "../db/client";
 import { setFlash } from "../lib/flash";
@@ -8,7 +8,7 @@ import { formErrorOf } from "../lib/form-reply";
 import { parseId } from "../lib/ids";
 import { listFromParams, listSpecOf } from "../lib/list-read";
 import { parseListQuery } from "../lib/list-query";
-import { xlsxResponse } from "../master-data/api";
+import { xlsxResponse } from "../resource/api";
 import { getCompanyTimeZone } from "../setting/setting.service";
 import { accountSummaries, companyToday } from "./partner-account.service";
 import { partnerAccountResource } from "./partner-account.resource";

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import type { Executor } from "../db/client";
 import { moneyString, mul } from "../lib/decimal";
 import { enterpriseRelations } from "../organization/organization.tables";
-import { companies, companyUserRoles, roles } from "../system/system.tables";
+import { companies, companyUserRoles, roles } from "../kernel/identity.tables";
 import { partnerAccounts, paymentMethods } from "./finance.tables";
 import { createPartnerPayment, voidPartnerPayment } from "./partner-payment.service";
 import { seedPaymentMethods } from "./payment-method.resource";

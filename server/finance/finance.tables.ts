@@ -3,7 +3,7 @@ import { bigint, bigserial, boolean, check, date, index, integer, pgTable, seria
 import { enterpriseRelations } from "../organization/organization.tables";
 import { documentColumns } from "../stock/document.columns";
 import { moneyColumn } from "../stock/stock.tables";
-import { companies, users } from "../system/system.tables";
+import { companies, users } from "../kernel/identity.tables";
 
 /**
  * What customers owe us and what we owe suppliers (往来账). One account row per partner holds

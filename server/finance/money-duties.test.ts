@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
-import { apiCollection, apiDocumentAction } from "../master-data/api";
+import { apiCollection, apiDocumentAction } from "../resource/api";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { paymentDocAction, paymentFormAction } from "./finance.page";

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { add, dec, gt, moneyString, roundMoney, sub, sum, tryDecimal, type Decimal, type DecimalInput } from "../lib/decimal";

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { dateRangeFilters } from "../lib/date-range";
+import { dateRangeFilters } from "../kernel/date-range";
 import { labelOf, PARTNER_PAYMENT_STATUSES, PAYMENT_KINDS } from "../lib/dictionary";
 import { equals } from "../lib/list-read";
 import { defineResource, type ResourceDef } from "../lib/resource";

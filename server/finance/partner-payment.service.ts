@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { busyError, inTransaction } from "../db/transaction";
 import { dec, gt, lt, moneyString, sub, type Decimal } from "../lib/decimal";
@@ -11,8 +11,8 @@ import { isId } from "../lib/ids";
 import { parseInput } from "../lib/validate";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { actionsFor, assertTransition, lockDocument } from "../stock/document";
-import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
-import { users } from "../system/system.tables";
+import { nextDocumentNo, noTakenIn } from "../kernel/numbering";
+import { users } from "../kernel/identity.tables";
 import { partnerAccountEntries, partnerPaymentAllocations, partnerPayments, paymentMethods } from "./finance.tables";
 import { companyToday, lockPartnerAccount, openEntriesSql, postPartnerEntry, settleOpenDocuments } from "./partner-account.service";
 import { PAYMENT_METHOD_LABEL, PartnerPaymentInputSchema, ReceiptInputSchema } from "./partner-payment.input";

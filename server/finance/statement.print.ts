@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { requirePage } from "../auth/guard";
 import { isDomainError, STATUS_OF } from "../lib/errors";
 import { parseId } from "../lib/ids";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { formatQty } from "../lib/decimal";
 import { getCompanyTimeZone } from "../setting/setting.service";

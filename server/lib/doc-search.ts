@@ -1,6 +1,6 @@
 import { and, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "./context";
 import { db } from "../db/client";
 import { escapeLike } from "./validate";
 

@@ -1,4 +1,4 @@
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "./context";
 
 /**
  * Who works which step of the goods' chain (issue 20 item 6), beyond the document's own page

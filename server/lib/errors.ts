@@ -1,19 +1,6 @@
-/**
- * A business rule refused the request. `code` decides the HTTP status at the edge; `message`
- * is the Chinese text the user reads; `fields` carries per-field messages for forms.
- */
-export type DomainErrorCode = "bad_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "locked" | "rate_limited";
+import { DomainError, type DomainErrorCode } from "../db/domain-error";
 
-export class DomainError extends Error {
-  constructor(
-    public readonly code: DomainErrorCode,
-    message: string,
-    public readonly fields?: Record<string, string[]>,
-  ) {
-    super(message);
-    this.name = "DomainError";
-  }
-}
+export { DomainError, type DomainErrorCode } from "../db/domain-error";
 
 export const STATUS_OF: Record<DomainErrorCode, number> = {
   bad_request: 400,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
-import { apiExport } from "../master-data/api";
+import type { Ctx } from "./context";
+import { apiExport } from "../resource/api";
 import { partnerResource } from "../organization/organization.resources";
 import { productResource } from "../product/product.resources";
-import { saveCompanySetting } from "../setting/setting.service";
+import { saveCompanySetting } from "../system/company-setting.service";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { readSheet } from "../test/list-behaviour";
 import { dateTimeFormatter } from "./excel-export";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "./context";
 import { brandResource } from "../product/catalog.resources";
 import { productResource } from "../product/product.resources";
 import { ctxOf, useTestDatabase } from "../test/test-db";

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, getTableName, gt, gte, ilike, inArray, is, lt, lte, or, SQL, sql } from "drizzle-orm";
 import { PgColumn, type PgTable } from "drizzle-orm/pg-core";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "./context";
 import { db, type Executor } from "../db/client";
 import { DomainError } from "./errors";
 import { ExportRequestSchema, exportFilterParams, streamXlsx, type ExportFormat } from "./excel-export";

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "./context";
 import { db } from "../db/client";
 import { API_RESOURCES, MASTER_DATA_RESOURCES, isReadOnlyList, resourceByPage } from "../master-data/registry";
 import { addressResource, bankAccountResource } from "../organization/organization.resources";
 import { companyAddresses } from "../organization/organization.tables";
 import { productResource } from "../product/product.resources";
 import { productOes } from "../product/product.tables";
-import { vehicleModelResource } from "../vehicle/vehicle.resources";
+import { vehicleModelResource } from "../product/vehicle.resources";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { listFromParams } from "./list-read";
 import { createRow, deleteRow, getRow, updateRow, type ResourceDef } from "./resource";

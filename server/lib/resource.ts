@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type * as z from "zod";
 import { t } from "./i18n/zh-CN";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "./context";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { isId } from "./ids";

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "./context";
 import { db } from "../db/client";
-import * as schema from "../db/schema";
-import { apiCollection } from "../master-data/api";
+import * as schema from "../schema";
+import { apiCollection } from "../resource/api";
 import { addressResource, partnerResource } from "../organization/organization.resources";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { brandResource } from "../product/catalog.resources";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ctxOf, useTestDatabase } from "../test/test-db";
-import { apiCollection, apiDocumentAction, apiItem } from "./api";
+import { apiCollection, apiDocumentAction, apiItem } from "../resource/api";
 
 useTestDatabase();
 

@@ -1,13 +1,13 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { canRead, hiddenFields, visibleDocument } from "../lib/list-read";
 import { PRICE_CODE, PURCHASE_PRICE_CODES, SALE_PRICE_CODES } from "../lib/price-rules";
 import type { ResourceDef } from "../lib/resource";
-import { PRINT_PAGES, printSheetOf, type PrintKind } from "../print/print.service";
+import { PRINT_PAGES, printSheetOf, type PrintKind } from "./print.service";
 import { ctxOf, useTestDatabase } from "../test/test-db";
-import { apiItem } from "./api";
+import { apiItem } from "../resource/api";
 import { API_RESOURCES } from "./registry";
 
 /**

@@ -7,7 +7,7 @@ import { productResource } from "../product/product.resources";
 import { products } from "../product/product.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { vehicleGroups, vehicleMakes } from "../vehicle/vehicle.tables";
-import { loadResourcePage, resourcePageAction } from "./page";
+import { loadResourcePage, resourcePageAction } from "../resource/page";
 
 /**
  * The master-data page forms (issue 7 items 14, 17, 22): the form is described by its zod

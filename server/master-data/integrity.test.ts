@@ -4,7 +4,7 @@ import { listFromParams } from "../lib/list-read";
 import { departmentResource } from "../organization/organization.resources";
 import { categoryResource } from "../product/catalog.resources";
 import { productResource } from "../product/product.resources";
-import { vehicleMakeResource, vehicleMfrResource, vehicleModelResource } from "../vehicle/vehicle.resources";
+import { vehicleMakeResource, vehicleMfrResource, vehicleModelResource } from "../product/vehicle.resources";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 
 /** Changes that would leave master data pointing at the wrong thing are refused. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { dec, sum, tryDecimal } from "../lib/decimal";
 import { sql } from "drizzle-orm";
 import { listRows, listSpecOf } from "../lib/list-read";

@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { bankResource } from "../system/bank.resource";
-import { logisticsCarrierResource } from "../system/logistics-carrier.resource";
+import { logisticsCarrierResource } from "../reference/logistics-carrier.resource";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { createRow, deleteRow, getRow, updateRow, usedByOf, type ResourceDef } from "../lib/resource";
 import { listFromParams } from "../lib/list-read";
@@ -11,7 +11,7 @@ import { productResource, productTemplateResource } from "../product/product.res
 import { productTemplates, tableRowCounts } from "../product/product.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { expectExportMatchesList, expectListBehaviour } from "../test/list-behaviour";
-import { vehicleGroupResource, vehicleMakeResource, vehicleMfrResource, vehicleModelResource, vehicleResource } from "../vehicle/vehicle.resources";
+import { vehicleGroupResource, vehicleMakeResource, vehicleMfrResource, vehicleModelResource, vehicleResource } from "../product/vehicle.resources";
 import { API_RESOURCES, resourceByName } from "./registry";
 
 /**

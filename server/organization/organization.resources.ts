@@ -1,11 +1,11 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { GENDERS, labelOf, PARTNER_RELS, PAYMENT_TERMS } from "../lib/dictionary";
 import { defineResource } from "../lib/resource";
 import { equals, keywordOn } from "../lib/list-read";
-import { companies } from "../system/system.tables";
+import { companies } from "../kernel/identity.tables";
 import { parseInput } from "../lib/validate";
 import {
   AddressInputSchema,
@@ -19,7 +19,7 @@ import {
 } from "./organization.input";
 import { bankAccounts, companyAddresses, departments, employees, enterpriseRelations, insuranceCompanies, positions } from "./organization.tables";
 import { DomainError } from "../lib/errors";
-import { isCityCode } from "../system/admin-area.service";
+import { isCityCode } from "../reference/admin-area.service";
 
 /**
  * The company's own organisation data (/organization/*). Every row belongs to the caller's

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { sortKeyColumn } from "../lib/sort-key";
-import { companies, users } from "../system/system.tables";
-import { adminAreas } from "../system/reference.tables";
+import { companies, users } from "../kernel/identity.tables";
+import { adminAreas } from "../reference/reference.tables";
 
 /** Company-owned organisation data: every row belongs to exactly one company (tenant). */
 const owner = () =>

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { listFromParams } from "../lib/list-read";
 import { createRow, getRow } from "../lib/resource";
-import { businessAreas } from "../system/reference.tables";
+import { businessAreas } from "../reference/reference.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { partnerResource } from "./organization.resources";
 
@@ -28,7 +28,7 @@ describe("往来单位: 所在城市 and 商圈", () => {
     expect((await listFromParams<Row>(partnerResource, boss1, new URLSearchParams(`businessAreaId=${sz}`))).totalCount).toBe(0);
     // A 商圈 covering a whole province finds its cities' partners.
     const [gd] = await db().insert(businessAreas).values({ companyId: boss1.companyId, name: "全广东" }).returning();
-    const { businessAreaRegions } = await import("../system/reference.tables");
+    const { businessAreaRegions } = await import("../reference/reference.tables");
     await db().insert(businessAreaRegions).values({ businessAreaId: gd!.id, areaCode: "44" });
     const guangdong = await listFromParams<Row>(partnerResource, boss1, new URLSearchParams(`businessAreaId=${gd!.id}&maxResultCount=200`));
     expect(guangdong.totalCount).toBe(all.items.filter((r) => String(r.areaCode ?? "").startsWith("44")).length);

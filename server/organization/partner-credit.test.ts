@@ -1,12 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { commitSessionToken } from "../auth/cookie";
 import { db } from "../db/client";
 import { auditLogs } from "../lib/audit.tables";
 import { createRow } from "../lib/resource";
-import { apiCollection, apiItem } from "../master-data/api";
-import { loadResourcePage, resourcePageAction } from "../master-data/page";
+import { apiCollection, apiItem } from "../resource/api";
+import { loadResourcePage, resourcePageAction } from "../resource/page";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { CREDIT_CODE, partnerResource } from "./organization.resources";
 import { enterpriseRelations } from "./organization.tables";

@@ -1,6 +1,6 @@
 import { and, eq, ilike, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { inIdsOf } from "../lib/doc-search";
 import { escapeLike } from "../lib/validate";

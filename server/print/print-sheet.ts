@@ -1,4 +1,4 @@
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { chineseAmount } from "../lib/chinese-amount";
 import { formatMoney, formatNumber, formatQty, sum, type DecimalInput } from "../lib/decimal";
 import { DomainError } from "../lib/errors";

@@ -5,7 +5,7 @@ import { productBrands } from "./brand.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { createRow, deleteRow, getRow, updateRow } from "../lib/resource";
 import { exportRows, listRows, listSpecOf } from "../lib/list-read";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { brandResource } from "./catalog.resources";
 
 type Brand = typeof productBrands.$inferSelect;

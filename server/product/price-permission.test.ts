@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { eq as decimalEq } from "../lib/decimal";
 import { exportRows, listFromParams, visibleRow } from "../lib/list-read";

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { rows } from "../db/migrate";
-import { apiCollection } from "../master-data/api";
+import { apiCollection } from "../resource/api";
 import { listFromParams } from "../lib/list-read";
 import { createRow } from "../lib/resource";
 import { plansWithOnly } from "../test/plans";

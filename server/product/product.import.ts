@@ -1,5 +1,5 @@
 import { json, redirect } from "@remix-run/node";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { requirePage } from "../auth/guard";
 import * as z from "zod";
 import { inTransaction } from "../db/transaction";
@@ -12,7 +12,7 @@ import { parseListQuery } from "../lib/list-query";
 import { canWrite, createRow, getRow } from "../lib/resource";
 import { listRows, listSpecOf } from "../lib/list-read";
 import { safeRedirect } from "../lib/safe-redirect";
-import { listParamsOf, roundingNote } from "../master-data/page";
+import { listParamsOf, roundingNote } from "../resource/page";
 import { formReply, formValues, type FormFailure } from "../lib/form-reply";
 import { formSpecOf, type FormSpec } from "../lib/form-spec";
 import { OwnProductInputSchema } from "./product.input";

@@ -1,6 +1,6 @@
 import { and, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { DomainError } from "../lib/errors";
 import { inIdsOf, type IdQuery } from "../lib/doc-search";

@@ -1,7 +1,7 @@
 import { boolean, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, bigint } from "drizzle-orm/pg-core";
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { sortKeyColumn } from "../lib/sort-key";
-import { companies } from "../system/system.tables";
+import { companies } from "../kernel/identity.tables";
 import { productBrands } from "./brand.tables";
 import { productCategories, productPositions, productQualities, productUnits, producingAreas } from "./catalog.tables";
 import { vehicleGroups, vehicleMakes } from "../vehicle/vehicle.tables";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import * as z from "zod";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { labelOf, PURCHASE_ORDER_STATUSES } from "../lib/dictionary";
 import { defineResource } from "../lib/resource";
 import { codeLikePattern, normalizeOE } from "../product/oe";

@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { and, asc, desc, eq } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { requireDocumentPage, requirePage } from "../auth/guard";
 import { visibleDocument } from "../lib/list-read";
 import { purchaseOrderResource } from "./purchase-order.resource";

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import type { Executor } from "../db/client";
 import { gt, lt } from "../lib/decimal";
 import { lockDocument } from "../stock/document";

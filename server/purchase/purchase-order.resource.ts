@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { labelOf, PAYMENT_TERMS, PURCHASE_ORDER_STATUSES } from "../lib/dictionary";
 import { equals } from "../lib/list-read";
-import { dateRangeFilters } from "../lib/date-range";
+import { dateRangeFilters } from "../kernel/date-range";
 import { defineResource } from "../lib/resource";
 import { codeLikePattern, normalizeOE } from "../product/oe";
 import { PurchaseOrderInputSchema } from "./purchase-order.input";

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { products } from "../product/product.tables";
 import { warehouses } from "../stock/stock.tables";
-import { saveCompanySetting } from "../setting/setting.service";
+import { saveCompanySetting } from "../system/company-setting.service";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { cancelPurchaseOrder, completePurchaseOrder, createPurchaseOrder, getPurchaseOrder, receivingStatusOf, removePurchaseOrder, submitPurchaseOrder, updatePurchaseOrder } from "./purchase-order.service";
 import { purchaseOrderLines, purchaseOrders, receiveOrders } from "./purchase.tables";

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { enterpriseRelations } from "../organization/organization.tables";
@@ -12,8 +12,8 @@ import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { assertTransition, lockDocument } from "../stock/document";
 import { warehouses } from "../stock/stock.tables";
-import { nextDocumentNo } from "../system/business-code.service";
-import { companies, users } from "../system/system.tables";
+import { nextDocumentNo } from "../kernel/numbering";
+import { companies, users } from "../kernel/identity.tables";
 import { PurchaseOrderInputSchema, type PurchaseOrderInput } from "./purchase-order.input";
 import { PO_DONE, PO_DRAFT, PO_PARTIAL, PO_RECEIVED, PO_RECEIVING, PO_VOID, PO_WAITING, PURCHASE_ORDER_MACHINE } from "./purchase-order.status";
 import { purchaseOrderLines, purchaseOrders, receiveOrders } from "./purchase.tables";

@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { and, asc, eq } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { requirePage } from "../auth/guard";
 import { db } from "../db/client";
 import { labelOf, PURCHASE_ORDER_STATUSES } from "../lib/dictionary";
@@ -11,12 +11,12 @@ import { applyLineIntent, lineErrorsOf, lineIntentOf, readLines, withoutBlankLin
 import { enterpriseRelations } from "../organization/organization.tables";
 import { pickedProductsByIds, productLabelOf, resolveLines, type PickedProduct, type ResolvedLine } from "../trade/line-pick.service";
 import { warehouses } from "../stock/stock.tables";
-import { users } from "../system/system.tables";
+import { users } from "../kernel/identity.tables";
 import { purchaseFilterLookups } from "./purchase-order.page";
 import { purchaseOrders } from "./purchase.tables";
 import { PurchasePlanInputSchema } from "./purchase-plan.input";
 import { completePurchasePlan, executePurchasePlan, generatePurchasePlan, getPurchasePlan, PURCHASE_PLAN_ACTIONS, updatePurchasePlan, voidPurchasePlan } from "./purchase-plan.service";
-import { resourcePageAction } from "../master-data/page";
+import { resourcePageAction } from "../resource/page";
 
 /**
  * A purchase plan's own page (/purchase/plan/my/<id>): header and lines; a draft's lines are edited

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { gt, moneyString, qtyString, sub, sum } from "../lib/decimal";
@@ -12,7 +12,7 @@ import { enterpriseRelations } from "../organization/organization.tables";
 import { products } from "../product/product.tables";
 import { actionsFor, assertTransition, lockDocument } from "../stock/document";
 import { warehouses } from "../stock/stock.tables";
-import { nextDocumentNo } from "../system/business-code.service";
+import { nextDocumentNo } from "../kernel/numbering";
 import { createPurchaseOrder } from "./purchase-order.service";
 import { purchaseOrders, purchasePlanLines, purchasePlans } from "./purchase.tables";
 import { PurchasePlanInputSchema } from "./purchase-plan.input";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import type { Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { recordDocumentChange } from "../lib/document-audit";

@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { and, asc, eq } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { requirePage } from "../auth/guard";
 import { db } from "../db/client";
 import { setFlash } from "../lib/flash";

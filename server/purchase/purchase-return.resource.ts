@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { labelOf, PURCHASE_RETURN_STATUSES } from "../lib/dictionary";
 import { equals } from "../lib/list-read";
-import { dateRangeFilters } from "../lib/date-range";
+import { dateRangeFilters } from "../kernel/date-range";
 import { defineResource } from "../lib/resource";
 import { purchaseReturnOrders } from "./purchase.tables";
 import { PurchaseReturnInputSchema } from "./purchase-return.input";

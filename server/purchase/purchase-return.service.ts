@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt as gtSql, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { busyError, inTransaction } from "../db/transaction";
 import { add, dec, gt, moneyString, mul, qtyString, roundMoney, sub, sum } from "../lib/decimal";
@@ -17,8 +17,8 @@ import { products } from "../product/product.tables";
 import { actionsFor, assertTransition, lockDocument } from "../stock/document";
 import { lockStock, postStock, releaseLocks, reverseDocument } from "../stock/stock-ledger.service";
 import { stockBalances, stockLocations, warehouses } from "../stock/stock.tables";
-import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
-import { companies, users } from "../system/system.tables";
+import { nextDocumentNo, noTakenIn } from "../kernel/numbering";
+import { companies, users } from "../kernel/identity.tables";
 import { purchaseOrderLines, purchaseOrders, purchaseReturnOrderLines, purchaseReturnOrders, receiveOrderLines, receiveOrders } from "./purchase.tables";
 import { PurchaseReturnInputSchema, type PurchaseReturnInput } from "./purchase-return.input";
 import { PURCHASE_RETURN_BUTTONS, PURCHASE_RETURN_MACHINE, type PurchaseReturnAction } from "./purchase-return.status";

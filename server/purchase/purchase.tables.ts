@@ -3,7 +3,7 @@ import { enterpriseRelations } from "../organization/organization.tables";
 import { products } from "../product/product.tables";
 import { documentColumns, lineColumns } from "../stock/document.columns";
 import { costColumn, moneyColumn, qtyColumn, stockLocations, warehouses } from "../stock/stock.tables";
-import { users } from "../system/system.tables";
+import { users } from "../kernel/identity.tables";
 
 /**
  * Buying in: purchase orders, receiving notes (收货单), put-away notes (上架单), purchase returns

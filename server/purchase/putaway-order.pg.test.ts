@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { inTransaction, retryableAborts } from "../db/transaction";
 import { mul } from "../lib/decimal";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { products } from "../product/product.tables";
 import { cancelSalesOrder, createSalesOrder } from "../sale/sales-order.service";
-import { saveCompanySetting } from "../setting/setting.service";
+import { saveCompanySetting } from "../system/company-setting.service";
 import { lockStock, postStock, releaseLocks } from "../stock/stock-ledger.service";
 import { stockDemands, stockLocations, stockLocks, warehouses } from "../stock/stock.tables";
 import { BOOKS_HOLD, brokenBooks, outcomesOf } from "../test/race";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { add, dec, gt, qtyString, sub, sum, type Decimal } from "../lib/decimal";
@@ -16,8 +16,8 @@ import { actionsFor, assertTransition, lockDocument } from "../stock/document";
 import { defaultLocationsOf, receivingLocationOf } from "../stock/location.service";
 import { postStock } from "../stock/stock-ledger.service";
 import { stockLocations, warehouses } from "../stock/stock.tables";
-import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
-import { users } from "../system/system.tables";
+import { nextDocumentNo, noTakenIn } from "../kernel/numbering";
+import { users } from "../kernel/identity.tables";
 import { purchaseOrderLines, purchaseOrders, putawayOrderLines, putawayOrders, receiveOrderLines, receiveOrders } from "./purchase.tables";
 import { PUTAWAY_ORDER_MACHINE, type PutawayOrderAction } from "./putaway-order.status";
 import { ConfirmPutawayInputSchema } from "./receive-order.input";

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { codesOf, REASON_CODES } from "../lib/dictionary";
-import { normalizeNumberText } from "../lib/number-text";
+import { qtyText } from "../lib/qty-text";
 
 /**
  * What confirming a receiving note (收货单) or a put-away note (上架单) sends: per line the
@@ -8,37 +8,9 @@ import { normalizeNumberText } from "../lib/number-text";
  * the shelf and quantity put away (a line id may appear twice: split over two shelves).
  * Pure module: safe for the browser.
  */
-const MAX_QTY = 99999999;
 export const MAX_NOTE_LINES = 500;
 
-/** "1,200.5" / 12 / "１２" → "1200.5"; refuses blanks, words, more than 2 decimals, < 0. */
-export function qtyText(label: string) {
-  return z.unknown().transform((v, ctx): string => {
-    const text = typeof v === "number" ? (Number.isFinite(v) ? String(v) : null) : typeof v === "string" ? normalizeNumberText(v) : null;
-    if (v === undefined || v === null || text === "") {
-      ctx.addIssue({ code: "custom", message: `请输入${label}` });
-      return z.NEVER;
-    }
-    if (text === null || /e/i.test(text)) {
-      ctx.addIssue({ code: "custom", message: `${label}必须是数字` });
-      return z.NEVER;
-    }
-    if (text.startsWith("-")) {
-      ctx.addIssue({ code: "custom", message: `${label}不能小于 0` });
-      return z.NEVER;
-    }
-    const [int, frac = ""] = text.split(".");
-    if (frac.length > 2) {
-      ctx.addIssue({ code: "custom", message: `${label}最多两位小数` });
-      return z.NEVER;
-    }
-    if (Number(int) > MAX_QTY) {
-      ctx.addIssue({ code: "custom", message: `${label}不能超过 ${MAX_QTY}` });
-      return z.NEVER;
-    }
-    return text;
-  });
-}
+export { qtyText };
 
 const lineId = z.preprocess((v) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v), z.number({ error: "行不存在" }).int("行不存在").positive("行不存在").max(2147483647, "行不存在"));
 

@@ -1,5 +1,5 @@
 import { json, redirect } from "@remix-run/node";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { requirePage } from "../auth/guard";
 import { setFlash } from "../lib/flash";
 import { formErrorOf } from "../lib/form-reply";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import * as z from "zod";
 import { labelOf, PUTAWAY_ORDER_STATUSES, RECEIVE_ORDER_STATUSES } from "../lib/dictionary";
 import { equals, perDocument } from "../lib/list-read";
-import { dateRangeFilters } from "../lib/date-range";
+import { dateRangeFilters } from "../kernel/date-range";
 import { defineResource } from "../lib/resource";
 import { confirmPutawayOrder, getPutawayOrder } from "./putaway-order.service";
 import { purchaseOrders, putawayOrderLines, putawayOrders, receiveOrderLines, receiveOrders } from "./purchase.tables";

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import * as z from "zod";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { defineResource, type ResourceDef } from "../lib/resource";
 import { productBrands } from "../product/brand.tables";
 import { ownProductKeyword } from "../product/product.resources";

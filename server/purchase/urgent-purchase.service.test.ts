@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { enterpriseRelations } from "../organization/organization.tables";
@@ -8,7 +8,7 @@ import { oeRowsOf } from "../product/product.resources";
 import { productOes, products } from "../product/product.tables";
 import { salesOrderLines, salesOrders } from "../sale/sale.tables";
 import { lineHoldings } from "../sale/sales-order.state";
-import { saveCompanySetting } from "../setting/setting.service";
+import { saveCompanySetting } from "../system/company-setting.service";
 import { reserveStock } from "../stock/stock-ledger.service";
 import { stockDemands, stockLocations, warehouses } from "../stock/stock.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import type { Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { add, gt, qtyString, sub } from "../lib/decimal";

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { streamXlsx, type ExportFormat } from "../lib/excel-export";
 import type { GridColumn } from "../lib/grid-settings";

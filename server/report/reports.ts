@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { requirePage } from "../auth/guard";
-import { xlsxResponse } from "../master-data/api";
+import { xlsxResponse } from "../resource/api";
 import { purchaseDetailReport } from "./purchase-report";
 import { exportReport, reportOptions, runReport, type ReportDef, type ReportResult } from "./report-list";
 import { SALE_REPORTS } from "./sale-report";

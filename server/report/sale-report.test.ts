@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { exportReport, runReport, type ReportDef } from "./report-list";
 import { drain, insertReportFixture, MARCH, type Fixture } from "./report.fixture";

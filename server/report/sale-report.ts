@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { REASON_CODES } from "../lib/dictionary";
 import type { ListQuery } from "../lib/list-query";
 import type { FilterHelpers, ReportColumn, ReportDef } from "./report-list";

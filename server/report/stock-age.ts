@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { parseId } from "../lib/ids";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../lib/list-query";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { runReport, type ReportDef } from "./report-list";
 import { insertReportFixture, MARCH, type Fixture } from "./report.fixture";

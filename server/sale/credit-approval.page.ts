@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { and, asc, eq } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { requirePage } from "../auth/guard";
 import { db } from "../db/client";
 import { isDomainError } from "../lib/errors";
@@ -8,7 +8,7 @@ import { setFlash } from "../lib/flash";
 import { formErrorOf } from "../lib/form-reply";
 import type { GridColumn } from "../lib/grid-settings";
 import { parseId } from "../lib/ids";
-import { listParamsOf, loadResourcePage, openRowRedirectOf, resourcePageAction } from "../master-data/page";
+import { listParamsOf, loadResourcePage, openRowRedirectOf, resourcePageAction } from "../resource/page";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { getCompanyTimeZone } from "../setting/setting.service";
 import { approveCredit, getCreditApproval, rejectCredit } from "./credit-approval.service";

@@ -1,6 +1,6 @@
 import { and, eq, ilike, or, sql } from "drizzle-orm";
 import * as z from "zod";
-import { dateRangeFilters } from "../lib/date-range";
+import { dateRangeFilters } from "../kernel/date-range";
 import { APPROVAL_STATUSES, labelOf } from "../lib/dictionary";
 import { equals } from "../lib/list-read";
 import { defineResource } from "../lib/resource";

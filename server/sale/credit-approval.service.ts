@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { APPROVAL_STATUSES, labelOf, SALES_ORDER_STATUSES } from "../lib/dictionary";
@@ -8,7 +8,7 @@ import { isId } from "../lib/ids";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { partnerNameOf } from "../organization/partner-name";
 import { formatMoney } from "../lib/decimal";
-import { notify } from "../system/notification.service";
+import { notify } from "../kernel/notify";
 import { assertTransition, lockDocument } from "../stock/document";
 import { approvals, salesOrders } from "./sale.tables";
 import { SALES_ORDER_DOC_TYPE } from "./sales-order.state";

@@ -1,4 +1,4 @@
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { addOpenOrderAmount } from "../finance/partner-account.service";
@@ -8,7 +8,7 @@ import { normalizeOE } from "../product/oe";
 import { productOes, products } from "../product/product.tables";
 import { postStock, reserveStock } from "../stock/stock-ledger.service";
 import { stockLocations, warehouses } from "../stock/stock.tables";
-import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
+import { nextDocumentNo, noTakenIn } from "../kernel/numbering";
 import { afterSalesOrderSubmitted } from "./picking-order.service";
 import { salesOrderLines, salesOrders } from "./sale.tables";
 import { SALES_ORDER_DOC_TYPE } from "./sales-order.state";

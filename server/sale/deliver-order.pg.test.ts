@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { partnerAccountEntries, partnerAccounts } from "../finance/finance.tables";
-import { saveCompanySetting } from "../setting/setting.service";
+import { saveCompanySetting } from "../system/company-setting.service";
 import { stockDemands, stockLocks, stockMoves } from "../stock/stock.tables";
 import { BOOKS_HOLD, brokenBooks, outcomes, rowsOf } from "../test/race";
 import { ctxOf, useTestDatabase } from "../test/test-db";

@@ -1,4 +1,4 @@
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { amountBlock, assertPrintable, companyHeader, moneyText, printDate, priceText, qtyText, totalOf, type PrintSheetData } from "../print/print-sheet";
 import { getDeliverOrder } from "./deliver-order.service";
 import { getPickingOrder } from "./picking-order.service";

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import * as z from "zod";
 import { DELIVER_ORDER_STATUSES, labelOf } from "../lib/dictionary";
-import { dateRangeFilters } from "../lib/date-range";
+import { dateRangeFilters } from "../kernel/date-range";
 import { equals } from "../lib/list-read";
 import { defineResource } from "../lib/resource";
 import { confirmDelivery, getDeliverOrder, reverseDelivery, updateDeliveryLogistics, voidDelivery } from "./deliver-order.service";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { deliverOrders, salesOrders } from "./sale.tables";
 import { confirmScannedDelivery, scanDeliveryCode } from "./scan-delivery.service";
 import { anyOf, docNoFilter, inDocsNumbered, noLike } from "../lib/doc-search";

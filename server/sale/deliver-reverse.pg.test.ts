@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { partnerPayments, paymentMethods } from "../finance/finance.tables";
 import { createPartnerPayment, voidPartnerPayment } from "../finance/partner-payment.service";

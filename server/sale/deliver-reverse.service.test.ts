@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { partnerAccountEntries, partnerAccounts, partnerPaymentAllocations, partnerPayments, paymentMethods } from "../finance/finance.tables";
 import { createPartnerPayment } from "../finance/partner-payment.service";
@@ -190,7 +190,7 @@ describe("红冲 of a confirmed delivery note", () => {
     const p = await makeProduct(ctx, "DR-WAIT-1", "待发红冲件");
     await receiveStock(ctx, p, wh.shelves[0]!, "W1", "1", "10");
     const o = await makeSubmittedOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, lines: [{ productId: p, qty: "1", price: "10" }] });
-    const { saveCompanySetting } = await import("../setting/setting.service");
+    const { saveCompanySetting } = await import("../system/company-setting.service");
     await saveCompanySetting(ctx, { name: "AutoConfirmDeliver", value: "false" });
     try {
       const d = (await confirmPicking(ctx, o.picking!.id)).delivery!;

@@ -3,7 +3,7 @@ import { equals, keywordOn } from "../lib/list-read";
 import { defineResource } from "../lib/resource";
 import { LogisticsCompanyInputSchema } from "./logistics.input";
 import { deliverOrders, logisticsCompanies } from "./sale.tables";
-import { carrierByName } from "../system/logistics-carrier.resource";
+import { carrierByName } from "../reference/logistics-carrier.resource";
 
 /** 物流公司 (/warehouse/logistic, CKGL-009): master data the delivery notes pick from. */
 export const logisticsCompanyResource = defineResource({

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { qtyText } from "../purchase/receive-order.input";
+import { qtyText } from "../lib/qty-text";
 
 /**
  * What confirming a picking list (拣货单) sends: per line the quantity actually picked

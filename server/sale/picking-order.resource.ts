@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import * as z from "zod";
 import { labelOf, PICKING_ORDER_STATUSES } from "../lib/dictionary";
-import { dateRangeFilters } from "../lib/date-range";
+import { dateRangeFilters } from "../kernel/date-range";
 import { equals, perDocument } from "../lib/list-read";
 import { defineResource } from "../lib/resource";
 import { CreatePickingInputSchema } from "./picking-order.input";

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { partnerAccountEntries, partnerAccounts } from "../finance/finance.tables";
-import { saveCompanySetting } from "../setting/setting.service";
+import { saveCompanySetting } from "../system/company-setting.service";
 import { stockBalances, stockLocks, stockMoves } from "../stock/stock.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { confirmDelivery, priceDeliveryLines, updateDeliveryLogistics, voidDelivery } from "./deliver-order.service";

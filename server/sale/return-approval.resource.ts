@@ -1,6 +1,6 @@
 import { eq, ilike, or, sql } from "drizzle-orm";
 import { APPROVAL_STATUSES, labelOf } from "../lib/dictionary";
-import { dateRangeFilters } from "../lib/date-range";
+import { dateRangeFilters } from "../kernel/date-range";
 import { equals } from "../lib/list-read";
 import { defineResource } from "../lib/resource";
 import { escapeLike } from "../lib/validate";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
-import { apiDocumentAction, apiItem } from "../master-data/api";
+import { apiDocumentAction, apiItem } from "../resource/api";
 import { loadPurchaseOrderPage } from "../purchase/purchase-order.page";
 import { purchaseOrders } from "../purchase/purchase.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";

@@ -4,7 +4,7 @@ import { enterpriseRelations } from "../organization/organization.tables";
 import { products } from "../product/product.tables";
 import { documentColumns, lineColumns } from "../stock/document.columns";
 import { costColumn, moneyColumn, qtyColumn, stockLocations, warehouses } from "../stock/stock.tables";
-import { companies, users } from "../system/system.tables";
+import { companies, users } from "../kernel/identity.tables";
 
 /**
  * Selling: sales orders, picking lists (拣货单), delivery notes (发货单), sales returns, the

@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { requireDocumentPage, requirePage } from "../auth/guard";
 import { visibleDocument } from "../lib/list-read";
 import { salesOrderResource } from "./sales-order.resource";
@@ -16,7 +16,7 @@ import { enterpriseRelations } from "../organization/organization.tables";
 import { pinyinOf } from "../product/pinyin";
 import { getCompanyTimeZone } from "../setting/setting.service";
 import { warehouses } from "../stock/stock.tables";
-import { companyUsers, users } from "../system/system.tables";
+import { companyUsers, users } from "../kernel/identity.tables";
 import { pickedProductsByIds, productLabelOf, resolveLines, type PickedProduct, type ResolvedLine } from "../trade/line-pick.service";
 import { approvals, deliverOrders, pickingOrders, salesOrderLines, salesOrders, salesReturnOrders } from "./sale.tables";
 import { SalesOrderInputSchema } from "./sales-order.input";

@@ -1,5 +1,5 @@
-import type { Ctx } from "../auth/context";
-import { dictionaryLabel } from "../system/dictionary.service";
+import type { Ctx } from "../lib/context";
+import { dictionaryLabel } from "../reference/dictionary.service";
 import { amountBlock, assertPrintable, companyHeader, moneyText, printDate, priceText, qtyText, SIGNATURES, totalOf, type PrintSheetData } from "../print/print-sheet";
 import { getSalesOrder, type SalesOrderView } from "./sales-order.service";
 

@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { partnerAccounts } from "../finance/finance.tables";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { productOes, products } from "../product/product.tables";
-import { saveCompanySetting } from "../setting/setting.service";
+import { saveCompanySetting } from "../system/company-setting.service";
 import { actionsFor, assertTransition, canTransition } from "../stock/document";
 import { postStock, releaseLockedQty } from "../stock/stock-ledger.service";
 import { productCosts, stockBalances, stockDemands, stockLocations, stockLocks, warehouses } from "../stock/stock.tables";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { enterpriseRelations } from "../organization/organization.tables";

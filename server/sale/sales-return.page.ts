@@ -1,5 +1,5 @@
 import { json, redirect } from "@remix-run/node";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { requireDocumentAction, requireDocumentPage, requirePage } from "../auth/guard";
 import { worksStep } from "../lib/document-chain";
 import { visibleDocument } from "../lib/list-read";

@@ -1,13 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { partnerAccountEntries } from "../finance/finance.tables";
 import { stockMoves } from "../stock/stock.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { deliverOrderLines, salesOrderLines } from "./sale.tables";
 import { makeDeliveredOrder, makeReturnWorld, type ReturnWorld } from "./sales-return.fixture";
-import { notifications } from "../system/message.tables";
+import { notifications } from "../kernel/message.tables";
 import { approveSalesReturnOrder, confirmSalesReturnOrder, createSalesReturnOrder, rejectSalesReturnOrder } from "./sales-return.service";
 import { salesReturnOrders } from "./sale.tables";
 import { refusals } from "../test/race";

@@ -1,4 +1,4 @@
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { amountBlock, assertPrintable, companyHeader, moneyText, printDate, priceText, qtyText, totalOf, type PrintSheetData } from "../print/print-sheet";
 import { getSalesReturnOrder, type SalesReturnView } from "./sales-return.service";
 

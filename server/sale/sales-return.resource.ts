@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
-import { dateRangeFilters } from "../lib/date-range";
+import type { Ctx } from "../lib/context";
+import { dateRangeFilters } from "../kernel/date-range";
 import { labelOf, SALES_RETURN_STATUSES } from "../lib/dictionary";
 import { equals } from "../lib/list-read";
 import { defineResource } from "../lib/resource";

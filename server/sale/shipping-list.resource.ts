@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import * as z from "zod";
 import { DELIVER_ORDER_STATUSES, labelOf } from "../lib/dictionary";
-import { dateRangeFilters } from "../lib/date-range";
+import { dateRangeFilters } from "../kernel/date-range";
 import { equals } from "../lib/list-read";
 import { defineResource } from "../lib/resource";
 import { deliveryExtra, deliveryKeyword, deliveryNoFilter, trackingNoFilter } from "./deliver-order.resource";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { useApiTestApp } from "../test/http-app";
 import { ctxOf, useTestDatabase } from "../test/test-db";
-import { COMPANY_SETTING_FIELDS, loadCompanySettingsForm } from "./company-settings.form";
+import { COMPANY_SETTING_FIELDS, loadCompanySettingsForm } from "../system/company-settings.form";
 import { COMPANY_SETTING_DEFAULTS, GLOBAL_SETTING_DEFAULTS, USER_SETTING_DEFAULTS } from "./setting.defaults";
-import { GLOBAL_SETTING_FIELDS } from "./global-settings.form";
+import { GLOBAL_SETTING_FIELDS } from "../system/global-settings.form";
 import { SETTING_SCHEMAS, settingLabel } from "./setting.input";
 
 // @postgres: the settings API through the real stack (runs again on PostgreSQL: scripts/test-support.mjs)

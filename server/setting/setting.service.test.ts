@@ -4,13 +4,8 @@ import { db } from "../db/client";
 import { settings } from "./setting.tables";
 import { companyIdOf, useTestDatabase, userIdOf } from "../test/test-db";
 import { parseSettingValue, serializeSettingValue } from "./setting.defaults";
-import {
-  getCompanySettings,
-  getGlobalSetting,
-  getUserSettings,
-  saveCompanySetting,
-  saveUserSetting,
-} from "./setting.service";
+import { getCompanySettings, getGlobalSetting, getUserSettings, saveUserSetting } from "./setting.service";
+import { saveCompanySetting } from "../system/company-setting.service";
 
 describe("parseSettingValue (spec 000 §3: values arrive as text)", () => {
   it("text with a brace is JSON", () => {

@@ -2,8 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, type Executor } from "../db/client";
 import { DomainError } from "../lib/errors";
 import { parseInput, zhIssue } from "../lib/validate";
-import { stockLocations } from "../stock/stock.tables";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import {
   COMPANY_SETTING_DEFAULTS,
   GLOBAL_SETTING_DEFAULTS,
@@ -60,7 +59,10 @@ const refuse = (message: string): never => {
  * Returns the text to store; throws a bad_request DomainError with the setting's Chinese
  * label otherwise.
  */
-export async function checkSettingValue(scope: Scope, ownerId: number, name: string, text: string, ex: Executor = db()): Promise<string> {
+// A company setting that names another area's row (SalesReturnOrderLocation, a stock location) is
+// checked further by system/company-setting.service.ts, which calls this first: settings sit
+// below the areas whose rows they name.
+export async function checkSettingValue(scope: Scope, ownerId: number, name: string, text: string): Promise<string> {
   if (!Object.hasOwn(DEFAULTS[scope], name)) refuse(`未知的设置：${name}`);
   const label = settingLabel(scope, name);
   const limit = settingValueLimit(name);
@@ -78,21 +80,8 @@ export async function checkSettingValue(scope: Scope, ownerId: number, name: str
     const ok = want === null || want === got || (want === "text" && (got === "number" || got === "boolean"));
     if (!ok) refuse(`${label}格式不正确：应为${KIND_NAMES[want!]}`);
   }
-  if (scope === "company" && name === "SalesReturnOrderLocation") return companyLocationText(ownerId, value as Record<string, SettingValue>, ex);
   // Text is stored as sent (the spec's wire form); any other value in one spelling ("1e3" and " 1000" are 1000).
   return want === "text" ? text : serializeSettingValue(value);
-}
-
-/** The return location as stored: the company's own enabled location by id, named as it is named there; no id is no location. */
-async function companyLocationText(companyId: number, value: Record<string, SettingValue>, ex: Executor) {
-  const id = (value.Default as { Id: number | null }).Id;
-  if (id === null) return serializeSettingValue({ ...value, Default: { Id: null, Name: "" } });
-  const [loc] = await ex
-    .select({ id: stockLocations.id, name: stockLocations.fullName })
-    .from(stockLocations)
-    .where(and(eq(stockLocations.id, id), eq(stockLocations.companyId, companyId), eq(stockLocations.isEnabled, true)));
-  if (!loc) refuse("库位不存在");
-  return serializeSettingValue({ ...value, Default: { Id: loc!.id, Name: loc!.name } });
 }
 
 /** The company's time zone (setting TimeZone, default Asia/Shanghai): exports write dates in it. */
@@ -101,10 +90,11 @@ export async function getCompanyTimeZone(ctx: Pick<Ctx, "companyId">, ex: Execut
   return typeof value === "string" && isTimeZone(value) ? value.trim() : (COMPANY_SETTING_DEFAULTS.TimeZone as string);
 }
 
-async function writeScope(scope: Scope, ownerId: number, input: unknown) {
+/** Stores one setting after `check` (by default checkSettingValue) accepted it. */
+export async function writeSetting(scope: Scope, ownerId: number, input: unknown, check: (scope: Scope, ownerId: number, name: string, text: string) => Promise<string> = checkSettingValue) {
   const { name, value } = parseInput(SettingSaveSchema, input);
   // Text arrives in the spec's wire form and is stored as sent; other values are serialised.
-  const text = await checkSettingValue(scope, ownerId, name, typeof value === "string" ? value : serializeSettingValue(value as SettingValue));
+  const text = await check(scope, ownerId, name, typeof value === "string" ? value : serializeSettingValue(value as SettingValue));
   await db()
     .insert(settings)
     .values({ scope, ownerId, name, value: text })
@@ -120,9 +110,6 @@ export function getCompanySettings(ctx: Pick<Ctx, "companyId">, ex?: Executor) {
   return readScope("company", ctx.companyId, ex);
 }
 
-export function saveCompanySetting(ctx: Pick<Ctx, "companyId">, input: { name: string; value: unknown }) {
-  return writeScope("company", ctx.companyId, input);
-}
 
 /** The signed-in user's own settings (summaryDefs, StockStatus, PrintSetupInfo, …). */
 export function getUserSettings(ctx: Pick<Ctx, "userId">) {
@@ -135,7 +122,7 @@ export async function getUserSetting(ctx: Pick<Ctx, "userId">, name: keyof typeo
 }
 
 export function saveUserSetting(ctx: Pick<Ctx, "userId">, input: { name: string; value: unknown }) {
-  return writeScope("user", ctx.userId, input);
+  return writeSetting("user", ctx.userId, input);
 }
 
 /** `ex`: read inside the caller's transaction (PGlite has one connection: db() would wait for it). */
@@ -145,7 +132,7 @@ export function getGlobalSettings(ex?: Executor) {
 
 /** One platform-wide setting (the operator's 参数设置 form checks who may). */
 export function saveGlobalSetting(input: { name: string; value: unknown }) {
-  return writeScope("global", 0, input);
+  return writeSetting("global", 0, input);
 }
 
 export async function getGlobalSetting(name: string, ex?: Executor): Promise<SettingValue | undefined> {

@@ -1,5 +1,5 @@
 import { integer, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
-import { companies, users } from "../system/system.tables";
+import { companies, users } from "../kernel/identity.tables";
 
 /**
  * Columns every document header has (orders, notes, returns, transfers, stocktakes, plans):

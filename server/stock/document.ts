@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import type { Executor } from "../db/client";
 import { labelOf, type Dict } from "../lib/dictionary";
 import { DomainError } from "../lib/errors";

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { and, eq, inArray } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import type { Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { add, costString, dec, formatMoney, formatQty, gt, isNegative, mul, qtyString, roundCost, roundMoney, roundQty, tryDecimal, type Decimal } from "../lib/decimal";
@@ -9,7 +9,7 @@ import { DomainError } from "../lib/errors";
 import { normalizeNumberText } from "../lib/number-text";
 import { normalizeOE } from "../product/oe";
 import { productOes, products } from "../product/product.tables";
-import { nextDocumentNo } from "../system/business-code.service";
+import { nextDocumentNo } from "../kernel/numbering";
 import { postStock, type MoveLine } from "./stock-ledger.service";
 import { stockLocations, warehouses } from "./stock.tables";
 

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { dec, lt, qtyString, roundQty, tryDecimal } from "../lib/decimal";

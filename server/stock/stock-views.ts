@@ -1,12 +1,12 @@
 import { and, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import * as z from "zod";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { STOCK_DOC_TYPES } from "../lib/dictionary";
 import { listSpecOf, qualified, whereOf, type ListSource } from "../lib/list-read";
 import { parseListQuery } from "../lib/list-query";
-import { dateRangeFilters } from "../lib/date-range";
+import { dateRangeFilters } from "../kernel/date-range";
 import { defineResource } from "../lib/resource";
 import { escapeLike } from "../lib/validate";
 import { inProductsFound } from "../product/product.resources";

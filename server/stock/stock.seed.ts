@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import type { Executor } from "../db/client";
 import { dec, mul, roundCost } from "../lib/decimal";
 import { pinyinSortKey } from "../lib/sort-key";
 import { products } from "../product/product.tables";
-import { companies, companyUsers } from "../system/system.tables";
+import { companies, companyUsers } from "../kernel/identity.tables";
 import { locationFullName } from "./location.service";
 import { postOpeningLines } from "./opening-stock.service";
 import { productLocations, stockLocations, warehouses } from "./stock.tables";

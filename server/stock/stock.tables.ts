@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, check, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sortKeyColumn } from "../lib/sort-key";
-import { companies, users } from "../system/system.tables";
+import { companies, users } from "../kernel/identity.tables";
 import { products } from "../product/product.tables";
 
 /**

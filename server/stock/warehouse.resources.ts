@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import type { Executor } from "../db/client";
 import { labelOf, LOCATION_KINDS } from "../lib/dictionary";
 import { DomainError } from "../lib/errors";

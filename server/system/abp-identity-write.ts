@@ -1,4 +1,4 @@
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { DomainError } from "../lib/errors";
 import { getIdentityUser } from "./identity-read.service";
 import { STAFF_TEXT } from "./user-admin.input";

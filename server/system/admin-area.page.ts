@@ -1,9 +1,9 @@
 import { inArray } from "drizzle-orm";
 import { orErrorPage, requirePage } from "../auth/guard";
 import { db } from "../db/client";
-import { areaBrowse, cityChoices } from "./admin-area.service";
-import { adminAreas } from "./reference.tables";
-import type { Lookups } from "../master-data/page";
+import { areaBrowse, cityChoices } from "../reference/admin-area.service";
+import { adminAreas } from "../reference/reference.tables";
+import type { Lookups } from "../resource/page";
 
 /** 行政区域 (XTGL-020): the read-only page /system/basic/adminArea. */
 export const ADMIN_AREA_PAGE = "/system/basic/adminArea";

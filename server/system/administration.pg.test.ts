@@ -2,10 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { ctxOf, useTestDatabase } from "../test/test-db";
-import { companies, companyUserRoles, roles, users } from "./system.tables";
+import { companies, companyUserRoles, roles, users } from "../kernel/identity.tables";
 import { createCompany } from "./company-admin.service";
 import { claimJob, ensureScheduledJobs } from "./scheduler";
-import { scheduledJobs } from "./reference.tables";
+import { scheduledJobs } from "../reference/reference.tables";
 import { createStaff, setStaffRoles } from "./user-admin.service";
 
 /**

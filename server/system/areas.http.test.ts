@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { getRow } from "../lib/resource";
 import { listRows, listSpecOf } from "../lib/list-read";
@@ -8,7 +8,7 @@ import { parseListQuery } from "../lib/list-query";
 import { startTestApp } from "../test/http-app";
 import { TEST_PASSWORD, ctxOf, useTestDatabase } from "../test/test-db";
 import { businessAreaResource } from "./business-area.resource";
-import { businessAreas } from "./reference.tables";
+import { businessAreas } from "../reference/reference.tables";
 
 /**
  * 行政区域 and 商圈 through the real build and HTTP stack: GET /api/app/region (every signed-in

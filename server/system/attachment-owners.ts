@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import type { Executor } from "../db/client";
 import { normalizeOE } from "../product/oe";
 import { products, productTemplates } from "../product/product.tables";

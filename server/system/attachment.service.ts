@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { json } from "@remix-run/node";
 import { and, count, desc, eq, gt, ilike, inArray, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { actorOf, recordAudit } from "../lib/audit";
@@ -24,7 +24,7 @@ import {
   type AttachmentOwnerType,
 } from "./attachment.input";
 import { attachments } from "./attachment.tables";
-import { users } from "./system.tables";
+import { users } from "../kernel/identity.tables";
 
 /**
  * 附件管理 (/system/attachment, XTGL-025): a company's files attached to its products and

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { companies, users } from "./system.tables";
+import { companies, users } from "../kernel/identity.tables";
 
 /**
  * 附件 (/system/attachment): files attached to a product or a document of the company that

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, lte } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { paymentMethods } from "../finance/finance.tables";
 import { confirmPartnerPayment, createPartnerPayment } from "../finance/partner-payment.service";
@@ -18,7 +18,7 @@ import { confirmDelivery } from "../sale/deliver-order.service";
 import { confirmPicking } from "../sale/picking-order.service";
 import { pickingOrders } from "../sale/sale.tables";
 import { cancelSalesOrder, createSalesOrder, submitSalesOrder } from "../sale/sales-order.service";
-import { saveCompanySetting } from "../setting/setting.service";
+import { saveCompanySetting } from "./company-setting.service";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { auditLogResource } from "./audit-log.resource";
 

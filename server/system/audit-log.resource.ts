@@ -1,12 +1,12 @@
 import { and, eq, ilike, ne, or, sql } from "drizzle-orm";
 import * as z from "zod";
 import { auditLogs } from "../lib/audit.tables";
-import { dateRangeFilters } from "../lib/date-range";
+import { dateRangeFilters } from "../kernel/date-range";
 import { AUDIT_ACTIONS, labelOf } from "../lib/dictionary";
 import { equals } from "../lib/list-read";
 import { defineResource } from "../lib/resource";
 import { escapeLike } from "../lib/validate";
-import { companies } from "./system.tables";
+import { companies } from "../kernel/identity.tables";
 
 /**
  * 操作日志 (/system/permissions/log, XTGL-004; JSON API /api/app/auditLog): the audit trail,

@@ -1,5 +1,5 @@
-import type { Ctx } from "../auth/context";
-import type { Lookups } from "../master-data/page";
+import type { Ctx } from "../lib/context";
+import type { Lookups } from "../resource/page";
 import { enabledBankNames } from "./bank.resource";
 
 /**

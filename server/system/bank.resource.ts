@@ -3,7 +3,7 @@ import { equals, keywordOn } from "../lib/list-read";
 import { defineResource } from "../lib/resource";
 import { db } from "../db/client";
 import { BankInputSchema } from "./bank.input";
-import { banks } from "./reference.tables";
+import { banks } from "../reference/reference.tables";
 
 /**
  * 银行设置 (/system/setting/bank, XTGL-008): the platform's bank list. Every signed-in user reads

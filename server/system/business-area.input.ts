@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { labelled, optionalText, requiredText, sortOrder } from "../lib/input-fields";
-import { AREA_TEXT } from "./admin-area.input";
+import { AREA_TEXT } from "../reference/admin-area.input";
 
 /** 商圈 (XTGL-021, /system/basic/businessArea): a company's sales regions. Pure module: safe for the browser. */
 export const BUSINESS_AREA_TEXT = {

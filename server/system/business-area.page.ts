@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { asc, eq, lte } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { requirePage } from "../auth/guard";
 import { db } from "../db/client";
 import { DomainError, isDomainError } from "../lib/errors";
@@ -8,11 +8,11 @@ import { setFlash } from "../lib/flash";
 import { formErrorOf, formReply, formValues } from "../lib/form-reply";
 import type { GridColumn } from "../lib/grid-settings";
 import { parseId } from "../lib/ids";
-import { listParamsOf, loadResourcePage, resourcePageAction, type ResourcePageData } from "../master-data/page";
-import { areaPathNames } from "./admin-area.service";
+import { listParamsOf, loadResourcePage, resourcePageAction, type ResourcePageData } from "../resource/page";
+import { areaPathNames } from "../reference/admin-area.service";
 import { BUSINESS_AREA_PAGE } from "./business-area.resource";
 import { saveBusinessArea } from "./business-area.service";
-import { adminAreas, businessAreaRegions, businessAreas } from "./reference.tables";
+import { adminAreas, businessAreaRegions, businessAreas } from "../reference/reference.tables";
 
 /**
  * The page /system/basic/businessArea (商圈): the generic master-data list and dialogs, plus

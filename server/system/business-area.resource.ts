@@ -3,9 +3,9 @@ import type { Executor } from "../db/client";
 import { DomainError } from "../lib/errors";
 import { keywordOn } from "../lib/list-read";
 import { defineResource } from "../lib/resource";
-import { existingAreaCodes } from "./admin-area.service";
+import { existingAreaCodes } from "../reference/admin-area.service";
 import { BUSINESS_AREA_TEXT, BusinessAreaInputSchema } from "./business-area.input";
-import { businessAreaRegions, businessAreas } from "./reference.tables";
+import { businessAreaRegions, businessAreas } from "../reference/reference.tables";
 
 /** The company's page and permission (商圈 is company data: every company has its own). */
 export const BUSINESS_AREA_PAGE = "/system/basic/businessArea";

@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { createRow, deleteRow, getRow, updateRow } from "../lib/resource";
-import { areaChildren, areaPathNames, type AreaNode } from "./admin-area.service";
+import { areaChildren, areaPathNames, type AreaNode } from "../reference/admin-area.service";
 import { businessAreaResource } from "./business-area.resource";
-import { businessAreaRegions } from "./reference.tables";
+import { businessAreaRegions } from "../reference/reference.tables";
 
 export { BUSINESS_AREA_CODE, BUSINESS_AREA_PAGE, businessAreaResource } from "./business-area.resource";
 

@@ -1,5 +1,5 @@
 import { and, count, eq, isNull } from "drizzle-orm";
-import { notifications } from "./message.tables";
+import { notifications } from "../kernel/message.tables";
 import { describe, expect, it } from "vitest";
 import { startSession, resolveSession } from "../auth/session.service";
 import { db } from "../db/client";
@@ -13,7 +13,7 @@ import { settings } from "../setting/setting.tables";
 import { stockBalances, stockLocations, stockMoves, warehouses } from "../stock/stock.tables";
 import { companyIdOf, ctxOf, useTestDatabase } from "../test/test-db";
 import { changeCompanyStatus, companyNameExists, createCompany, getAllowedRoles, listCompanies, resetBusinessData, setAllowedRoles } from "./company-admin.service";
-import { companies, companyRoles, roles } from "./system.tables";
+import { companies, companyRoles, roles } from "../kernel/identity.tables";
 
 const NEW = {
   name: "广州新测汽配有限公司",

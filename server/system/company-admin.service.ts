@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { removeDocumentAttachments } from "./attachment.service";
-import { notifications } from "./message.tables";
+import { notifications } from "../kernel/message.tables";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { hashPassword, passwordPolicyErrors } from "../auth/password";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
@@ -35,7 +35,7 @@ import { LOCATION_KIND_RECEIVING, LOCATION_KIND_RETURNS, LOCATION_KIND_SHELF, lo
 import { productCosts, stockBalances, stockDemands, stockLocations, stockLocks, stockMoves, warehouses } from "../stock/stock.tables";
 import { inventoryOrderLines, inventoryOrders, moveOrderLines, moveOrders } from "../warehouse/warehouse.tables";
 import { COMPANY_STATUS_OPS, COMPANY_TEXT, CompanyCreateSchema, CompanyResetSchema, CompanyRolesSchema, companyStatusName, isCompanyStatusOp, type CompanyStatusOp } from "./company-admin.input";
-import { companies, companyRoles, companyUserRoles, companyUsers, roles, users } from "./system.tables";
+import { companies, companyRoles, companyUserRoles, companyUsers, roles, users } from "../kernel/identity.tables";
 
 /**
  * 公司档案 (/system/archives/company, XTGL-018, and /api/app/sysCompany): the platform

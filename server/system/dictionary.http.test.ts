@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useApiTestApp } from "../test/http-app";
 import { useTestDatabase } from "../test/test-db";
-import { DICT_TEXT } from "./dictionary.input";
+import { DICT_TEXT } from "../reference/dictionary.input";
 
 /** /api/app/dictType and its items through the real build and HTTP stack, with bearer tokens. */
 describe("数据字典 API: /api/app/dictType[/{id}[/items[/{itemId}]]]", () => {

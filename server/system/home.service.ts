@@ -1,4 +1,4 @@
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { listMenuPages } from "./menu.service";
 
 /** The home page: who and where the user is, and shortcuts to the pages the role may open that exist. */

@@ -1,11 +1,11 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { DomainError } from "../lib/errors";
 import { t } from "../lib/i18n/zh-CN";
 import { isId } from "../lib/ids";
 import { escapeLike } from "../lib/validate";
-import { companyRoles, companyUserRoles, companyUsers, menus, roleMenus, roles, users } from "./system.tables";
+import { companyRoles, companyUserRoles, companyUsers, menus, roleMenus, roles, users } from "../kernel/identity.tables";
 
 /**
  * The read side of ABP's identity and permission-management calls, in ABP's published shapes

@@ -1,5 +1,5 @@
-import type { Lookups } from "../master-data/page";
-import { carrierNames } from "./logistics-carrier.resource";
+import type { Lookups } from "../resource/page";
+import { carrierNames } from "../reference/logistics-carrier.resource";
 
 /** 物流信息's form suggests the archive's carriers for 物流公司名称 (any other name is still accepted). */
 export async function carrierNameSuggestions(): Promise<Lookups> {

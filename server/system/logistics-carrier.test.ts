@@ -3,7 +3,7 @@ import { createRow, getRow, updateRow } from "../lib/resource";
 import { listFromParams } from "../lib/list-read";
 import { logisticsCompanyResource } from "../sale/logistics.resource";
 import { ctxOf, useTestDatabase } from "../test/test-db";
-import { carrierNames, logisticsCarrierResource } from "./logistics-carrier.resource";
+import { carrierNames, logisticsCarrierResource } from "../reference/logistics-carrier.resource";
 
 type Row = Record<string, unknown> & { id: number };
 

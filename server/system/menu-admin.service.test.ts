@@ -6,7 +6,7 @@ import { auditLogs } from "../lib/audit.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { listMenuEntries, menuTreeRows, updateMenuEntry } from "./menu-admin.service";
 import { syncMenus } from "./menu.service";
-import { menus } from "./system.tables";
+import { menus } from "../kernel/identity.tables";
 
 const entry = async (code: string) => (await db().select().from(menus).where(eq(menus.code, code)))[0]!;
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { actorOf, recordAudit } from "../lib/audit";
@@ -9,7 +9,7 @@ import { isId } from "../lib/ids";
 import { parseListQuery, type ListSpec } from "../lib/list-query";
 import { escapeLike, parseInput } from "../lib/validate";
 import { MENU_TEXT, MenuUpdateSchema } from "./menu-admin.input";
-import { menus } from "./system.tables";
+import { menus } from "../kernel/identity.tables";
 
 /**
  * 菜单配置 (/system/configure/menu, XTGL-015, the platform operator only): the names, icons and

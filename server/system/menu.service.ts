@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { MENU_TREE, ROLE_GRANTS, type MenuSeed } from "./menu.data";
-import { menus, roleMenus, roles } from "./system.tables";
+import { menus, roleMenus, roles } from "../kernel/identity.tables";
 
 export interface MenuNode {
   id: number;

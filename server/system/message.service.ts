@@ -1,16 +1,16 @@
 import { eq, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { actorOf, recordAudit } from "../lib/audit";
 import { DomainError } from "../lib/errors";
 import { t } from "../lib/i18n/zh-CN";
 import { parseInput } from "../lib/validate";
-import { isMessageEventCode, MESSAGE_EVENT_CODES, MESSAGE_EVENTS, variablesOf, type MessageEventCode } from "./message-events";
-import { MESSAGE_TEXT, MessageTemplateInputSchema } from "./message.input";
-import { messageEvents, messageTemplates, type MessageVariable } from "./message.tables";
-import { renderTemplate, templateProblem } from "./message-template";
-import { users } from "./system.tables";
+import { isMessageEventCode, MESSAGE_EVENT_CODES, MESSAGE_EVENTS, variablesOf, type MessageEventCode } from "../kernel/message-events";
+import { MESSAGE_TEXT, MessageTemplateInputSchema } from "../kernel/message.input";
+import { messageEvents, messageTemplates, type MessageVariable } from "../kernel/message.tables";
+import { renderTemplate, templateProblem } from "../kernel/message-template";
+import { users } from "../kernel/identity.tables";
 
 /**
  * 消息事件 (/system/setting/message/event, XTGL-011) and 消息模板 (/system/setting/message/template,

@@ -1,13 +1,13 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { t } from "../lib/i18n/zh-CN";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { endUserSessions } from "../auth/session.service";
 import { hashPassword, passwordPolicyErrors, verifyPassword } from "../auth/password";
 import { db } from "../db/client";
 import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, ChangePasswordSchema, ProfileSchema } from "./profile.input";
-import { companyUsers, userAvatars, users } from "./system.tables";
+import { companyUsers, userAvatars, users } from "../kernel/identity.tables";
 
 type Who = Pick<Ctx, "userId">;
 

@@ -15,7 +15,7 @@ import {
   updateRole,
   updateRolePermissionsAbp,
 } from "./role-admin.service";
-import { companyRoles, companyUserRoles, roles } from "./system.tables";
+import { companyRoles, companyUserRoles, roles } from "../kernel/identity.tables";
 
 const roleId = async (code: string) => (await db().select({ id: roles.id }).from(roles).where(eq(roles.code, code)))[0]!.id;
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor, type Tx } from "../db/client";
 import { inTransaction, sqlStateOf } from "../db/transaction";
 import { actorOf, recordAudit } from "../lib/audit";
@@ -9,7 +9,7 @@ import { t } from "../lib/i18n/zh-CN";
 import { isId } from "../lib/ids";
 import { parseInput } from "../lib/validate";
 import { AbpPermissionUpdateSchema, ROLE_TEXT, RoleCreateSchema, RolePermissionsSchema, RoleUpdateSchema } from "./role-admin.input";
-import { companies, companyRoles, companyUserRoles, menus, roleMenus, roles } from "./system.tables";
+import { companies, companyRoles, companyUserRoles, menus, roleMenus, roles } from "../kernel/identity.tables";
 
 /**
  * 角色管理 (/system/permissions/role, XTGL-002): roles and what they may do.

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { sessions } from "../auth/auth.tables";
 import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
@@ -10,7 +10,7 @@ import { auditLogs } from "../lib/audit.tables";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { planSuggestions } from "../purchase/purchase-plan.service";
 import { ctxOf, useTestDatabase } from "../test/test-db";
-import { scheduledJobs } from "./reference.tables";
+import { scheduledJobs } from "../reference/reference.tables";
 import { claimJob, ensureScheduledJobs, finishJob, runDueJobs, SCHEDULED_JOBS, type ScheduledJobDefinition } from "./scheduler";
 import {
   getScheduledJob,
@@ -21,7 +21,7 @@ import {
   startScheduledJob,
   stopScheduledJob,
 } from "./scheduler.service";
-import { companies, COMPANY_ONLINE } from "./system.tables";
+import { companies, COMPANY_ONLINE } from "../kernel/identity.tables";
 
 async function row(name: string) {
   const [r] = await db().select().from(scheduledJobs).where(eq(scheduledJobs.name, name));

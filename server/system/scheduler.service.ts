@@ -1,12 +1,12 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { actorOf, recordAudit } from "../lib/audit";
 import { DomainError } from "../lib/errors";
 import { t } from "../lib/i18n/zh-CN";
 import { parseInput } from "../lib/validate";
-import { scheduledJobs } from "./reference.tables";
+import { scheduledJobs } from "../reference/reference.tables";
 import { claimJob, ensureScheduledJobs, jobDefinition, runClaimedJob, SCHEDULED_JOBS, type ScheduledJobDefinition } from "./scheduler";
 import { intervalText, SCHEDULE_TEXT, ScheduleIntervalSchema } from "./scheduler.input";
 

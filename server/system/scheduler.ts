@@ -5,9 +5,9 @@ import { db, type Executor } from "../db/client";
 import { overdueSummary } from "../finance/overdue-summary";
 import { settleAllAccounts } from "../finance/partner-account.service";
 import { planSuggestions } from "../purchase/purchase-plan.service";
-import { NOTIFICATION_KEEP_DAYS, NOTIFICATION_KEEP_READ_DAYS, purgeOldNotifications } from "./notification.service";
-import { scheduledJobs } from "./reference.tables";
-import { companies, COMPANY_ONLINE } from "./system.tables";
+import { NOTIFICATION_KEEP_DAYS, NOTIFICATION_KEEP_READ_DAYS, purgeOldNotifications } from "../kernel/notify";
+import { scheduledJobs } from "../reference/reference.tables";
+import { companies, COMPANY_ONLINE } from "../kernel/identity.tables";
 
 /**
  * 定时任务: the product's own periodic work, defined here in code; their state (interval,

@@ -1,7 +1,7 @@
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { listMyCompanies } from "../auth/session.service";
 import { getMenuTree, listMenuPages } from "./menu.service";
-import { countUnreadNotifications } from "./notification.service";
+import { countUnreadNotifications } from "../kernel/notify";
 import { getCompanyTimeZone } from "../setting/setting.service";
 
 /**

@@ -7,7 +7,7 @@ import { auditLogs } from "../lib/audit.tables";
 import { departments } from "../organization/organization.tables";
 import { companyIdOf, ctxOf, useTestDatabase, userIdOf } from "../test/test-db";
 import { createStaff, getStaff, joinStaff, listStaff, removeStaff, resetStaffPassword, setStaffLock, setStaffRoles, updateStaff } from "./user-admin.service";
-import { companyRoles, roles } from "./system.tables";
+import { companyRoles, roles } from "../kernel/identity.tables";
 
 const PW = "Newbie@2026";
 const roleId = async (code: string) => (await db().select({ id: roles.id }).from(roles).where(eq(roles.code, code)))[0]!.id;

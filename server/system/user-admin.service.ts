@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { hashPassword, passwordPolicyErrors } from "../auth/password";
 import { sessions } from "../auth/auth.tables";
 import { db, type Executor } from "../db/client";
@@ -11,7 +11,7 @@ import { pinyinSortKey } from "../lib/sort-key";
 import { escapeLike, parseInput } from "../lib/validate";
 import { departments, employees } from "../organization/organization.tables";
 import { STAFF_TEXT, StaffCreateSchema, StaffJoinSchema, StaffPasswordSchema, StaffRolesSchema, StaffUpdateSchema } from "./user-admin.input";
-import { companies, companyRoles, companyUserRoles, companyUsers, roles, users } from "./system.tables";
+import { companies, companyRoles, companyUserRoles, companyUsers, roles, users } from "../kernel/identity.tables";
 
 /**
  * 用户管理 (/system/permissions/user, XTGL-001): a company's staff logins. A company manager

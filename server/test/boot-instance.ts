@@ -3,7 +3,7 @@
  * in a process of its own: the start-up race test runs two of these at the same moment.
  * Env: TEST_DATABASE_URL, BOOT_SCHEMA. Exits 0 when the database is ready, 1 with the error.
  */
-import { bootDatabase } from "../db/boot";
+import { bootDatabase } from "../boot";
 
 const { handle } = await bootDatabase({
   url: process.env.TEST_DATABASE_URL,

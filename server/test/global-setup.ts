@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { bootDatabase } from "../db/boot";
+import { bootDatabase } from "../boot";
 import { TEST_PASSWORD, TEMPLATE_DIR } from "./test-db";
 
 /**

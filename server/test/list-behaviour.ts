@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { type ResourceDef } from "../lib/resource";
 import { exportRows, listFromParams } from "../lib/list-read";
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { bootDatabase } from "../db/boot";
+import { bootDatabase } from "../boot";
 import { setDatabase } from "../db/client";
 
 export const TEST_PASSWORD = "Demo@123456";
@@ -54,7 +54,7 @@ async function adminQuery(url: string, text: string) {
 /** Looks up a demo user's id by username. */
 export async function userIdOf(username: string): Promise<number> {
   const { db } = await import("../db/client");
-  const { users } = await import("../system/system.tables");
+  const { users } = await import("../kernel/identity.tables");
   const { eq } = await import("drizzle-orm");
   const [u] = await db().select({ id: users.id }).from(users).where(eq(users.username, username));
   if (!u) throw new Error(`no demo user ${username}`);
@@ -64,7 +64,7 @@ export async function userIdOf(username: string): Promise<number> {
 /** Looks up a demo company's id by short name (穗通汽配, 鹏达汽配, 福达汽配, 车护者). */
 export async function companyIdOf(shortName: string): Promise<number> {
   const { db } = await import("../db/client");
-  const { companies } = await import("../system/system.tables");
+  const { companies } = await import("../kernel/identity.tables");
   const { eq } = await import("drizzle-orm");
   const [c] = await db().select({ id: companies.id }).from(companies).where(eq(companies.shortName, shortName));
   if (!c) throw new Error(`no demo company ${shortName}`);

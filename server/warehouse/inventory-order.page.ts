@@ -1,5 +1,5 @@
 import { json, redirect } from "@remix-run/node";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { requirePage } from "../auth/guard";
 import { formErrorOf } from "../lib/form-reply";
 import { setFlash } from "../lib/flash";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { isDomainError } from "../lib/errors";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { countInventoryOrder, createInventoryOrder, getInventoryOrder, postInventoryOrder, startInventoryOrder } from "./inventory-order.service";

@@ -1,5 +1,5 @@
 import { aliasedTable, and, asc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { dec, isZero, moneyString, qtyString, sub, sum } from "../lib/decimal";
@@ -14,8 +14,8 @@ import { productResource } from "../product/product.resources";
 import { actionsFor, assertTransition, lockDocument } from "../stock/document";
 import { postStock, reverseDocument, type MoveLine } from "../stock/stock-ledger.service";
 import { stockBalances, stockLocations, warehouses } from "../stock/stock.tables";
-import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
-import { companies, users } from "../system/system.tables";
+import { nextDocumentNo, noTakenIn } from "../kernel/numbering";
+import { companies, users } from "../kernel/identity.tables";
 import { InventoryCountSchema, InventoryExtraLineSchema, InventoryOrderInputSchema } from "./inventory-order.input";
 import { INVENTORY_COUNTING, INVENTORY_ORDER_MACHINE, INVENTORY_POSTED, INVENTORY_VOID, type InventoryOrderAction } from "./inventory-order.status";
 import { inventoryOrderLines, inventoryOrders } from "./warehouse.tables";

@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { requirePage } from "../auth/guard";
 import { db } from "../db/client";
 import { formErrorOf } from "../lib/form-reply";

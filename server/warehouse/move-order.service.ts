@@ -1,5 +1,5 @@
 import { aliasedTable, and, asc, eq, gt, inArray, sql } from "drizzle-orm";
-import type { Ctx } from "../auth/context";
+import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { dec, qtyString, sub } from "../lib/decimal";
@@ -15,8 +15,8 @@ import { actionsFor, assertTransition, lockDocument } from "../stock/document";
 import { defaultLocationsOf } from "../stock/location.service";
 import { postStock, reverseDocument } from "../stock/stock-ledger.service";
 import { stockBalances, stockLocations, warehouses } from "../stock/stock.tables";
-import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
-import { companies, users } from "../system/system.tables";
+import { nextDocumentNo, noTakenIn } from "../kernel/numbering";
+import { companies, users } from "../kernel/identity.tables";
 import { MoveOrderInputSchema, type MoveOrderInput } from "./move-order.input";
 import { MOVE_ORDER_DONE, MOVE_ORDER_MACHINE, MOVE_ORDER_VOID, type MoveOrderAction } from "./move-order.status";
 import { moveOrderLines, moveOrders } from "./warehouse.tables";

@@ -7,7 +7,7 @@ import { t } from "../../../server/lib/i18n/zh-CN";
 import type { FieldSpec, FormSpec } from "#server/lib/form-spec";
 import { readNumberInput, ROUNDED_HINT, type NumberKind } from "#server/lib/number-text";
 import { formatMoneyText } from "#server/lib/decimal-text";
-import type { LookupOption, Lookups } from "#server/master-data/page";
+import type { LookupOption, Lookups } from "#server/resource/page";
 import type { FormField, OptionSource } from "./page-config";
 import css from "./grid.module.css";
 

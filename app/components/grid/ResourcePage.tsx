@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, use
 import { useShortcut } from "~/hooks/useShortcuts";
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { t } from "../../../server/lib/i18n/zh-CN";
-import type { ResourcePageData, SaveFailure } from "#server/master-data/page";
+import type { ResourcePageData, SaveFailure } from "#server/resource/page";
 import { DataGrid, HiddenParams, PageSizeOptions, hrefWith } from "./DataGrid";
 import { applyGridSettings, type EffectiveColumn } from "../../../server/lib/grid-settings";
 import type { PageConfig } from "./page-config";

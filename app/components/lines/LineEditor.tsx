@@ -22,7 +22,7 @@
  *   //     productText: productLabelOf(l), productPicked: productLabelOf(l), qty: l.qty, price: l.price,
  *   //     remark: l.remark ?? "" }, product: facts.find(f => f.productId === l.productId) ?? null }))
  *
- *   // action (all imports via ~/services.server):
+ *   // action (all imports via the ~/server/<area>.server entry points):
  *   const form = await request.formData();
  *   const intent = String(form.get("intent") ?? "");
  *   const raw = readLines(form);                                  // [{productId, productText, productPicked, qty, price, …}]

@@ -1,7 +1,7 @@
 import { Button } from "~/components/ui/mantine/Button";
 import { TextInput } from "~/components/ui/mantine/TextInput";
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { LookupOption } from "#server/master-data/page";
+import type { LookupOption } from "#server/resource/page";
 import css from "~/components/grid/grid.module.css";
 
 /**

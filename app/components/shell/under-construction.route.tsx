@@ -7,7 +7,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { IconTools } from "@tabler/icons-react";
 import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
-import { requirePage } from "~/services.server";
+import { requirePage } from "~/server/auth.server";
 import { unbuiltMenuUrls } from "./under-construction.routes";
 
 /**

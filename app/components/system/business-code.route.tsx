@@ -9,7 +9,7 @@ import { Text } from "~/components/ui/mantine/Text";
 import { TextInput } from "~/components/ui/mantine/TextInput";
 import { Title } from "~/components/ui/mantine/Title";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { DATE_PARTS, RESETS, SEQ_MAX, SEQ_MIN } from "#server/system/business-code.input";
+import { DATE_PARTS, RESETS, SEQ_MAX, SEQ_MIN } from "#server/kernel/numbering.input";
 import type { businessCodeLoader, businessCodeAction } from "./business-code.server";
 
 /**

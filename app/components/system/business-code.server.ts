@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { canEditBusinessCodes, formErrorOf, formValues, listBusinessCodeRules, requirePage, restoreDefaultBusinessCodeRule, saveBusinessCodeRule, setFlash } from "~/services.server";
+import { requirePage } from "~/server/auth.server";
+import { formErrorOf, formValues, setFlash } from "~/server/kit.server";
+import { canEditBusinessCodes, listBusinessCodeRules, restoreDefaultBusinessCodeRule, saveBusinessCodeRule } from "~/server/system.server";
 
 /**
  * The loader and action of the business-code page (business-code.route.tsx) under either of
  * its menu paths: server-only, kept out of the page's file so the browser build never reaches
- * ~/services.server (Vite refuses a server-only import left in browser code).
+ * ~/server/<area>.server (Vite refuses a server-only import left in browser code).
  */
 export const businessCodeLoader = (PAGE: string) =>
   async function loader({ request }: LoaderFunctionArgs) {

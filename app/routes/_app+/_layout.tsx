@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { Shell } from "~/components/shell/Shell";
-import { requireUser, takeFlash, loadShell } from "~/services.server";
+import { requireUser } from "~/server/auth.server";
+import { loadShell } from "~/server/home.server";
+import { takeFlash } from "~/server/kit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);

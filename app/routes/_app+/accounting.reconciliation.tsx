@@ -10,7 +10,7 @@ import { formatMoneyText } from "#server/lib/decimal-text";
 import { labelOf, PAYMENT_TERMS } from "#server/lib/dictionary";
 import { balanceWords } from "#server/finance/balance-text";
 import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
-import { loadReconciliationPage, reconciliationAction, type ReconciliationPageData } from "~/services.server";
+import { loadReconciliationPage, reconciliationAction, type ReconciliationPageData } from "~/server/finance.server";
 
 const PAGE = "/accounting/reconciliation";
 

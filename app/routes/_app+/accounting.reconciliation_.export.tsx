@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { reconciliationExportOf } from "~/services.server";
+import { reconciliationExportOf } from "~/server/finance.server";
 
 /**
  * /accounting/reconciliation/export?partnerId=…&from=…&to=… — the statement as .xlsx. A resource

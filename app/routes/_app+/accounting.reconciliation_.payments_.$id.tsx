@@ -7,7 +7,7 @@ import po from "~/components/purchase/purchase.module.css";
 import fin from "~/components/finance/finance.module.css";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadPaymentDoc, paymentDocAction } from "~/services.server";
+import { loadPaymentDoc, paymentDocAction } from "~/server/finance.server";
 
 /** One receipt or payment: its allocations to documents and the actions its status allows (确认, 作废, 删除). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

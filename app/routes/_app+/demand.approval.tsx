@@ -7,7 +7,7 @@ import css from "~/components/grid/grid.module.css";
 import { APPROVAL_STATUSES } from "#server/lib/dictionary";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { creditApprovalPageAction, loadCreditApprovalPage } from "~/services.server";
+import { creditApprovalPageAction, loadCreditApprovalPage } from "~/server/sale.server";
 
 /**
  * 需求审批 (/demand/approval, XQGL-005): sales orders over their customer's credit limit. A row

@@ -7,7 +7,8 @@ import { ResourcePage } from "~/components/grid/ResourcePage";
 import { ReturnApprovalPanel } from "~/components/sale/ReturnApprovalPanel";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { APPROVAL_STATUSES, SALES_RETURN_STATUSES } from "#server/lib/dictionary";
-import { loadResourcePage, openRowRedirectOf, resourcePageAction, returnApprovalAction, returnApprovalReviewOf, salesReturnFilterLookups } from "~/services.server";
+import { loadResourcePage, openRowRedirectOf, resourcePageAction } from "~/server/kit.server";
+import { returnApprovalAction, returnApprovalReviewOf, salesReturnFilterLookups } from "~/server/sale.server";
 
 const PAGE = "/demand/returnOrder/approval";
 

@@ -11,7 +11,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { IconKey, IconUserCircle } from "@tabler/icons-react";
 import { t } from "../../../server/lib/i18n/zh-CN";
 import { DashboardCards } from "~/components/home/DashboardCards";
-import { requireUser, loadHome, loadDashboard } from "~/services.server";
+import { requireUser } from "~/server/auth.server";
+import { loadHome, loadDashboard } from "~/server/home.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireUser(request);

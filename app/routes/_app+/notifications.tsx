@@ -6,7 +6,9 @@ import mc from "~/components/system/message.module.css";
 import { SimplePager } from "~/components/grid/SimplePager";
 import { dateTimeText } from "#server/lib/grid-settings";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { isDomainError, listMyNotifications, markAllNotificationsRead, markNotificationRead, openNotification, requireUser, setFlash, STATUS_OF } from "~/services.server";
+import { requireUser } from "~/server/auth.server";
+import { isDomainError, setFlash, STATUS_OF } from "~/server/kit.server";
+import { listMyNotifications, markAllNotificationsRead, markNotificationRead, openNotification } from "~/server/system.server";
 
 const PAGE = "/notifications";
 

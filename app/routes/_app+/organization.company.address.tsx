@@ -3,7 +3,8 @@ import { json } from "@remix-run/node";
 import type { PageConfig } from "~/components/grid/page-config";
 import { ResourcePage } from "~/components/grid/ResourcePage";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { areaNameSuggestions, loadResourcePage, resourcePageAction } from "~/services.server";
+import { loadResourcePage, resourcePageAction } from "~/server/kit.server";
+import { areaNameSuggestions } from "~/server/system.server";
 
 const PAGE = "/organization/company/address";
 

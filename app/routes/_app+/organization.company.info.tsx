@@ -13,7 +13,9 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { CompanyInfoInputSchema } from "#server/organization/organization.input";
-import { formSpecOf, getCompanyInfo, requirePage, setFlash, submissionReply, updateCompanyInfo } from "~/services.server";
+import { requirePage } from "~/server/auth.server";
+import { formSpecOf, setFlash, submissionReply } from "~/server/kit.server";
+import { getCompanyInfo, updateCompanyInfo } from "~/server/organization.server";
 
 const PAGE = "/organization/company/info";
 

@@ -4,7 +4,9 @@ import type { PageConfig } from "~/components/grid/page-config";
 import { ResourcePage } from "~/components/grid/ResourcePage";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { PARTNER_RELS, PAYMENT_TERMS } from "#server/lib/dictionary";
-import { cityOptions, loadResourcePage, resourcePageAction, listLinkableCompanies } from "~/services.server";
+import { loadResourcePage, resourcePageAction } from "~/server/kit.server";
+import { listLinkableCompanies } from "~/server/organization.server";
+import { cityOptions } from "~/server/system.server";
 
 const PAGE = "/organization/partner";
 

@@ -11,9 +11,11 @@ import { OWN_PRODUCT_FIELDS, PRODUCT_COLUMNS, PRODUCT_FILTER_LOOKUPS, PRODUCT_FI
 import { ProductFormAssist } from "~/components/product/ProductFormAssist";
 import { ProductAttachments, type ProductAttachmentItem } from "~/components/product/ProductAttachments";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import type { ResourcePageData, SaveFailure } from "#server/master-data/page";
+import type { ResourcePageData, SaveFailure } from "#server/resource/page";
 import type { LibraryImportData } from "#server/product/product.import";
-import { ATTACHMENT_MENU, libraryImportAction, listOwnerAttachments, loadLibraryImport, loadResourcePage, lookupOptions, resourcePageAction } from "~/services.server";
+import { loadResourcePage, lookupOptions, resourcePageAction } from "~/server/kit.server";
+import { libraryImportAction, loadLibraryImport } from "~/server/product.server";
+import { ATTACHMENT_MENU, listOwnerAttachments } from "~/server/system.server";
 
 const PAGE = "/product/list";
 

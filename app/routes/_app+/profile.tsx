@@ -16,7 +16,9 @@ import { t } from "../../../server/lib/i18n/zh-CN";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, ChangePasswordSchema, ProfileSchema } from "#server/system/profile.input";
 import type { FormSpec } from "#server/lib/form-spec";
 import classes from "./profile.module.css";
-import { DomainError, readUploadForm, requireUser, requireValid, setFlash, changePassword, formSpecOf, getProfile, setAvatar, submissionReply, updateProfile } from "~/services.server";
+import { requireUser, requireValid } from "~/server/auth.server";
+import { DomainError, readUploadForm, setFlash, formSpecOf, submissionReply } from "~/server/kit.server";
+import { changePassword, getProfile, setAvatar, updateProfile } from "~/server/system.server";
 
 type Intent = "profile" | "avatar" | "password";
 type ActionResult = { intent: Intent; result: SubmissionResult<string[]> };

@@ -6,7 +6,8 @@ import { ResourcePage } from "~/components/grid/ResourcePage";
 import css from "~/components/grid/grid.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { PAYMENT_TERMS, PURCHASE_ORDER_STATUSES } from "#server/lib/dictionary";
-import { loadResourcePage, openRowRedirectOf, printRedirectOf, purchaseFilterLookups, resourcePageAction } from "~/services.server";
+import { loadResourcePage, openRowRedirectOf, resourcePageAction } from "~/server/kit.server";
+import { printRedirectOf, purchaseFilterLookups } from "~/server/purchase.server";
 
 const PAGE = "/purchase/order";
 

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { OrderCreatePage } from "~/components/documents/OrderForm";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadPurchaseOrderCreate, purchaseOrderCreateAction } from "~/services.server";
+import { loadPurchaseOrderCreate, purchaseOrderCreateAction } from "~/server/purchase.server";
 
 /** 采购开单: a new purchase order, saved as a draft or submitted. */
 export async function loader({ request }: LoaderFunctionArgs) {

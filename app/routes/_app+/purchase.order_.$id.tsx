@@ -8,7 +8,7 @@ import css from "~/components/grid/grid.module.css";
 import { labelOf, PAYMENT_TERMS } from "#server/lib/dictionary";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadPurchaseOrderPage, purchaseOrderPageAction } from "~/services.server";
+import { loadPurchaseOrderPage, purchaseOrderPageAction } from "~/server/purchase.server";
 
 /** One purchase order: a draft is edited here; a submitted one is shown with the actions its status allows. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

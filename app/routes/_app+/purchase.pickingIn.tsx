@@ -4,7 +4,8 @@ import type { PageConfig } from "~/components/grid/page-config";
 import { ResourcePage } from "~/components/grid/ResourcePage";
 import { PUTAWAY_ORDER_STATUSES } from "#server/lib/dictionary";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadResourcePage, openRowRedirectOf, purchaseFilterLookups, resourcePageAction } from "~/services.server";
+import { loadResourcePage, openRowRedirectOf, resourcePageAction } from "~/server/kit.server";
+import { purchaseFilterLookups } from "~/server/purchase.server";
 
 const PAGE = "/purchase/pickingIn";
 

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadPutawayPage, putawayPageAction } from "~/services.server";
+import { loadPutawayPage, putawayPageAction } from "~/server/purchase.server";
 import { formatQtyText } from "#server/lib/decimal-text";
 import { useDateTimeText } from "~/hooks/useTimeZone";
 import { LinkedPurchaseOrder } from "~/components/purchase/LinkedPurchaseOrder";

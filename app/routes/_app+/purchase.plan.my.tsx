@@ -5,7 +5,8 @@ import { ResourcePage } from "~/components/grid/ResourcePage";
 import css from "~/components/grid/grid.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { PURCHASE_PLAN_STATUSES } from "#server/lib/dictionary";
-import { loadResourcePage, openRowRedirectOf, purchasePlanPageAction } from "~/services.server";
+import { loadResourcePage, openRowRedirectOf } from "~/server/kit.server";
+import { purchasePlanPageAction } from "~/server/purchase.server";
 
 const PAGE = "/purchase/plan/my";
 

@@ -7,7 +7,7 @@ import po from "~/components/purchase/purchase.module.css";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import type { PurchasePlanPageData } from "#server/purchase/purchase-plan.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadPurchasePlanDocument, purchasePlanDocumentAction } from "~/services.server";
+import { loadPurchasePlanDocument, purchasePlanDocumentAction } from "~/server/purchase.server";
 import { ConfirmSubmitButton } from "~/components/ui/ConfirmSubmitButton";
 
 /** One purchase plan: a draft's lines are edited here (product, supplier, qty, price); its status's actions; the orders made from it. */

@@ -8,7 +8,8 @@ import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import { labelOf, PURCHASE_ORDER_STATUSES, RECEIVE_ORDER_STATUSES } from "#server/lib/dictionary";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadResourcePage, openRowRedirectOf, purchaseFilterLookups, receiveListAction, receiveListExtras, resourcePageAction } from "~/services.server";
+import { loadResourcePage, openRowRedirectOf, resourcePageAction } from "~/server/kit.server";
+import { purchaseFilterLookups, receiveListAction, receiveListExtras } from "~/server/purchase.server";
 
 const PAGE = "/purchase/receive";
 

@@ -5,7 +5,7 @@ import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import { REASON_CODES } from "#server/lib/dictionary";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadReceivePage, receivePageAction } from "~/services.server";
+import { loadReceivePage, receivePageAction } from "~/server/purchase.server";
 import { formatMoneyText, formatQtyText } from "#server/lib/decimal-text";
 import { useDateTimeText } from "~/hooks/useTimeZone";
 import { ConfirmSubmitButton } from "~/components/ui/ConfirmSubmitButton";

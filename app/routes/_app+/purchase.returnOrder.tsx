@@ -6,7 +6,8 @@ import { ResourcePage } from "~/components/grid/ResourcePage";
 import css from "~/components/grid/grid.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { PURCHASE_RETURN_STATUSES } from "#server/lib/dictionary";
-import { loadResourcePage, openRowRedirectOf, purchaseReturnFilterLookups, resourcePageAction, returnPrintRedirectOf } from "~/services.server";
+import { loadResourcePage, openRowRedirectOf, resourcePageAction } from "~/server/kit.server";
+import { purchaseReturnFilterLookups, returnPrintRedirectOf } from "~/server/purchase.server";
 
 const PAGE = "/purchase/returnOrder";
 

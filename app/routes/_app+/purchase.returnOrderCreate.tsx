@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ReturnCreatePage } from "~/components/documents/ReturnPage";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadPurchaseReturnCreate, purchaseReturnCreateAction } from "~/services.server";
+import { loadPurchaseReturnCreate, purchaseReturnCreateAction } from "~/server/purchase.server";
 
 /** 采购退货开单: free-standing (batches on hand) or 从采购单退货 (?orderId=…, the received lines prefilled). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ReturnDocumentPage } from "~/components/documents/ReturnPage";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadPurchaseReturnPage, purchaseReturnPageAction } from "~/services.server";
+import { loadPurchaseReturnPage, purchaseReturnPageAction } from "~/server/purchase.server";
 
 /** One purchase return: a draft is edited here; later statuses show their lines and the actions the status allows. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

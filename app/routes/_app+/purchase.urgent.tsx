@@ -3,21 +3,9 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { UrgentPurchaseList, type UrgentListData } from "~/components/purchase/UrgentPurchaseList";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import {
-  generateUrgentPurchaseOrders,
-  isDomainError,
-  listSpecOf,
-  listUrgentPurchase,
-  parseGroupKey,
-  parseId,
-  parseListQuery,
-  requirePage,
-  setFlash,
-  URGENT_PAGE,
-  urgentPurchaseLookups,
-  urgentPurchaseResource,
-  urgentResultMessage,
-} from "~/services.server";
+import { requirePage } from "~/server/auth.server";
+import { isDomainError, listSpecOf, parseId, parseListQuery, setFlash } from "~/server/kit.server";
+import { generateUrgentPurchaseOrders, listUrgentPurchase, parseGroupKey, URGENT_PAGE, urgentPurchaseLookups, urgentPurchaseResource, urgentResultMessage } from "~/server/purchase.server";
 
 /** 紧急采购 (CGGL-006): sales order lines short of stock by product and warehouse; 生成采购订单 from the selection. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -5,7 +5,8 @@ import { ResourcePage } from "~/components/grid/ResourcePage";
 import css from "~/components/grid/grid.module.css";
 import { DELIVER_ORDER_STATUSES } from "#server/lib/dictionary";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { deliveryFilterLookups, loadResourcePage, openRowRedirectOf, resourcePageAction, salePrintRedirect } from "~/services.server";
+import { loadResourcePage, openRowRedirectOf, resourcePageAction } from "~/server/kit.server";
+import { deliveryFilterLookups, salePrintRedirect } from "~/server/sale.server";
 
 const PAGE = "/sale/deliver";
 

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { deliverPageAction, loadDeliverPage } from "~/services.server";
+import { deliverPageAction, loadDeliverPage } from "~/server/sale.server";
 import { formatCostText, formatMoneyText, formatQtyText } from "#server/lib/decimal-text";
 import { useDateTimeText } from "~/hooks/useTimeZone";
 import { ConfirmSubmitButton } from "~/components/ui/ConfirmSubmitButton";

@@ -4,7 +4,8 @@ import type { PageConfig } from "~/components/grid/page-config";
 import { ResourcePage } from "~/components/grid/ResourcePage";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { SALES_ORDER_STATUSES } from "#server/lib/dictionary";
-import { loadResourcePage, openRowRedirectOf, resourcePageAction, saleExecuteRowHref, saleFilterLookups } from "~/services.server";
+import { loadResourcePage, openRowRedirectOf, resourcePageAction } from "~/server/kit.server";
+import { saleExecuteRowHref, saleFilterLookups } from "~/server/sale.server";
 
 const PAGE = "/sale/execute";
 

@@ -6,7 +6,9 @@ import { ResourcePage } from "~/components/grid/ResourcePage";
 import css from "~/components/grid/grid.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { PAYMENT_TERMS, SALES_ORDER_STATUSES } from "#server/lib/dictionary";
-import { loadResourcePage, openRowRedirectOf, requirePage, resourcePageAction, saleFilterLookups, salePrintRedirectOf } from "~/services.server";
+import { requirePage } from "~/server/auth.server";
+import { loadResourcePage, openRowRedirectOf, resourcePageAction } from "~/server/kit.server";
+import { saleFilterLookups, salePrintRedirectOf } from "~/server/sale.server";
 
 const PAGE = "/sale/order";
 

@@ -3,7 +3,7 @@ import { pageResponse } from "~/components/documents/page-response.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { OrderCreatePage } from "~/components/documents/OrderForm";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadSalesOrderCreate, salesOrderCreateAction } from "~/services.server";
+import { loadSalesOrderCreate, salesOrderCreateAction } from "~/server/sale.server";
 
 /** 销售开单 (XSGL-004, the top bar's button): a new sales order, saved as a draft or submitted. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -11,7 +11,7 @@ import css from "~/components/grid/grid.module.css";
 import { APPROVAL_STATUSES, labelOf, PAYMENT_TERMS } from "#server/lib/dictionary";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadSalesOrderPage, salesOrderPageAction } from "~/services.server";
+import { loadSalesOrderPage, salesOrderPageAction } from "~/server/sale.server";
 
 /** One sales order (XSGL-001): a draft is edited here; a submitted one shows its lines' progress, its actions and its history. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

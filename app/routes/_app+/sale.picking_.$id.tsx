@@ -5,7 +5,7 @@ import { AutoFlowButton } from "~/components/documents/AutoFlowButton";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadPickingPage, pickingPageAction } from "~/services.server";
+import { loadPickingPage, pickingPageAction } from "~/server/sale.server";
 import { formatQtyText } from "#server/lib/decimal-text";
 import { useDateTimeText } from "~/hooks/useTimeZone";
 import { ConfirmSubmitButton } from "~/components/ui/ConfirmSubmitButton";

@@ -4,7 +4,8 @@ import type { PageConfig } from "~/components/grid/page-config";
 import { ResourcePage } from "~/components/grid/ResourcePage";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { SALES_RETURN_STATUSES } from "#server/lib/dictionary";
-import { loadResourcePage, openRowRedirectOf, resourcePageAction, salesReturnFilterLookups } from "~/services.server";
+import { loadResourcePage, openRowRedirectOf, resourcePageAction } from "~/server/kit.server";
+import { salesReturnFilterLookups } from "~/server/sale.server";
 
 const PAGE = "/sale/returnInbound";
 

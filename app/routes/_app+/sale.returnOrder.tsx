@@ -6,7 +6,8 @@ import { ResourcePage } from "~/components/grid/ResourcePage";
 import css from "~/components/grid/grid.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { SALES_RETURN_STATUSES } from "#server/lib/dictionary";
-import { loadResourcePage, openRowRedirectOf, resourcePageAction, salesReturnFilterLookups, salesReturnPrintRedirectOf } from "~/services.server";
+import { loadResourcePage, openRowRedirectOf, resourcePageAction } from "~/server/kit.server";
+import { salesReturnFilterLookups, salesReturnPrintRedirectOf } from "~/server/sale.server";
 
 const PAGE = "/sale/returnOrder";
 

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ReturnCreatePage } from "~/components/documents/ReturnPage";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadSalesReturnCreate, salesReturnCreateAction } from "~/services.server";
+import { loadSalesReturnCreate, salesReturnCreateAction } from "~/server/sale.server";
 
 /** 销售退货开单: free-standing (customer + products) or 从销售订单退货 (?orderNo=… / ?orderId=…: the returnable delivery lines). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,8 @@ import { json } from "@remix-run/node";
 import type { PageConfig } from "~/components/grid/page-config";
 import { ResourcePage } from "~/components/grid/ResourcePage";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { deliveryFilterLookups, loadResourcePage, openRowRedirectOf, resourcePageAction } from "~/services.server";
+import { loadResourcePage, openRowRedirectOf, resourcePageAction } from "~/server/kit.server";
+import { deliveryFilterLookups } from "~/server/sale.server";
 
 const PAGE = "/sale/shippingList";
 

@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadScanPage, scanPageAction } from "~/services.server";
+import { loadScanPage, scanPageAction } from "~/server/sale.server";
 
 /**
  * 扫码发货: choose a waiting delivery note by its number, then a keyboard-wedge scanner types

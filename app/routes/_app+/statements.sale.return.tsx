@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { ReportPage, type ReportFilter } from "~/components/report/ReportPage";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { REASON_CODES } from "#server/lib/dictionary";
-import { loadReportPage } from "~/services.server";
+import { loadReportPage } from "~/server/report.server";
 
 const PAGE = "/statements/sale/return";
 

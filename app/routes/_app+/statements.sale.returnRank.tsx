@@ -3,7 +3,7 @@ import { ReportPage, type ReportFilter } from "~/components/report/ReportPage";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { REASON_CODES } from "#server/lib/dictionary";
 import { RETURN_RANK_MODES } from "#server/report/report.labels";
-import { loadReportPage } from "~/services.server";
+import { loadReportPage } from "~/server/report.server";
 
 const PAGE = "/statements/sale/returnRank";
 

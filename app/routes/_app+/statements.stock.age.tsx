@@ -8,7 +8,11 @@ import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
 import type { GridColumn } from "../../../server/lib/grid-settings";
 import { ColumnSetLink, reportColumns } from "~/components/report/report-columns";
 import { AGE_BUCKET_LABELS } from "#server/report/stock-age.labels";
-import { exportStockAge, getCompanyTimeZone, parseStockAgeQuery, requirePage, stockAgeReport, stockPlaceOptions, xlsxResponse, type StockAgeReport } from "~/services.server";
+import { requirePage } from "~/server/auth.server";
+import { xlsxResponse } from "~/server/kit.server";
+import { exportStockAge, parseStockAgeQuery, stockAgeReport, type StockAgeReport } from "~/server/report.server";
+import { getCompanyTimeZone } from "~/server/setting.server";
+import { stockPlaceOptions } from "~/server/warehouse.server";
 
 const PAGE = "/statements/stock/age";
 

@@ -6,7 +6,8 @@ import { ResourcePage } from "~/components/grid/ResourcePage";
 import { StockTotalsBar } from "~/components/stock/StockTotalsBar";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { STOCK_SOURCES } from "#server/lib/dictionary";
-import { loadResourcePage, resourcePageAction, stockBatchResource, stockPlaceOptions, stockTotals, type StockTotals } from "~/services.server";
+import { loadResourcePage, resourcePageAction } from "~/server/kit.server";
+import { stockBatchResource, stockPlaceOptions, stockTotals, type StockTotals } from "~/server/warehouse.server";
 
 const PAGE = "/statements/stock/batch";
 

@@ -3,7 +3,8 @@ import { json } from "@remix-run/node";
 import { ResourcePage } from "~/components/grid/ResourcePage";
 import { flowPageConfig } from "~/components/stock/flow-page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadResourcePage, resourcePageAction, stockPlaceOptions } from "~/services.server";
+import { loadResourcePage, resourcePageAction } from "~/server/kit.server";
+import { stockPlaceOptions } from "~/server/warehouse.server";
 
 const PAGE = "/statements/stock/flow/cost";
 const config = flowPageConfig(true);

@@ -9,7 +9,8 @@ import { COMPANY_LIST_URL, companyUrl } from "~/components/system/company/compan
 import { dateTimeText } from "#server/lib/grid-settings";
 import { COMPANY_STATUSES } from "#server/system/company-admin.input";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { COMPANY_ADMIN_MENU, listCompanies, orErrorPage, requirePage } from "~/services.server";
+import { orErrorPage, requirePage } from "~/server/auth.server";
+import { COMPANY_ADMIN_MENU, listCompanies } from "~/server/system.server";
 import { PlainTable } from "~/components/grid/PlainTable";
 
 /**

@@ -13,21 +13,9 @@ import { TextInput } from "~/components/ui/mantine/TextInput";
 import { dateTimeText } from "#server/lib/grid-settings";
 import { COMPANY_STATUS_OPS, COMPANY_TEXT, isCompanyStatusOp } from "#server/system/company-admin.input";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import {
-  changeCompanyStatus,
-  COMPANY_ADMIN_MENU,
-  formReply,
-  formValues,
-  getAllowedRoles,
-  getCompany,
-  isDomainError,
-  orErrorPage,
-  requirePage,
-  resetBusinessData,
-  setAllowedRoles,
-  setFlash,
-  type FormFailure,
-} from "~/services.server";
+import { orErrorPage, requirePage } from "~/server/auth.server";
+import { formReply, formValues, isDomainError, setFlash, type FormFailure } from "~/server/kit.server";
+import { changeCompanyStatus, COMPANY_ADMIN_MENU, getAllowedRoles, getCompany, resetBusinessData, setAllowedRoles } from "~/server/system.server";
 
 /**
  * One company (公司档案): its record, 上线/下线/关闭/恢复上线, the template roles it may hand out,

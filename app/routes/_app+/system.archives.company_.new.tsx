@@ -13,7 +13,9 @@ import { Text } from "~/components/ui/mantine/Text";
 import { TextInput } from "~/components/ui/mantine/TextInput";
 import { COMPANY_TEXT, CompanyCreateSchema } from "#server/system/company-admin.input";
 import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
-import { COMPANY_ADMIN_MENU, createCompany, orErrorPage, listCompanies, requirePage, setFlash, submissionReply } from "~/services.server";
+import { orErrorPage, requirePage } from "~/server/auth.server";
+import { setFlash, submissionReply } from "~/server/kit.server";
+import { COMPANY_ADMIN_MENU, createCompany, listCompanies } from "~/server/system.server";
 import { FormActions } from "~/components/system/FormActions";
 
 /** 新增公司: the company and its first manager login, created together (the operator only). */

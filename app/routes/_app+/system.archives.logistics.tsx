@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import type { PageConfig } from "~/components/grid/page-config";
 import { ResourcePage } from "~/components/grid/ResourcePage";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadResourcePage, resourcePageAction } from "~/services.server";
+import { loadResourcePage, resourcePageAction } from "~/server/kit.server";
 
 const PAGE = "/system/archives/logistics";
 

@@ -9,20 +9,9 @@ import { dateTimeText } from "#server/lib/grid-settings";
 import { ATTACHMENT_ACCEPT, ATTACHMENT_OWNER_TYPES, ATTACHMENT_TEXT } from "#server/system/attachment.input";
 import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
 import type { FormFailure } from "#server/lib/form-reply";
-import {
-  ATTACHMENT_MENU,
-  deleteAttachment,
-  formReply,
-  formValues,
-  isDomainError,
-  listAttachments,
-  parseId,
-  readAttachmentForm,
-  requirePage,
-  setFlash,
-  uploadAttachment,
-  uploadedFileOf,
-} from "~/services.server";
+import { requirePage } from "~/server/auth.server";
+import { formReply, formValues, isDomainError, parseId, setFlash } from "~/server/kit.server";
+import { ATTACHMENT_MENU, deleteAttachment, listAttachments, readAttachmentForm, uploadAttachment, uploadedFileOf } from "~/server/system.server";
 
 const PAGE = "/system/attachment";
 

@@ -4,9 +4,9 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import css from "~/components/grid/grid.module.css";
 import areas from "~/components/system/areas.module.css";
-import { AREA_TEXT } from "#server/system/admin-area.input";
+import { AREA_TEXT } from "#server/reference/admin-area.input";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { adminAreaPage } from "~/services.server";
+import { adminAreaPage } from "~/server/system.server";
 
 const PAGE = "/system/basic/adminArea";
 

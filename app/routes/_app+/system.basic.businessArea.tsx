@@ -6,11 +6,11 @@ import type { PageConfig } from "~/components/grid/page-config";
 import { ResourcePage } from "~/components/grid/ResourcePage";
 import { RegionPicker } from "~/components/system/RegionPicker";
 import type { GridColumn } from "#server/lib/grid-settings";
-import type { SaveFailure } from "#server/master-data/page";
+import type { SaveFailure } from "#server/resource/page";
 import type { BusinessAreaPageData } from "#server/system/business-area.page";
 import { BUSINESS_AREA_TEXT } from "#server/system/business-area.input";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { businessAreaPageAction, loadBusinessAreaPage } from "~/services.server";
+import { businessAreaPageAction, loadBusinessAreaPage } from "~/server/system.server";
 
 /**
  * 商圈 (XTGL-021): the company's sales regions and the administrative areas each covers. The

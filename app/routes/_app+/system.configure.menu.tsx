@@ -13,7 +13,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { MenuIcon } from "~/components/shell/icons";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { MENU_ICONS, MENU_TEXT } from "#server/system/menu-admin.input";
-import { formErrorOf, formValues, isDomainError, MENU_ADMIN_MENU, menuTreeRows, requirePage, setFlash, updateMenuEntry } from "~/services.server";
+import { requirePage } from "~/server/auth.server";
+import { formErrorOf, formValues, isDomainError, setFlash } from "~/server/kit.server";
+import { MENU_ADMIN_MENU, menuTreeRows, updateMenuEntry } from "~/server/system.server";
 
 const PAGE = "/system/configure/menu";
 

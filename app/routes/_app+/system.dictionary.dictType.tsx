@@ -5,27 +5,12 @@ import { useEffect } from "react";
 import { applyDictionaryLabels } from "~/components/dictionary-labels.client";
 import css from "~/components/grid/grid.module.css";
 import dc from "~/components/system/dictionary.module.css";
-import { DICT_TEXT } from "#server/system/dictionary.input";
-import type { DictItemView, DictTypeDetail, DictTypeView } from "#server/system/dictionary.service";
+import { DICT_TEXT } from "#server/reference/dictionary.input";
+import type { DictItemView, DictTypeDetail, DictTypeView } from "#server/reference/dictionary.service";
 import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
-import {
-  appliedLabelOverrides,
-  createDictItem,
-  createDictType,
-  deleteDictItem,
-  deleteDictType,
-  DICTIONARY_MENU,
-  isDomainError,
-  loadDictionaryPage,
-  orErrorPage,
-  parseId,
-  requirePage,
-  requireValid,
-  setFlash,
-  STATUS_OF,
-  updateDictItem,
-  updateDictType,
-} from "~/services.server";
+import { orErrorPage, requirePage, requireValid } from "~/server/auth.server";
+import { isDomainError, parseId, setFlash, STATUS_OF } from "~/server/kit.server";
+import { appliedLabelOverrides, createDictItem, createDictType, deleteDictItem, deleteDictType, DICTIONARY_MENU, loadDictionaryPage, updateDictItem, updateDictType } from "~/server/system.server";
 
 const PAGE = "/system/dictionary/dictType";
 

@@ -4,7 +4,7 @@ import type { PageConfig } from "~/components/grid/page-config";
 import { ResourcePage } from "~/components/grid/ResourcePage";
 import { AUDIT_ACTIONS } from "#server/lib/dictionary";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadResourcePage, resourcePageAction } from "~/services.server";
+import { loadResourcePage, resourcePageAction } from "~/server/kit.server";
 
 const PAGE = "/system/permissions/log";
 

@@ -6,7 +6,8 @@ import { hrefWith, listHref } from "~/components/grid/DataGrid";
 import { SimplePager } from "~/components/grid/SimplePager";
 import { dateTimeText } from "#server/lib/grid-settings";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { isDomainError, kickAllSessions, kickSession, listOnlineSessions, ONLINE_MENU, requirePage, setFlash } from "~/services.server";
+import { kickAllSessions, kickSession, listOnlineSessions, ONLINE_MENU, requirePage } from "~/server/auth.server";
+import { isDomainError, setFlash } from "~/server/kit.server";
 import { PlainTable } from "~/components/grid/PlainTable";
 
 const PAGE = "/system/permissions/online";

@@ -13,20 +13,9 @@ import { PermissionTree } from "~/components/system/role/PermissionTree";
 import css from "~/components/system/role/role.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { ROLE_SCOPES, ROLE_TEXT } from "#server/system/role-admin.input";
-import {
-  createRole,
-  deleteRole,
-  formErrorOf,
-  formValues,
-  isDomainError,
-  listRolesInReach,
-  ROLE_ADMIN_MENU,
-  requirePage,
-  rolePermissionTree,
-  setFlash,
-  setRolePermissions,
-  updateRole,
-} from "~/services.server";
+import { requirePage } from "~/server/auth.server";
+import { formErrorOf, formValues, isDomainError, setFlash } from "~/server/kit.server";
+import { createRole, deleteRole, listRolesInReach, ROLE_ADMIN_MENU, rolePermissionTree, setRolePermissions, updateRole } from "~/server/system.server";
 
 const PAGE = "/system/permissions/role";
 const at = (roleId: number | string) => `${PAGE}?role=${roleId}`;

@@ -6,7 +6,9 @@ import { SimplePager } from "~/components/grid/SimplePager";
 import { staffBack, staffHref } from "~/components/system/staff-links";
 import { dateTimeText } from "#server/lib/grid-settings";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { isDomainError, listStaff, orErrorPage, requirePage, setFlash, setStaffLock, STAFF_MENU, staffCompanyOptions } from "~/services.server";
+import { orErrorPage, requirePage } from "~/server/auth.server";
+import { isDomainError, setFlash } from "~/server/kit.server";
+import { listStaff, setStaffLock, STAFF_MENU, staffCompanyOptions } from "~/server/system.server";
 import { PlainTable } from "~/components/grid/PlainTable";
 
 const PAGE = "/system/permissions/user";

@@ -15,21 +15,9 @@ import { dateTimeText } from "#server/lib/grid-settings";
 import { STAFF_TEXT, StaffPasswordSchema, StaffUpdateSchema } from "#server/system/user-admin.input";
 import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
 import { FormActions } from "~/components/system/FormActions";
-import {
-  assignableRoles,
-  getStaff,
-  isDomainError,
-  orErrorPage,
-  removeStaff,
-  requirePage,
-  resetStaffPassword,
-  setFlash,
-  setStaffLock,
-  STAFF_MENU,
-  staffDepartments,
-  submissionReply,
-  updateStaff,
-} from "~/services.server";
+import { orErrorPage, requirePage } from "~/server/auth.server";
+import { isDomainError, setFlash, submissionReply } from "~/server/kit.server";
+import { assignableRoles, getStaff, removeStaff, resetStaffPassword, setStaffLock, STAFF_MENU, staffDepartments, updateStaff } from "~/server/system.server";
 
 const LIST = "/system/permissions/user";
 type Intent = "save" | "password";

@@ -12,7 +12,9 @@ import { Text } from "~/components/ui/mantine/Text";
 import { TextInput } from "~/components/ui/mantine/TextInput";
 import { STAFF_TEXT, StaffCreateSchema, StaffJoinSchema } from "#server/system/user-admin.input";
 import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
-import { createStaff, joinStaff, orErrorPage, requirePage, setFlash, STAFF_MENU, staffCompany, staffDepartments, assignableRoles, submissionReply } from "~/services.server";
+import { orErrorPage, requirePage } from "~/server/auth.server";
+import { setFlash, submissionReply } from "~/server/kit.server";
+import { createStaff, joinStaff, STAFF_MENU, staffCompany, staffDepartments, assignableRoles } from "~/server/system.server";
 import { FormActions } from "~/components/system/FormActions";
 
 const LIST = "/system/permissions/user";

@@ -6,8 +6,8 @@ import { ResourcePage } from "~/components/grid/ResourcePage";
 import { PRODUCT_COLUMNS, PRODUCT_FIELDS, PRODUCT_FILTER_LOOKUPS, PRODUCT_FILTERS, PRODUCT_LOOKUPS } from "~/components/product/product-fields";
 import { ProductFormAssist } from "~/components/product/ProductFormAssist";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import type { ResourcePageData } from "#server/master-data/page";
-import { loadResourcePage, resourcePageAction } from "~/services.server";
+import type { ResourcePageData } from "#server/resource/page";
+import { loadResourcePage, resourcePageAction } from "~/server/kit.server";
 
 const PAGE = "/system/product/template";
 

@@ -3,10 +3,12 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
 import { postedStrings, SettingRowFrame } from "~/components/system/SettingRowFrame";
-import type { SettingField } from "#server/setting/company-settings.form";
+import type { SettingField } from "#server/system/company-settings.form";
 import type { SettingValue } from "#server/setting/setting.defaults";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { formErrorOf, loadCompanySettingsForm, requirePage, saveCompanySettingsForm, setFlash, SETTINGS_MENU } from "~/services.server";
+import { requirePage } from "~/server/auth.server";
+import { formErrorOf, setFlash } from "~/server/kit.server";
+import { loadCompanySettingsForm, saveCompanySettingsForm, SETTINGS_MENU } from "~/server/setting.server";
 
 const PAGE = "/system/setting";
 

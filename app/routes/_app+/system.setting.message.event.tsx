@@ -5,7 +5,9 @@ import css from "~/components/grid/grid.module.css";
 import mc from "~/components/system/message.module.css";
 import { dateTimeText } from "#server/lib/grid-settings";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { isDomainError, listMessageEvents, MESSAGE_EVENT_MENU, MESSAGE_TEMPLATE_MENU, orErrorPage, requirePage, setFlash, setMessageEventEnabled, STATUS_OF } from "~/services.server";
+import { orErrorPage, requirePage } from "~/server/auth.server";
+import { isDomainError, setFlash, STATUS_OF } from "~/server/kit.server";
+import { listMessageEvents, MESSAGE_EVENT_MENU, MESSAGE_TEMPLATE_MENU, setMessageEventEnabled } from "~/server/system.server";
 import { PlainTable, SwitchButton } from "~/components/grid/PlainTable";
 
 const PAGE = "/system/setting/message/event";

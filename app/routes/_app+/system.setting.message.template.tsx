@@ -6,24 +6,13 @@ import { useEffect, useState } from "react";
 import css from "~/components/grid/grid.module.css";
 import mc from "~/components/system/message.module.css";
 import { dateTimeText } from "#server/lib/grid-settings";
-import { BODY_MAX, MESSAGE_TEXT, TITLE_MAX } from "#server/system/message.input";
-import { renderTemplate, templateProblem } from "#server/system/message-template";
+import { BODY_MAX, MESSAGE_TEXT, TITLE_MAX } from "#server/kernel/message.input";
+import { renderTemplate, templateProblem } from "#server/kernel/message-template";
 import type { MessageTemplateView } from "#server/system/message.service";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import {
-  getMessageTemplate,
-  isDomainError,
-  listMessageTemplates,
-  MESSAGE_TEMPLATE_MENU,
-  orErrorPage,
-  previewMessageTemplate,
-  requirePage,
-  requireValid,
-  restoreMessageTemplate,
-  saveMessageTemplate,
-  setFlash,
-  STATUS_OF,
-} from "~/services.server";
+import { orErrorPage, requirePage, requireValid } from "~/server/auth.server";
+import { isDomainError, setFlash, STATUS_OF } from "~/server/kit.server";
+import { getMessageTemplate, listMessageTemplates, MESSAGE_TEMPLATE_MENU, previewMessageTemplate, restoreMessageTemplate, saveMessageTemplate } from "~/server/system.server";
 
 const PAGE = "/system/setting/message/template";
 

@@ -3,10 +3,12 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
 import { postedStrings, SettingRowFrame } from "~/components/system/SettingRowFrame";
-import type { GlobalSettingField } from "#server/setting/global-settings.form";
+import type { GlobalSettingField } from "#server/system/global-settings.form";
 import type { SettingValue } from "#server/setting/setting.defaults";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { formErrorOf, loadGlobalSettingsForm, PARAMS_MENU, requirePage, saveGlobalSettingsForm, setFlash } from "~/services.server";
+import { requirePage } from "~/server/auth.server";
+import { formErrorOf, setFlash } from "~/server/kit.server";
+import { loadGlobalSettingsForm, PARAMS_MENU, saveGlobalSettingsForm } from "~/server/setting.server";
 
 const PAGE = "/system/setting/params";
 

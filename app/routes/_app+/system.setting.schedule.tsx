@@ -6,18 +6,9 @@ import css from "~/components/grid/grid.module.css";
 import { dateTimeText } from "#server/lib/grid-settings";
 import { SCHEDULE_TEXT } from "#server/system/scheduler.input";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import {
-  isDomainError,
-  listScheduledJobs,
-  requirePage,
-  runScheduledJobNow,
-  SCHEDULE_MENU,
-  setFlash,
-  setScheduledJobInterval,
-  startAllScheduledJobs,
-  startScheduledJob,
-  stopScheduledJob,
-} from "~/services.server";
+import { requirePage } from "~/server/auth.server";
+import { isDomainError, setFlash } from "~/server/kit.server";
+import { listScheduledJobs, runScheduledJobNow, SCHEDULE_MENU, setScheduledJobInterval, startAllScheduledJobs, startScheduledJob, stopScheduledJob } from "~/server/system.server";
 
 const PAGE = "/system/setting/schedule";
 

@@ -9,7 +9,7 @@ import { LineEditor, type LineColumn } from "~/components/lines/LineEditor";
 import wh from "~/components/warehouse/warehouse.module.css";
 import type { MoveOrderPageData } from "#server/warehouse/move-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadMoveOrderPage, moveOrderPageAction } from "~/services.server";
+import { loadMoveOrderPage, moveOrderPageAction } from "~/server/warehouse.server";
 
 /** One transfer: a draft is edited here (the shared line editor; works without JavaScript); later statuses show lines and their actions. */
 

@@ -6,7 +6,9 @@ import { ResourcePage } from "~/components/grid/ResourcePage";
 import { StockTotalsBar } from "~/components/stock/StockTotalsBar";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { STOCK_SOURCES } from "#server/lib/dictionary";
-import { loadResourcePage, requirePage, resourcePageAction, stockPlaceOptions, stockResource, stockTotals, type StockTotals } from "~/services.server";
+import { requirePage } from "~/server/auth.server";
+import { loadResourcePage, resourcePageAction } from "~/server/kit.server";
+import { stockPlaceOptions, stockResource, stockTotals, type StockTotals } from "~/server/warehouse.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 const PAGE = "/warehouse/goods";

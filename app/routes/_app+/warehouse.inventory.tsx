@@ -6,7 +6,8 @@ import { ResourcePage } from "~/components/grid/ResourcePage";
 import css from "~/components/grid/grid.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { INVENTORY_ORDER_STATUSES } from "#server/lib/dictionary";
-import { loadResourcePage, openRowRedirectOf, resourcePageAction, warehouseOptionsOf } from "~/services.server";
+import { loadResourcePage, openRowRedirectOf, resourcePageAction } from "~/server/kit.server";
+import { warehouseOptionsOf } from "~/server/warehouse.server";
 
 const PAGE = "/warehouse/inventory";
 

@@ -7,7 +7,7 @@ import css from "~/components/grid/grid.module.css";
 import wh from "~/components/warehouse/warehouse.module.css";
 import type { InventoryPageData } from "#server/warehouse/inventory-order.page";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { inventoryPageAction, loadInventoryPage } from "~/services.server";
+import { inventoryPageAction, loadInventoryPage } from "~/server/warehouse.server";
 
 /** A stocktake: create (new), start, count (plain form of counted inputs), post, void, reverse. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

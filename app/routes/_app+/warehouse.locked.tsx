@@ -4,7 +4,9 @@ import type { PageConfig } from "~/components/grid/page-config";
 import { ResourcePage } from "~/components/grid/ResourcePage";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { STOCK_DOC_TYPES } from "#server/lib/dictionary";
-import { loadResourcePage, openRowRedirectOf, lockedDocumentHref, parseId, requirePage, resourcePageAction, setFlash, stockPlaceOptions } from "~/services.server";
+import { requirePage } from "~/server/auth.server";
+import { loadResourcePage, openRowRedirectOf, parseId, resourcePageAction, setFlash } from "~/server/kit.server";
+import { lockedDocumentHref, stockPlaceOptions } from "~/server/warehouse.server";
 
 const PAGE = "/warehouse/locked";
 

@@ -6,22 +6,9 @@ import css from "~/components/grid/grid.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import type { ImportRowError } from "#server/stock/opening-stock.service";
 import type { RelationRow } from "#server/stock/places.service";
-import {
-  assignDefaultLocation,
-  clearDefaultLocation,
-  DomainError,
-  importDefaultLocations,
-  isDomainError,
-  listProductLocations,
-  locationOptions,
-  parseId,
-  readUploadForm,
-  relationTemplate,
-  RELATION_PAGE,
-  requirePage,
-  setFlash,
-  warehouseOptions,
-} from "~/services.server";
+import { requirePage } from "~/server/auth.server";
+import { DomainError, isDomainError, parseId, readUploadForm, setFlash } from "~/server/kit.server";
+import { assignDefaultLocation, clearDefaultLocation, importDefaultLocations, listProductLocations, locationOptions, relationTemplate, RELATION_PAGE, warehouseOptions } from "~/server/warehouse.server";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 

@@ -3,7 +3,9 @@ import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { findStock, parseId, requirePage, RETRIEVE_PAGE, warehouseOptions } from "~/services.server";
+import { requirePage } from "~/server/auth.server";
+import { parseId } from "~/server/kit.server";
+import { findStock, RETRIEVE_PAGE, warehouseOptions } from "~/server/warehouse.server";
 
 /** 库存查找: where a product is (any OE spelling, pinyin or name) — per location and batch. */
 export async function loader({ request }: LoaderFunctionArgs) {

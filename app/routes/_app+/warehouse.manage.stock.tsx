@@ -7,27 +7,11 @@ import { Dialog, ResourcePage } from "~/components/grid/ResourcePage";
 import css from "~/components/grid/grid.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { LOCATION_KINDS } from "#server/lib/dictionary";
-import type { ResourcePageData } from "#server/master-data/page";
+import type { ResourcePageData } from "#server/resource/page";
 import type { OpeningImportResult } from "#server/stock/opening-stock.service";
-import {
-  createRow,
-  DomainError,
-  formReply,
-  formValues,
-  getRow,
-  importOpeningStock,
-  isDomainError,
-  listFromParams,
-  loadResourcePage,
-  openingStockTemplate,
-  parseId,
-  readUploadForm,
-  requirePage,
-  resourcePageAction,
-  setFlash,
-  updateRow,
-  warehouseResource,
-} from "~/services.server";
+import { requirePage } from "~/server/auth.server";
+import { createRow, DomainError, formReply, formValues, getRow, isDomainError, listFromParams, loadResourcePage, parseId, readUploadForm, resourcePageAction, setFlash, updateRow } from "~/server/kit.server";
+import { importOpeningStock, openingStockTemplate, warehouseResource } from "~/server/warehouse.server";
 
 const PAGE = "/warehouse/manage/stock";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

@@ -6,7 +6,9 @@ import type { PageConfig } from "~/components/grid/page-config";
 import { ResourcePage } from "~/components/grid/ResourcePage";
 import css from "~/components/grid/grid.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { DomainError, importSafeStocks, isDomainError, loadResourcePage, readUploadForm, requirePage, resourcePageAction, safeStockTemplate, setFlash } from "~/services.server";
+import { requirePage } from "~/server/auth.server";
+import { DomainError, isDomainError, loadResourcePage, readUploadForm, resourcePageAction, setFlash } from "~/server/kit.server";
+import { importSafeStocks, safeStockTemplate } from "~/server/warehouse.server";
 
 const PAGE = "/warehouse/safe";
 

@@ -12,18 +12,8 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { t } from "../../../server/lib/i18n/zh-CN";
 import classes from "./login.module.css";
-import {
-  authenticateForm,
-  commitSessionToken,
-  endSession,
-  getCtx,
-  isDomainError,
-  readSessionToken,
-  safeRedirect,
-  SignInThrottled,
-  startSession,
-  STATUS_OF,
-} from "~/services.server";
+import { authenticateForm, commitSessionToken, endSession, getCtx, readSessionToken, SignInThrottled, startSession } from "~/server/auth.server";
+import { isDomainError, safeRedirect, STATUS_OF } from "~/server/kit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiDocumentAction } from "~/services.server";
+import { apiDocumentAction } from "~/server/kit.server";
 
 /** POST /api/app/{document}/{id}/{action}: submit, confirm, cancel, reverse … (other methods 405). */
 export function loader({ request, params }: LoaderFunctionArgs) {

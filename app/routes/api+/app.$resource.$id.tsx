@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiItem } from "~/services.server";
+import { apiItem } from "~/server/kit.server";
 
 /** GET /api/app/{resource}/{id} reads the row; PUT changes the fields sent; DELETE removes it; other methods 405. */
 export function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiCollection } from "~/services.server";
+import { apiCollection } from "~/server/kit.server";
 
 /** GET /api/app/{resource}?skipCount&maxResultCount&sorting&filter&… → { totalCount, items }; POST → the created row. */
 export function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiExport } from "~/services.server";
+import { apiExport } from "~/server/kit.server";
 
 /** POST /api/app/{resource}/export { sheetName, outPutFileName, filter, excelColumes } → .xlsx, streamed. */
 export function action({ request, params }: ActionFunctionArgs) {

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, deleteDictType, getDictType, readBody, requireApiUser, updateDictType } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, readBody } from "~/server/kit.server";
+import { deleteDictType, getDictType, updateDictType } from "~/server/system.server";
 
 /**
  * /api/app/dictType/{id or code}: GET the type with its items (any signed-in user); PUT { name, description,

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, deleteDictItem, getDictItem, readBody, requireApiUser, updateDictItem } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, readBody } from "~/server/kit.server";
+import { deleteDictItem, getDictItem, updateDictItem } from "~/server/system.server";
 
 /**
  * /api/app/dictType/{id or code}/items/{itemId}: GET the item (any signed-in user); PUT { label, description,

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, createDictItem, listDictItems, readBody, requireApiUser } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, readBody } from "~/server/kit.server";
+import { createDictItem, listDictItems } from "~/server/system.server";
 
 /**
  * /api/app/dictType/{id or code}/items: GET → { totalCount, items: [{ id, typeId, value, label, description, sortOrder,

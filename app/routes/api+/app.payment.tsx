@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, listFromParams, requireApiUser, resourceByName } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, listFromParams, resourceByName } from "~/server/kit.server";
 
 /**
  * paymentApi (spec 000 §7): the company's payment methods (付款方式, /system/setting/payment) in

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, pinyinOf, requireApiUser } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods } from "~/server/kit.server";
+import { pinyinOf } from "~/server/product.server";
 
 /** GET /api/app/pinyin?text=… → { pinYin, initial }: the product form fills both as the name is typed. */
 function pinyin(request: Request) {

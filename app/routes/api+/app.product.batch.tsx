@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, importProductBatch, readBody, requireApiUser } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, readBody } from "~/server/kit.server";
+import { importProductBatch } from "~/server/product.server";
 
 /** POST /api/app/product/batch { data: [{ basicInfo, productTemplateLibId }] } → the new product ids (all or none). */
 function batch(request: Request) {

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, DomainError, isProductCodeTaken, parseId, requireApiUser } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, DomainError, parseId } from "~/server/kit.server";
+import { isProductCodeTaken } from "~/server/product.server";
 
 /** GET /api/app/product/checkRepeatOE?oe=…&id=… → true when the company already has this code (any spelling). */
 function checkRepeatOE(request: Request) {

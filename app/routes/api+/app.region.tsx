@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, regionList, requireApiUser } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods } from "~/server/kit.server";
+import { regionList } from "~/server/system.server";
 
 /**
  * GET /api/app/region?parentCode=&keyword= → { totalCount, items: [{ code, name, level, parentCode, hasChildren }] }:

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, getScheduledJob, readBody, requireApiUser, setScheduledJobInterval } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, readBody } from "~/server/kit.server";
+import { getScheduledJob, setScheduledJobInterval } from "~/server/system.server";
 
 /**
  * GET /api/app/scheduleJob/{name}: one job; PUT { intervalSeconds } (60 … 604800) → the job.

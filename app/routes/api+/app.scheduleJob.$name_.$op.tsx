@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, DomainError, requireApiUser, runScheduledJobNow, startScheduledJob, stopScheduledJob } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, DomainError } from "~/server/kit.server";
+import { runScheduledJobNow, startScheduledJob, stopScheduledJob } from "~/server/system.server";
 
 /**
  * POST /api/app/scheduleJob/{name}/start (enable, due now) | stop | run (run now, answers after it ran) → the job.

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, listScheduledJobs, requireApiUser } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods } from "~/server/kit.server";
+import { listScheduledJobs } from "~/server/system.server";
 
 /**
  * GET /api/app/scheduleJob: the product's scheduled jobs (spec 000 §7 worker schedule jobs) →

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, requireApiUser, startAllScheduledJobs } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods } from "~/server/kit.server";
+import { startAllScheduledJobs } from "~/server/system.server";
 
 /** POST /api/app/scheduleJob/startAll: every stopped job started (due now) → { started, items }. The platform operator only. */
 function route(request: Request) {

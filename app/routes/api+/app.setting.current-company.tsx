@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, asWireList, getCompanySettings, readBody, requireApiUser, saveCompanySetting } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, readBody } from "~/server/kit.server";
+import { asWireList, getCompanySettings, saveCompanySetting } from "~/server/setting.server";
 
 /** The menu entry whose holders may change company settings (系统设置). */
 const COMPANY_SETTINGS_CODE = "XTGL-005";

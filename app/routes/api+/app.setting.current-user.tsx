@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, asWireList, getUserSettings, readBody, requireApiUser, saveUserSetting } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, readBody } from "~/server/kit.server";
+import { asWireList, getUserSettings, saveUserSetting } from "~/server/setting.server";
 
 /**
  * GET: the signed-in user's settings (currentUserSettingsList), values as text.

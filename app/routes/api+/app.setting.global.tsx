@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, asWireList, getGlobalSettings, requireApiUser } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods } from "~/server/kit.server";
+import { asWireList, getGlobalSettings } from "~/server/setting.server";
 
 /** GET: platform-wide settings every client reads at start-up (sysGlobalSettingApi: PlatformType …). */
 function globalSettings(request: Request) {

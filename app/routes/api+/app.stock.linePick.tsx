@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, assertCanPickLines, DomainError, parseId, pickProducts, requireApiUser } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, DomainError, parseId } from "~/server/kit.server";
+import { assertCanPickLines, pickProducts } from "~/server/trade.server";
 
 /**
  * GET /api/app/stock/linePick?keyword=…&partnerId=…&warehouseId=…&limit=…&side=sale|purchase → { items } :

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, getCompany, requireApiUser } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods } from "~/server/kit.server";
+import { getCompany } from "~/server/system.server";
 
 /** GET /api/app/sysCompany/{id}: one company (status, isLocked, contact fields). The operator only. */
 function route(request: Request, params: Record<string, string | undefined>) {

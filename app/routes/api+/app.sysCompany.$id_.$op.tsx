@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isCompanyStatusOp } from "#server/system/company-admin.input";
-import { answerMethods, changeCompanyStatus, DomainError, readBody, requireApiUser, resetBusinessData } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, DomainError, readBody } from "~/server/kit.server";
+import { changeCompanyStatus, resetBusinessData } from "~/server/system.server";
 
 /**
  * POST /api/app/sysCompany/{id}/offline | online | close | closedToOnline → { id, status, statusName };

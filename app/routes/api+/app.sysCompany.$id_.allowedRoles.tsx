@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, getAllowedRoles, readBody, requireApiUser, setAllowedRoles } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, readBody } from "~/server/kit.server";
+import { getAllowedRoles, setAllowedRoles } from "~/server/system.server";
 
 /**
  * /api/app/sysCompany/{id}/allowedRoles, the operator only: GET → { roleIds, items (template

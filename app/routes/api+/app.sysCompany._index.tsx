@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, createCompany, getCompany, listCompanies, readBody, requireApiUser } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, readBody } from "~/server/kit.server";
+import { createCompany, getCompany, listCompanies } from "~/server/system.server";
 
 /**
  * /api/app/sysCompany, the platform operator only (公司档案, XTGL-018):

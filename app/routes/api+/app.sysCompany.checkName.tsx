@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, companyNameExists, requireApiUser } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods } from "~/server/kit.server";
+import { companyNameExists } from "~/server/system.server";
 
 /** GET /api/app/sysCompany/checkName?name=&id= → { exists }: another company has this name (case-insensitive). The operator only. */
 function route(request: Request) {

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, getMenuEntry, readBody, requireApiUser, updateMenuEntry } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, readBody } from "~/server/kit.server";
+import { getMenuEntry, updateMenuEntry } from "~/server/system.server";
 
 /** /api/app/sysMenu/{id}: GET one entry; PUT { name, icon, sortOrder } (the code and url are fixed): the operator only. */
 function route(request: Request, params: Record<string, string | undefined>) {

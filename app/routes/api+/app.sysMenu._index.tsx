@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, listMenuEntries, requireApiUser } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods } from "~/server/kit.server";
+import { listMenuEntries } from "~/server/system.server";
 
 /** GET /api/app/sysMenu?sorting=sortOrder asc&skipCount&maxResultCount (≤ 1000)&filter → { totalCount, items }: 菜单配置, the operator only. */
 function route(request: Request) {

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, getMyProfile, readBody, requireApiUser, updateMyProfile } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, readBody } from "~/server/kit.server";
+import { getMyProfile, updateMyProfile } from "~/server/system.server";
 
 /** GET/PUT /api/identity/my-profile: the signed-in user's profile in ABP's shape (ProfileDto). */
 function myProfile(request: Request) {

@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { answerMethods, changeMyPassword, readBody, requireApiUser } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, readBody } from "~/server/kit.server";
+import { changeMyPassword } from "~/server/system.server";
 
 /** POST /api/identity/my-profile/change-password { currentPassword, newPassword } (ABP): 204 when changed. */
 function changePasswordRoute(request: Request) {

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, deleteRole, getRoleInReach, readBody, requireApiUser, toIdentityRoleDto, updateIdentityRole } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, readBody } from "~/server/kit.server";
+import { deleteRole, getRoleInReach, toIdentityRoleDto, updateIdentityRole } from "~/server/system.server";
 
 /**
  * /api/identity/roles/{id} (ABP IdentityRoleDto), roles in the caller's reach only: GET; PUT

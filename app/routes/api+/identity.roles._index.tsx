@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, createIdentityRole, listIdentityRoles, readBody, requireApiUser } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, readBody } from "~/server/kit.server";
+import { createIdentityRole, listIdentityRoles } from "~/server/system.server";
 
 /**
  * /api/identity/roles (ABP IdentityRoleDto): GET the roles the company may hand out (the

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { abpDeleteUser, abpUpdateUser, answerMethods, getIdentityUser, readBody, requireApiUser } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, readBody } from "~/server/kit.server";
+import { abpDeleteUser, abpUpdateUser, getIdentityUser } from "~/server/system.server";
 
 /**
  * /api/identity/users/{id} (ABP IdentityUserDto), in the caller's reach only: GET; PUT (name,

@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { abpSetUserLock, answerMethods, requireApiUser, requireValid } from "~/services.server";
+import { requireApiUser, requireValid } from "~/server/auth.server";
+import { answerMethods } from "~/server/kit.server";
+import { abpSetUserLock } from "~/server/system.server";
 
 /**
  * POST /api/identity/users/{id}/lock and /unlock (204): a company's lock of the membership; the

@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { abpResetPassword, answerMethods, readBody, requireApiUser } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, readBody } from "~/server/kit.server";
+import { abpResetPassword } from "~/server/system.server";
 
 /** POST /api/identity/users/{id}/reset-password { newPassword } (204): the member's sessions end. */
 function route(request: Request, params: Record<string, string | undefined>) {

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { abpGetUserRoles, abpSetUserRoles, answerMethods, readBody, requireApiUser } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, readBody } from "~/server/kit.server";
+import { abpGetUserRoles, abpSetUserRoles } from "~/server/system.server";
 
 /** /api/identity/users/{id}/roles: GET the roles held in the company; PUT { roleNames } (204). */
 function route(request: Request, params: Record<string, string | undefined>) {

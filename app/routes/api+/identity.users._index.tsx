@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { abpCreateUser, answerMethods, listIdentityUsers, readBody, requireApiUser } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, readBody } from "~/server/kit.server";
+import { abpCreateUser, listIdentityUsers } from "~/server/system.server";
 
 /**
  * GET /api/identity/users (ABP PagedResultDto of IdentityUserDto; skipCount, maxResultCount,

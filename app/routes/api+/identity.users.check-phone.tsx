@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { abpCheckPhone, answerMethods, requireApiUser } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods } from "~/server/kit.server";
+import { abpCheckPhone } from "~/server/system.server";
 
 /** GET /api/identity/users/check-phone?phoneNumber=…[&userId=…]: { exists } — is the number taken on the platform. */
 function route(request: Request) {

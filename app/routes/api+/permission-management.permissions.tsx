@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, getRolePermissions, readBody, requireApiUser, updateRolePermissionsAbp } from "~/services.server";
+import { requireApiUser } from "~/server/auth.server";
+import { answerMethods, readBody } from "~/server/kit.server";
+import { getRolePermissions, updateRolePermissionsAbp } from "~/server/system.server";
 
 /**
  * /api/permission-management/permissions?providerName=R&providerKey={role}: GET a role's menu

@@ -1,4 +1,4 @@
-import { apiError } from "~/services.server";
+import { apiError } from "~/server/kit.server";
 
 /** Any other path under this prefix: the API's 404, as JSON in its one error shape (not the HTML 404 page). */
 function notFound() {

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { verifyCredentials, API_TOKEN_SECONDS, startSession, apiFailure, methodNotAllowed, readBody, SignInThrottled } from "~/services.server";
+import { verifyCredentials, API_TOKEN_SECONDS, startSession, SignInThrottled } from "~/server/auth.server";
+import { apiFailure, methodNotAllowed, readBody } from "~/server/kit.server";
 
 /** POST /auth/user/auth {username, password} → {access_token, token_type: "Bearer", expires_in}. */
 export async function action({ request, context }: ActionFunctionArgs) {

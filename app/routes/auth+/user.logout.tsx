@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { answerMethods, bearerToken, requireApiUser, readSessionToken, endSession } from "~/services.server";
+import { bearerToken, requireApiUser, readSessionToken, endSession } from "~/server/auth.server";
+import { answerMethods } from "~/server/kit.server";
 
 /** POST /auth/user/logout ends the calling token's (or cookie's) session; the body, if any, is ignored. */
 function logout(request: Request) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadPrintSheet } from "~/services.server";
+import { loadPrintSheet } from "~/server/print.server";
 import { PrintErrorBoundary, PrintRoutePage } from "~/components/print/PrintRoute";
 
 /** /print/deliver?orderId=… — a 发货单 on A4 (spec 000 §2). */

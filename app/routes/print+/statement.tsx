@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadStatementPrintSheet } from "~/services.server";
+import { loadStatementPrintSheet } from "~/server/finance.server";
 import { PrintErrorBoundary, PrintRoutePage } from "~/components/print/PrintRoute";
 
 /** /print/statement?partnerId=…&from=…&to=… — a partner's statement of account (对账单) on A4. */

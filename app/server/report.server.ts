@@ -1,0 +1,8 @@
+/**
+ * The routes' door to the server for reports and stock age. The `.server` suffix keeps it out of the
+ * browser: the Remix Vite build drops loaders and actions from browser code and fails if anything
+ * left there still imports a `.server` module. Browser-safe modules (zod inputs, status labels)
+ * are imported from their server/ files directly.
+ */
+export * from "../../server/report/stock-age";
+export * from "../../server/report/reports";

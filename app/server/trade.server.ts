@@ -1,0 +1,7 @@
+/**
+ * The routes' door to the server for picking products onto the lines of an order, a return, a move or a count. The `.server` suffix keeps it out of the
+ * browser: the Remix Vite build drops loaders and actions from browser code and fails if anything
+ * left there still imports a `.server` module. Browser-safe modules (zod inputs, status labels)
+ * are imported from their server/ files directly.
+ */
+export * from "../../server/trade/line-pick.service";

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// The server's floors stay floors: fails when two folders (areas) under server/ import each
+// other, directly or round a longer loop, or when server/lib or server/db imports an area.
+//   node scripts/check-layers.mjs            check (npm run check:layers)
+//   node scripts/check-layers.mjs --edges    also list every area → area import with its count
+// Tests (*.test.ts, *.pg.test.ts), fixtures and test kits are left out: a test may reach up.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "server");
+const showEdges = process.argv.includes("--edges");
+/** Floors that import no area: only each other, in this order (db below lib). */
+const FLOORS = { db: [], lib: ["db"] };
+
+const files = [];
+(function walk(d) {
+  for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+    const p = path.join(d, e.name);
+    if (e.isDirectory()) walk(p);
+    else if (/\.tsx?$/.test(e.name) && !/\.test\.|\.pg\.test|fixture|test-kit/.test(e.name)) files.push(p);
+  }
+})(root);
+
+const areaOf = (abs) => {
+  const parts = path.relative(root, abs).split(path.sep);
+  return parts.length > 1 ? parts[0] : "(top)";
+};
+/** area → area → the imports that make the edge ("file -> target") */
+const edges = new Map();
+const importRe = /(?:import|export)[^'"]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+for (const f of files) {
+  const src = fs.readFileSync(f, "utf8");
+  for (const m of src.matchAll(importRe)) {
+    const spec = m[1] || m[2];
+    let target;
+    if (spec.startsWith(".")) target = path.resolve(path.dirname(f), spec);
+    else if (spec.startsWith("#server/")) target = path.join(root, spec.slice("#server/".length));
+    else continue;
+    if (!target.startsWith(root + path.sep)) continue;
+    const a = areaOf(f);
+    const b = areaOf(target);
+    if (a === b) continue;
+    if (!edges.has(a)) edges.set(a, new Map());
+    const to = edges.get(a);
+    to.set(b, (to.get(b) ?? []).concat(`${path.relative(root, f)} -> ${path.relative(root, target)}`));
+  }
+}
+
+const problems = [];
+// 1. Mutual pairs.
+for (const [a, to] of edges)
+  for (const [b, list] of to)
+    if (a < b && edges.get(b)?.has(a)) {
+      const back = edges.get(b).get(a);
+      problems.push(`${a} ⇄ ${b}: ${list.length} import(s) one way, ${back.length} back, e.g.\n    ${list[0]}\n    ${back[0]}`);
+    }
+// 2. Longer loops: strongly connected components (Tarjan) of more than two areas.
+{
+  let index = 0;
+  const idx = new Map(), low = new Map(), stack = [], on = new Set();
+  const strong = (v) => {
+    idx.set(v, index); low.set(v, index); index++; stack.push(v); on.add(v);
+    for (const w of edges.get(v)?.keys() ?? []) {
+      if (!idx.has(w)) { strong(w); low.set(v, Math.min(low.get(v), low.get(w))); }
+      else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const comp = [];
+      let w;
+      do { w = stack.pop(); on.delete(w); comp.push(w); } while (w !== v);
+      if (comp.length > 2) problems.push(`a loop through ${comp.length} areas: ${comp.sort().join(", ")}`);
+    }
+  };
+  for (const v of edges.keys()) if (!idx.has(v)) strong(v);
+}
+// 3. The bottom floors import no area.
+for (const [floor, allowed] of Object.entries(FLOORS))
+  for (const [b, list] of edges.get(floor) ?? [])
+    if (!allowed.includes(b)) problems.push(`server/${floor} imports server/${b} (${list.length}), e.g. ${list[0]}`);
+
+if (showEdges)
+  for (const [a, to] of [...edges].sort(([x], [y]) => x.localeCompare(y)))
+    for (const [b, list] of [...to].sort(([x], [y]) => x.localeCompare(y))) console.log(`${a} -> ${b}  ${list.length}`);
+const count = [...edges.values()].reduce((n, to) => n + to.size, 0);
+if (problems.length) {
+  console.error(`check:layers: ${problems.length} problem(s) among ${edges.size} areas and ${count} area imports:`);
+  for (const p of problems) console.error("  " + p);
+  process.exit(1);
+}
+console.log(`check:layers: ${edges.size} areas, ${count} area imports, no two areas import each other, no loop, lib and db import no area`);
