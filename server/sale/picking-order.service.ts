@@ -15,7 +15,7 @@ import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { getCompanySettings } from "../setting/setting.service";
-import { actionsFor, assertTransition, lockDocument } from "../stock/document";
+import { actionsFor, assertTransition, lockDocument } from "../kernel/document";
 import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
 import { confirmDeliveryInTx, createDeliveryFromPicking, DELIVER_DOC_TYPE, validId } from "./deliver-order.service";
 import { DELIVER_ORDER_MACHINE, DL_DONE, DL_REVERSED, DL_VOID, DL_WAITING } from "./deliver-order.status";

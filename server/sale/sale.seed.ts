@@ -12,6 +12,7 @@ import { confirmPicking, createPickingForOrder } from "./picking-order.service";
 import { deliverOrders, logisticsCompanies, pickingOrderLines, pickingOrders, salesOrders } from "./sale.tables";
 import { cancelSalesOrder, completeSalesOrder, createSalesOrder, markNoDeal, requestCreditApproval } from "./sales-order.service";
 import { approveSalesReturnOrder, cancelSalesReturnOrder, confirmSalesReturnOrder, createSalesReturnOrder, reverseSalesReturnOrder, salesReturnPrefill, submitSalesReturnOrder } from "./sales-return.service";
+import { runsAlone } from "../kernel/lock-phase";
 
 /**
  * Demo selling for each demo trading company (穗通汽配, 鹏达汽配), over the last 30 days:
@@ -45,6 +46,7 @@ interface Part {
 }
 
 export async function seedCompanySales(tx: Executor, companyId: number, base = new Date()): Promise<boolean> {
+  runsAlone(tx); // one use case after another in one transaction, at boot: no lock order to keep
   const [has] = await tx.select({ id: salesOrders.id }).from(salesOrders).where(eq(salesOrders.companyId, companyId)).limit(1);
   if (has) return false;
   const ctx0 = await managerCtx(tx, companyId);

@@ -7,7 +7,7 @@ import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { normalizeOE } from "../product/oe";
 import { mCodeNormOf, products } from "../product/product.tables";
-import { assertTransition, lockDocument } from "../stock/document";
+import { assertTransition, lockDocument } from "../kernel/document";
 import { confirmDeliveryInTx, DELIVER_LABEL, lockDeliveryWithOrder } from "./deliver-order.service";
 import { ScanInputSchema } from "./deliver-order.input";
 import { DELIVER_ORDER_MACHINE, DL_WAITING } from "./deliver-order.status";

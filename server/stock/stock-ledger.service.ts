@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Ctx } from "../auth/context";
 import type { Executor } from "../db/client";
+import { enterLockPhase } from "../kernel/lock-phase";
 import type { BizType } from "../lib/dictionary";
 import {
   add,
@@ -228,6 +229,7 @@ async function lockRows(
   keys: { productId: number; locationId: number; batchNo: string }[],
   productIds: number[]
 ): Promise<{ balances: Map<string, BalanceRow>; costs: Map<number, CostRow> }> {
+  enterLockPhase(tx, "ledger", "库存余额");
   const wanted = keys.map((k) => ({ kp: k.productId, kl: k.locationId, kb: k.batchNo }));
   const ids = intArray([...new Set(productIds)].sort((a, b) => a - b));
   const rows = rowsOf(

@@ -11,13 +11,13 @@ import { productBrands } from "../product/brand.tables";
 import { productUnits } from "../product/catalog.tables";
 import { products } from "../product/product.tables";
 import { productResource } from "../product/product.resources";
-import { actionsFor, assertTransition, lockDocument } from "../stock/document";
+import { actionsFor, assertTransition, lockDocument } from "../kernel/document";
 import { postStock, reverseDocument, type MoveLine } from "../stock/stock-ledger.service";
 import { stockBalances, stockLocations, warehouses } from "../stock/stock.tables";
 import { nextDocumentNo, noTakenIn } from "../system/business-code.service";
 import { companies, users } from "../system/system.tables";
 import { InventoryCountSchema, InventoryExtraLineSchema, InventoryOrderInputSchema } from "./inventory-order.input";
-import { INVENTORY_COUNTING, INVENTORY_ORDER_MACHINE, INVENTORY_POSTED, INVENTORY_VOID, type InventoryOrderAction } from "./inventory-order.status";
+import { INVENTORY_COUNTING, INVENTORY_ORDER_MACHINE, INVENTORY_POSTED, INVENTORY_VOID, type InventoryOrderAction, INVENTORY_DRAFT } from "./inventory-order.status";
 import { inventoryOrderLines, inventoryOrders } from "./warehouse.tables";
 
 /**
@@ -78,7 +78,7 @@ export async function createInventoryOrder(ctx: Ctx, body: unknown, opts: { tx?:
       const now = ctx.now ?? new Date();
       const [row] = await tx
         .insert(inventoryOrders)
-        .values({ companyId: ctx.companyId, no, status: 0, remark: input.remark, createdBy: ctx.userId, creationTime: now, updatedAt: now, warehouseId: input.warehouseId })
+        .values({ companyId: ctx.companyId, no, status: INVENTORY_DRAFT, remark: input.remark, createdBy: ctx.userId, creationTime: now, updatedAt: now, warehouseId: input.warehouseId })
         .returning({ id: inventoryOrders.id });
       for (let i = 0; i < rows.length; i += 1000) {
         await tx.insert(inventoryOrderLines).values(
