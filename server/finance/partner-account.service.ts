@@ -9,6 +9,7 @@ import { enterpriseRelations } from "../organization/organization.tables";
 import { getCompanyTimeZone } from "../setting/setting.service";
 import { partnerAccountEntries, partnerAccounts, partnerCreditAllocations, partnerPaymentAllocations, partnerPayments } from "./finance.tables";
 import { PAY_CONFIRMED } from "./partner-payment.status";
+import { rows as rowsOf } from "../lib/rows";
 
 /** What the account writers need of the caller: the company, and the time for updatedAt. */
 type AccountCtx = Pick<Ctx, "companyId" | "now">;
@@ -37,9 +38,6 @@ export interface LockedAccount {
   paymentTerm: number | null;
 }
 
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
 
 /** Locks (making it first if needed) the partner's account row; refuses another company's partner. */
 export async function lockPartnerAccount(tx: Executor, ctx: AccountCtx, partnerId: number, opts: { phase?: LockPhase } = {}): Promise<LockedAccount> {

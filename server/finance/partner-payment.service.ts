@@ -17,6 +17,7 @@ import { partnerAccountEntries, partnerPaymentAllocations, partnerPayments, paym
 import { companyToday, lockPartnerAccount, openEntriesSql, postPartnerEntry, settleOpenDocuments } from "./partner-account.service";
 import { PAYMENT_METHOD_LABEL, PartnerPaymentInputSchema, ReceiptInputSchema } from "./partner-payment.input";
 import { PARTNER_PAYMENT_MACHINE, type PartnerPaymentAction, PAY_CONFIRMED, PAY_DRAFT, PAY_VOID } from "./partner-payment.status";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * Receipts (收款, kind 1, customers) and payments (付款, kind 2, suppliers). Confirming one posts
@@ -79,9 +80,6 @@ function requireVoidMoney(ctx: Pick<Ctx, "permissions">) {
   if (!canVoidMoney(ctx)) throw new DomainError("forbidden", "没有权限作废已确认的收付款单（作废属经理或财务）");
 }
 
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
 
 class DuplicateRequest extends Error {}
 

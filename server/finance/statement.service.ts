@@ -13,6 +13,7 @@ import { statementConfirmations } from "./finance.tables";
 import { accountSummaries, companyToday, openEntriesSql } from "./partner-account.service";
 import { requireFinance } from "./partner-payment.service";
 import { STATEMENT_CONFIRMED, STATEMENT_DISPUTED, STATEMENT_UNCONFIRMED } from "./statement.status";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * The statement of account (对账单, /accounting/reconciliation) of one partner over a period:
@@ -23,9 +24,6 @@ import { STATEMENT_CONFIRMED, STATEMENT_DISPUTED, STATEMENT_UNCONFIRMED } from "
  * receipts/payments, not reversed) by days past their due date (payment terms), as of today;
  * what the balance holds beyond them (advances, returns) is shown as 未核销预收/贷项.
  */
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 function isDay(s: string | null | undefined): s is string {

@@ -18,6 +18,7 @@ import { purchaseOrders, purchasePlanLines, purchasePlans } from "./purchase.tab
 import { PurchasePlanInputSchema } from "./purchase-plan.input";
 import { PURCHASE_PLAN_MACHINE, PP_DONE, PP_DRAFT, PP_EXECUTING, PP_VOID } from "./purchase-plan.status";
 import { auditDoc, LABEL } from "./purchase-plan.sync";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * 采购计划 (/purchase/plan/my, CGGL-007). 生成: every product below its safe-stock minimum gets
@@ -33,9 +34,6 @@ function requirePlanner(ctx: Ctx) {
   if (!ctx.permissions.has("CGGL-007")) throw new DomainError("forbidden", t.errors.pages[403]!.message);
 }
 
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
 
 export interface PlanSuggestion {
   productId: number;

@@ -23,6 +23,7 @@ import { purchaseOrderLines, purchaseOrders, purchaseReturnOrderLines, purchaseR
 import { PurchaseReturnInputSchema, type PurchaseReturnInput } from "./purchase-return.input";
 import { PURCHASE_RETURN_BUTTONS, PURCHASE_RETURN_MACHINE, type PurchaseReturnAction, PR_DONE, PR_DRAFT, PR_VOID, PR_WAITING } from "./purchase-return.status";
 import { postPartnerEntry, reversePartnerEntry } from "../finance/partner-account.service";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * 采购退货 (purchase returns). Lock order, the same as every use case touching a purchase order:
@@ -42,9 +43,6 @@ function requireBuyer(ctx: Ctx) {
   if (!CODES.some((c) => ctx.permissions.has(c))) throw new DomainError("forbidden", t.errors.pages[403]!.message);
 }
 
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
 
 /** The purchase order statuses whose received goods may be returned. */
 const RETURNABLE_ORDER_STATUSES = [10, 20, 30, 40, 100];

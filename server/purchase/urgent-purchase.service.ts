@@ -12,6 +12,7 @@ import { createPurchaseOrder } from "./purchase-order.service";
 import { purchaseFilterLookups } from "./purchase-order.page";
 import { URGENT_CODE, urgentPurchaseResource } from "./urgent-purchase.resource";
 import { PO_DRAFT, PO_PARTIAL, PO_RECEIVING, PO_WAITING } from "./purchase-order.status";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * 紧急采购: what waits for stock (the list: urgent-purchase.resource.ts) and its one action,
@@ -45,9 +46,6 @@ function requireBuyer(ctx: Ctx) {
   if (!ctx.permissions.has(URGENT_CODE)) throw new DomainError("forbidden", t.errors.pages[403]!.message);
 }
 
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
 
 /** The page's list (search params: page, size, sort, q, warehouseId, partnerId). */
 export async function listUrgentPurchase(ctx: Ctx, params: URLSearchParams): Promise<ListResult<UrgentRow>> {

@@ -6,6 +6,7 @@ import { salesOrders } from "./sale.tables";
 import { SO_DELIVERED, SO_DELIVERING, SO_PARTIAL, SO_WAITING } from "./sales-order.status";
 import { PK_DRAFT, PK_WAITING } from "./picking-order.status";
 import { DL_WAITING } from "./deliver-order.status";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * What a sales order line holds besides its own columns, from the stock ledger's tables (the one
@@ -15,9 +16,6 @@ import { DL_WAITING } from "./deliver-order.status";
  */
 export const SALES_ORDER_DOC_TYPE = "salesOrder";
 
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
 
 /** Locked and short quantity per line of the orders (lines with neither are absent). */
 export async function lineHoldings(ex: Executor, ctx: Ctx, orderIds: number[]): Promise<Map<number, { lockedQty: string; shortQty: string }>> {

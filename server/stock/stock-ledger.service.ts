@@ -27,6 +27,7 @@ import { DomainError } from "../lib/errors";
 import { productUnits } from "../product/catalog.tables";
 import { products } from "../product/product.tables";
 import { productCosts, stockBalances, stockDemands, stockLocations, stockLocks, stockMoves } from "./stock.tables";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * THE ONLY WRITER OF STOCK (../shared/design/stock-ledger.md). Every change of a balance's
@@ -150,9 +151,6 @@ function lockOrder(keys: Iterable<BalanceKey>): BalanceKey[] {
   return [...unique.values()].sort((a, b) => a.productId - b.productId || a.locationId - b.locationId || (a.batchNo < b.batchNo ? -1 : a.batchNo > b.batchNo ? 1 : 0));
 }
 
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
 
 function quantityOf(v: DecimalInput, what = "数量"): Decimal {
   const d = tryDecimal(v);

@@ -19,6 +19,7 @@ import { companies, users } from "../system/system.tables";
 import { InventoryCountSchema, InventoryExtraLineSchema, InventoryOrderInputSchema } from "./inventory-order.input";
 import { INVENTORY_COUNTING, INVENTORY_ORDER_MACHINE, INVENTORY_POSTED, INVENTORY_VOID, type InventoryOrderAction, INVENTORY_DRAFT } from "./inventory-order.status";
 import { inventoryOrderLines, inventoryOrders } from "./warehouse.tables";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * 库存盘点 (/warehouse/inventory, CKGL-004). The lines are the balances (product, location,
@@ -142,7 +143,7 @@ async function currentQty(tx: Executor, ctx: Ctx, keys: { productId: number; loc
       sql`, `,
     );
     const res = await tx.execute(sql`select product_id, location_id, batch_no, qty from stock_balances where company_id = ${ctx.companyId} and (product_id, location_id, batch_no) in (${tuples})`);
-    const rows = ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
+    const rows = rowsOf(res);
     for (const r of rows) out.set(`${r.product_id}|${r.location_id}|${r.batch_no}`, String(r.qty));
   }
   return out;
