@@ -18,7 +18,7 @@ import { db, setDatabase } from "../server/db/client";
 import { inTransaction } from "../server/db/transaction";
 import { isDomainError } from "../server/lib/errors";
 import { products } from "../server/product/product.tables";
-import { lockDocument } from "../server/stock/document";
+import { lockDocument } from "../server/kernel/document";
 import { importOpeningStock } from "../server/stock/opening-stock.service";
 import { postStock } from "../server/stock/stock-ledger.service";
 import { productCosts, stockBalances, stockLocations, stockMoves, warehouses } from "../server/stock/stock.tables";

@@ -7,6 +7,7 @@ import { companies, companyUserRoles, roles } from "../kernel/identity.tables";
 import { partnerAccounts, paymentMethods } from "./finance.tables";
 import { createPartnerPayment, voidPartnerPayment } from "./partner-payment.service";
 import { seedPaymentMethods } from "./payment-method.resource";
+import { runsAlone } from "../kernel/lock-phase";
 
 /**
  * Demo money: the payment methods of the demo companies, and receipts and payments in every
@@ -45,6 +46,7 @@ async function financeCtx(tx: Executor, companyId: number): Promise<Ctx | null> 
 }
 
 async function seedCompanyMoney(tx: Executor, companyId: number) {
+  runsAlone(tx); // one use case after another in one transaction, at boot: no lock order to keep
   const ctx = await financeCtx(tx, companyId);
   if (!ctx) return;
   const [method] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.companyId, companyId)).orderBy(asc(paymentMethods.sortOrder)).limit(2);

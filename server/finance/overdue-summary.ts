@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { db, type Executor } from "../db/client";
 import { moneyString } from "../lib/decimal";
 import { getCompanyTimeZone } from "../setting/setting.service";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * What is overdue in one company's partner accounts today (its time zone): the open document
@@ -22,9 +23,6 @@ export interface OverdueSummary {
   payable: OverdueSide;
 }
 
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
 
 export async function companyToday(companyId: number, now: Date, ex: Executor = db()): Promise<string> {
   const tz = await getCompanyTimeZone({ companyId }, ex);

@@ -2,11 +2,14 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
+import { enterLockPhase, type LockPhase } from "../kernel/lock-phase";
 import { add, dec, gt, moneyString, roundMoney, sub, sum, tryDecimal, type Decimal, type DecimalInput } from "../lib/decimal";
 import { DomainError } from "../lib/errors";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { getCompanyTimeZone } from "../setting/setting.service";
 import { partnerAccountEntries, partnerAccounts, partnerCreditAllocations, partnerPaymentAllocations, partnerPayments } from "./finance.tables";
+import { PAY_CONFIRMED } from "./partner-payment.status";
+import { rows as rowsOf } from "../lib/rows";
 
 /** What the account writers need of the caller: the company, and the time for updatedAt. */
 type AccountCtx = Pick<Ctx, "companyId" | "now">;
@@ -35,12 +38,10 @@ export interface LockedAccount {
   paymentTerm: number | null;
 }
 
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
 
 /** Locks (making it first if needed) the partner's account row; refuses another company's partner. */
-export async function lockPartnerAccount(tx: Executor, ctx: AccountCtx, partnerId: number): Promise<LockedAccount> {
+export async function lockPartnerAccount(tx: Executor, ctx: AccountCtx, partnerId: number, opts: { phase?: LockPhase } = {}): Promise<LockedAccount> {
+  enterLockPhase(tx, opts.phase ?? "account", "往来账户", `partner_accounts:${partnerId}`);
   const [p] = await tx
     .select({ id: enterpriseRelations.id })
     .from(enterpriseRelations)
@@ -191,7 +192,7 @@ export async function settleAllAccounts(companyId: number, now: Date): Promise<n
     await db().execute(sql`(select e.partner_id from partner_account_entries e where e.company_id = ${companyId} and ${OPEN_DOCUMENT})
       intersect
       (select e.partner_id from partner_account_entries e where e.company_id = ${companyId} and ${OPEN_CREDIT}
-        union select p.partner_id from partner_payments p where p.company_id = ${companyId} and p.status = 100 and p.unallocated_amount > 0)
+        union select p.partner_id from partner_payments p where p.company_id = ${companyId} and p.status = ${PAY_CONFIRMED} and p.unallocated_amount > 0)
       order by 1`),
   ).map((r) => Number(r.partner_id));
   for (const partnerId of partners) {
@@ -295,7 +296,7 @@ async function settleWithAdvances(tx: Executor, ctx: AccountCtx, partnerId: numb
   const advances = await tx
     .select({ id: partnerPayments.id, left: partnerPayments.unallocatedAmount })
     .from(partnerPayments)
-    .where(and(eq(partnerPayments.companyId, ctx.companyId), eq(partnerPayments.partnerId, partnerId), eq(partnerPayments.status, 100), sql`${partnerPayments.unallocatedAmount} > 0`))
+    .where(and(eq(partnerPayments.companyId, ctx.companyId), eq(partnerPayments.partnerId, partnerId), eq(partnerPayments.status, PAY_CONFIRMED), sql`${partnerPayments.unallocatedAmount} > 0`))
     .orderBy(partnerPayments.paidOn, partnerPayments.id)
     .for("update");
   const used = await settleOldestFirst(tx, ctx, partnerId, advances.map((a) => ({ id: a.id, left: dec(a.left) })), (paymentId, entryId, amount) =>

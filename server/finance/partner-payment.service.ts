@@ -10,13 +10,14 @@ import { t } from "../lib/i18n/zh-CN";
 import { isId } from "../lib/ids";
 import { parseInput } from "../lib/validate";
 import { enterpriseRelations } from "../organization/organization.tables";
-import { actionsFor, assertTransition, lockDocument } from "../stock/document";
+import { actionsFor, assertTransition, lockDocument } from "../kernel/document";
 import { nextDocumentNo, noTakenIn } from "../kernel/numbering";
 import { users } from "../kernel/identity.tables";
 import { partnerAccountEntries, partnerPaymentAllocations, partnerPayments, paymentMethods } from "./finance.tables";
 import { companyToday, lockPartnerAccount, openEntriesSql, postPartnerEntry, settleOpenDocuments } from "./partner-account.service";
 import { PAYMENT_METHOD_LABEL, PartnerPaymentInputSchema, ReceiptInputSchema } from "./partner-payment.input";
-import { PARTNER_PAYMENT_MACHINE, type PartnerPaymentAction } from "./partner-payment.status";
+import { PARTNER_PAYMENT_MACHINE, type PartnerPaymentAction, PAY_CONFIRMED, PAY_DRAFT, PAY_VOID } from "./partner-payment.status";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * Receipts (收款, kind 1, customers) and payments (付款, kind 2, suppliers). Confirming one posts
@@ -79,9 +80,6 @@ function requireVoidMoney(ctx: Pick<Ctx, "permissions">) {
   if (!canVoidMoney(ctx)) throw new DomainError("forbidden", "没有权限作废已确认的收付款单（作废属经理或财务）");
 }
 
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
 
 class DuplicateRequest extends Error {}
 
@@ -127,7 +125,8 @@ async function lockForPosting(tx: Executor, ctx: Ctx, id: number) {
     .from(partnerPayments)
     .where(and(eq(partnerPayments.id, id), eq(partnerPayments.companyId, ctx.companyId)));
   if (!peek) throw new DomainError("not_found", "收付款单不存在");
-  await lockPartnerAccount(tx, ctx, peek.partnerId);
+  // The account is the receipt's parent here: locked in the document phase, before the receipt.
+  await lockPartnerAccount(tx, ctx, peek.partnerId, { phase: "document" });
   const doc = await lockDocument(tx, partnerPayments, ctx, id, "收付款单");
   if (doc.partnerId !== peek.partnerId) throw busyError();
   return doc;
@@ -152,10 +151,10 @@ async function confirmIn(tx: Executor, ctx: Ctx, id: number, chosen: number[]) {
   const now = ctx.now ?? new Date();
   await tx
     .update(partnerPayments)
-    .set({ status: 100, unallocatedAmount: moneyString(left), postedAt: now, postedBy: ctx.userId, updatedAt: now })
+    .set({ status: PAY_CONFIRMED, unallocatedAmount: moneyString(left), postedAt: now, postedBy: ctx.userId, updatedAt: now })
     .where(eq(partnerPayments.id, doc.id));
-  await recordPaymentChange(tx, ctx, "confirm", doc, 100);
-  return { id: doc.id, no: doc.no, status: 100 };
+  await recordPaymentChange(tx, ctx, "confirm", doc, PAY_CONFIRMED);
+  return { id: doc.id, no: doc.no, status: PAY_CONFIRMED };
 }
 
 async function existingByKey(ex: Executor, ctx: Ctx, requestKey: string) {
@@ -214,7 +213,7 @@ export async function createPartnerPayment(ctx: Ctx, body: unknown, opts: { conf
           .values({
             companyId: ctx.companyId,
             no,
-            status: 0,
+            status: PAY_DRAFT,
             kind,
             partnerId: input.partnerId,
             paymentMethodId: input.paymentMethodId,
@@ -232,7 +231,7 @@ export async function createPartnerPayment(ctx: Ctx, body: unknown, opts: { conf
         // Another post of the same form committed first: roll this one back (its number too).
         if (!row) throw new DuplicateRequest();
         if (opts.confirm) return { ...(await confirmIn(tx, ctx, row.id, input.entryIds)), kind };
-        return { id: row.id, no, status: 0, kind };
+        return { id: row.id, no, status: PAY_DRAFT, kind };
       },
       { tx: opts.tx },
     );
@@ -280,10 +279,10 @@ export async function voidPartnerPayment(ctx: Ctx, id: number, opts: { tx?: Exec
         .where(and(eq(partnerAccountEntries.id, a.entryId), eq(partnerAccountEntries.companyId, ctx.companyId)));
     }
     await tx.delete(partnerPaymentAllocations).where(eq(partnerPaymentAllocations.paymentId, doc.id));
-    await tx.update(partnerPayments).set({ status: 90, unallocatedAmount: "0", updatedAt: ctx.now ?? new Date() }).where(eq(partnerPayments.id, doc.id));
+    await tx.update(partnerPayments).set({ status: PAY_VOID, unallocatedAmount: "0", updatedAt: ctx.now ?? new Date() }).where(eq(partnerPayments.id, doc.id));
     if (allocs.length) await settleOpenDocuments(tx, ctx, doc.partnerId);
     await recordPaymentChange(tx, ctx, "void", doc, 90);
-    return { id: doc.id, no: doc.no, status: 90 };
+    return { id: doc.id, no: doc.no, status: PAY_VOID };
   }, { tx: opts.tx });
 }
 

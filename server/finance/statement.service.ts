@@ -12,6 +12,8 @@ import { enterpriseRelations } from "../organization/organization.tables";
 import { statementConfirmations } from "./finance.tables";
 import { accountSummaries, companyToday, openEntriesSql } from "./partner-account.service";
 import { requireFinance } from "./partner-payment.service";
+import { STATEMENT_CONFIRMED, STATEMENT_DISPUTED, STATEMENT_UNCONFIRMED } from "./statement.status";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * The statement of account (对账单, /accounting/reconciliation) of one partner over a period:
@@ -22,9 +24,6 @@ import { requireFinance } from "./partner-payment.service";
  * receipts/payments, not reversed) by days past their due date (payment terms), as of today;
  * what the balance holds beyond them (advances, returns) is shown as 未核销预收/贷项.
  */
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 function isDay(s: string | null | undefined): s is string {
@@ -281,7 +280,7 @@ export async function sendStatement(ctx: Ctx, q: StatementQuery) {
   const s = await partnerStatement(ctx, q);
   const [row] = await db()
     .insert(statementConfirmations)
-    .values({ companyId: ctx.companyId, partnerId: s.partner.id, periodFrom: s.from, periodTo: s.to, openingBalance: s.opening, closingBalance: s.closing, status: 0, createdBy: ctx.userId, creationTime: ctx.now ?? new Date() })
+    .values({ companyId: ctx.companyId, partnerId: s.partner.id, periodFrom: s.from, periodTo: s.to, openingBalance: s.opening, closingBalance: s.closing, status: STATEMENT_UNCONFIRMED, createdBy: ctx.userId, creationTime: ctx.now ?? new Date() })
     .returning({ id: statementConfirmations.id });
   return { id: row!.id, closing: s.closing };
 }
@@ -290,10 +289,10 @@ export async function sendStatement(ctx: Ctx, q: StatementQuery) {
 export async function decideStatement(ctx: Ctx, id: number, input: { status: unknown; comment?: unknown }) {
   requireFinance(ctx);
   const status = Number(input.status);
-  if (status !== 1 && status !== 2) throw new DomainError("bad_request", "请选择确认结果");
+  if (status !== STATEMENT_CONFIRMED && status !== STATEMENT_DISPUTED) throw new DomainError("bad_request", "请选择确认结果");
   const comment = typeof input.comment === "string" ? input.comment.trim() : "";
   if (comment.length > 500) throw new DomainError("bad_request", "说明不能超过 500 个字", { comment: ["说明不能超过 500 个字"] });
-  if (status === 2 && !comment) throw new DomainError("bad_request", "有异议时请填写异议说明", { comment: ["有异议时请填写异议说明"] });
+  if (status === STATEMENT_DISPUTED && !comment) throw new DomainError("bad_request", "有异议时请填写异议说明", { comment: ["有异议时请填写异议说明"] });
   return inTransaction(async (tx) => {
     if (!isId(id)) throw new DomainError("not_found", "对账记录不存在");
     const [row] = await tx
@@ -302,7 +301,7 @@ export async function decideStatement(ctx: Ctx, id: number, input: { status: unk
       .where(and(eq(statementConfirmations.id, id), eq(statementConfirmations.companyId, ctx.companyId)))
       .for("update");
     if (!row) throw new DomainError("not_found", "对账记录不存在");
-    if (row.status !== 0) throw new DomainError("conflict", `该对账单已${labelOf(STATEMENT_CONFIRM_STATUSES, row.status as 1)}，不能再次处理`);
+    if (row.status !== STATEMENT_UNCONFIRMED) throw new DomainError("conflict", `该对账单已${labelOf(STATEMENT_CONFIRM_STATUSES, row.status as 1)}，不能再次处理`);
     await tx
       .update(statementConfirmations)
       .set({ status, comment: comment || null, decidedBy: ctx.userId, decidedAt: ctx.now ?? new Date() })

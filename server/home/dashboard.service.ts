@@ -3,6 +3,7 @@ import type { Ctx } from "../lib/context";
 import { db, type Executor } from "../db/client";
 import { formatQty } from "../lib/decimal";
 import { getCompanyTimeZone } from "../setting/setting.service";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * The /home dashboard: a few figures of the signed-in user's company, each a card that links to
@@ -46,9 +47,6 @@ export interface DashboardCard {
   links?: DashboardLink[];
 }
 
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
 
 async function one(ex: Executor, q: ReturnType<typeof sql>): Promise<Record<string, unknown>> {
   return rowsOf(await ex.execute(q))[0] ?? {};

@@ -25,6 +25,7 @@ import {
   totalOf,
   type PrintSheetData,
 } from "../print/print-sheet";
+import { PO_VOID } from "../purchase/purchase-order.status";
 
 /**
  * The print pages (spec 000 §2): /print/purchase, /print/purchaseReturn, /print/receive and
@@ -52,7 +53,7 @@ const BUILDERS: Record<PrintKind, Builder> = {
   purchase: async (ctx, id) => {
     const o = await getPurchaseOrder(ctx, id);
     // A voided order is the "not concluded" reading of status 90 (spec 000 §4): refused like 未成交.
-    return purchaseOrderSheet(ctx, o, o.status === 90 ? "未成交" : labelOf(PURCHASE_ORDER_STATUSES, o.status as never));
+    return purchaseOrderSheet(ctx, o, o.status === PO_VOID ? "未成交" : labelOf(PURCHASE_ORDER_STATUSES, o.status as never));
   },
   purchaseReturn: async (ctx, id) => purchaseReturnSheet(ctx, await getPurchaseReturnOrder(ctx, id)),
   receive: async (ctx, id) => receiveOrderSheet(ctx, await getReceiveOrder(ctx, id)),

@@ -14,7 +14,7 @@ import { parseId } from "../lib/ids";
 import { applyLineIntent, lineErrorsOf, lineIntentOf, readLines, withoutBlankLines, type RawLine } from "../lib/line-form";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { pinyinOf } from "../product/pinyin";
-import { actionsFor } from "../stock/document";
+import { actionsFor } from "../kernel/status-machine";
 import { purchaseSubmitFlow, SETTINGS_CODE, type AutoFlow } from "../setting/auto-flow";
 import { getCompanySettings } from "../setting/setting.service";
 import { pickedProductsByIds, productLabelOf, resolveLines, type PickedProduct, type ResolvedLine } from "../trade/line-pick.service";

@@ -2,9 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Ctx } from "../lib/context";
 import type { Executor } from "../db/client";
 import { gt, lt } from "../lib/decimal";
-import { lockDocument } from "../stock/document";
+import { lockDocument } from "../kernel/document";
 import { PO_PARTIAL, PO_RECEIVED, PO_RECEIVING, PO_WAITING, PURCHASE_ORDER_MACHINE } from "./purchase-order.status";
 import { purchaseOrderLines, purchaseOrders, receiveOrders } from "./purchase.tables";
+import { RC_WAITING } from "./receive-order.status";
 
 /**
  * A purchase order's receiving status from its lines and open receiving notes. Its own module
@@ -38,7 +39,7 @@ export async function refreshReceivingStatus(tx: Executor, ctx: Ctx, orderId: nu
   const [open] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(receiveOrders)
-    .where(and(eq(receiveOrders.companyId, ctx.companyId), eq(receiveOrders.purchaseOrderId, orderId), eq(receiveOrders.status, 10)));
+    .where(and(eq(receiveOrders.companyId, ctx.companyId), eq(receiveOrders.purchaseOrderId, orderId), eq(receiveOrders.status, RC_WAITING)));
   const next = receivingStatusOf(lines, open?.n ?? 0);
   if (next !== order.status) {
     await tx

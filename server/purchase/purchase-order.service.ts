@@ -10,7 +10,7 @@ import { gt, lt, moneyString, mul, qtyString, roundMoney, sub, sum } from "../li
 import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
-import { assertTransition, lockDocument } from "../stock/document";
+import { assertTransition, lockDocument } from "../kernel/document";
 import { warehouses } from "../stock/stock.tables";
 import { nextDocumentNo } from "../kernel/numbering";
 import { companies, users } from "../kernel/identity.tables";
@@ -19,7 +19,8 @@ import { PO_DONE, PO_DRAFT, PO_PARTIAL, PO_RECEIVED, PO_RECEIVING, PO_VOID, PO_W
 import { purchaseOrderLines, purchaseOrders, receiveOrders } from "./purchase.tables";
 import { afterPurchaseOrderSubmitted } from "./receive-order.service";
 import { refreshReceivingStatus } from "./purchase-order.receiving";
-import { syncPlanOfOrder } from "./purchase-plan.sync";
+import { lockPlanOfOrder, syncPlanOfOrder } from "./purchase-plan.sync";
+import { RC_WAITING } from "./receive-order.status";
 
 export { receivingStatusOf, refreshReceivingStatus } from "./purchase-order.receiving";
 
@@ -94,6 +95,8 @@ async function submitLocked(tx: Executor, ctx: Ctx, id: number) {
     .set({ status: PO_WAITING, postedAt: now, postedBy: ctx.userId, updatedAt: now })
     .where(and(eq(purchaseOrders.id, id), eq(purchaseOrders.companyId, ctx.companyId)));
   await recordDocumentChange(tx, ctx, PURCHASE_ORDER_MACHINE, "submit", { ...AUDIT_DOC(order!), from: order!.status, to: PO_WAITING });
+  // Its plan (order row → plan row) before the receiving posts stock and the payable.
+  await lockPlanOfOrder(tx, ctx, id);
   await afterPurchaseOrderSubmitted(tx, ctx, id);
   await refreshReceivingStatus(tx, ctx, id);
   // A plan's order: the plan (locked after this order) is done once all its orders are submitted.
@@ -195,7 +198,7 @@ async function dropOpenReceiveOrders(tx: Executor, ctx: Ctx, orderId: number) {
   const open = await tx
     .select({ id: receiveOrders.id })
     .from(receiveOrders)
-    .where(and(eq(receiveOrders.companyId, ctx.companyId), eq(receiveOrders.purchaseOrderId, orderId), eq(receiveOrders.status, 10)))
+    .where(and(eq(receiveOrders.companyId, ctx.companyId), eq(receiveOrders.purchaseOrderId, orderId), eq(receiveOrders.status, RC_WAITING)))
     .orderBy(asc(receiveOrders.id))
     .for("update");
   if (open.length) await tx.delete(receiveOrders).where(inArray(receiveOrders.id, open.map((n) => n.id)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionsFor, assertTransition, canTransition } from "../stock/document";
+import { actionsFor, assertTransition, canTransition } from "../kernel/status-machine";
 import { PURCHASE_ORDER_MACHINE } from "./purchase-order.status";
 
 /**

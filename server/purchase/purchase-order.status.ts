@@ -1,5 +1,5 @@
 import { PURCHASE_ORDER_STATUSES } from "../lib/dictionary";
-import { defineStatusMachine } from "../stock/document";
+import { defineStatusMachine } from "../kernel/status-machine";
 
 /** Purchase order statuses (spec 000 §4). */
 export const PO_DRAFT = 0;

@@ -10,14 +10,15 @@ import { t } from "../lib/i18n/zh-CN";
 import { parseInput } from "../lib/validate";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { products } from "../product/product.tables";
-import { actionsFor, assertTransition, lockDocument } from "../stock/document";
+import { actionsFor, assertTransition, lockDocument } from "../kernel/document";
 import { warehouses } from "../stock/stock.tables";
 import { nextDocumentNo } from "../kernel/numbering";
 import { createPurchaseOrder } from "./purchase-order.service";
 import { purchaseOrders, purchasePlanLines, purchasePlans } from "./purchase.tables";
 import { PurchasePlanInputSchema } from "./purchase-plan.input";
-import { PURCHASE_PLAN_MACHINE } from "./purchase-plan.status";
+import { PURCHASE_PLAN_MACHINE, PP_DONE, PP_DRAFT, PP_EXECUTING, PP_VOID } from "./purchase-plan.status";
 import { auditDoc, LABEL } from "./purchase-plan.sync";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * 采购计划 (/purchase/plan/my, CGGL-007). 生成: every product below its safe-stock minimum gets
@@ -33,9 +34,6 @@ function requirePlanner(ctx: Ctx) {
   if (!ctx.permissions.has("CGGL-007")) throw new DomainError("forbidden", t.errors.pages[403]!.message);
 }
 
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
 
 export interface PlanSuggestion {
   productId: number;
@@ -116,7 +114,7 @@ export async function generatePurchasePlan(ctx: Ctx, opts: { warehouseId?: numbe
     const no = await nextDocumentNo(tx, ctx, "purchasePlan");
     const [plan] = await tx
       .insert(purchasePlans)
-      .values({ companyId: ctx.companyId, no, status: 0, warehouseId, createdBy: ctx.userId, creationTime: ctx.now, updatedAt: ctx.now, remark: "由安全库存生成" })
+      .values({ companyId: ctx.companyId, no, status: PP_DRAFT, warehouseId, createdBy: ctx.userId, creationTime: ctx.now, updatedAt: ctx.now, remark: "由安全库存生成" })
       .returning({ id: purchasePlans.id });
     await tx.insert(purchasePlanLines).values(
       suggestions.map((s, i) => ({
@@ -214,7 +212,7 @@ export async function executePurchasePlan(ctx: Ctx, id: number): Promise<{ id: n
       orders.push(order);
       await tx.update(purchasePlanLines).set({ purchaseOrderId: order.id }).where(inArray(purchasePlanLines.id, group.map((g) => g.line.id)));
     }
-    await tx.update(purchasePlans).set({ status: 10, warehouseId, postedAt: ctx.now, postedBy: ctx.userId, updatedAt: ctx.now }).where(eq(purchasePlans.id, id));
+    await tx.update(purchasePlans).set({ status: PP_EXECUTING, warehouseId, postedAt: ctx.now, postedBy: ctx.userId, updatedAt: ctx.now }).where(eq(purchasePlans.id, id));
     await recordDocumentChange(tx, ctx, PURCHASE_PLAN_MACHINE, "execute", { ...auditDoc(plan), from: plan.status, to: 10, note: `生成采购订单 ${orders.map((o) => o.no).join("、")}` });
     return { id, orders };
   });
@@ -226,10 +224,10 @@ export async function completePurchasePlan(ctx: Ctx, id: number) {
   await inTransaction(async (tx) => {
     const plan = await lockDocument(tx, purchasePlans, ctx, id, LABEL);
     assertTransition(PURCHASE_PLAN_MACHINE, "complete", plan.status);
-    await tx.update(purchasePlans).set({ status: 100, updatedAt: ctx.now }).where(eq(purchasePlans.id, id));
+    await tx.update(purchasePlans).set({ status: PP_DONE, updatedAt: ctx.now }).where(eq(purchasePlans.id, id));
     await recordDocumentChange(tx, ctx, PURCHASE_PLAN_MACHINE, "complete", { ...auditDoc(plan), from: plan.status, to: 100 });
   });
-  return { id, status: 100 };
+  return { id, status: PP_DONE };
 }
 
 /** 作废: 0 → 90. */
@@ -238,10 +236,10 @@ export async function voidPurchasePlan(ctx: Ctx, id: number) {
   await inTransaction(async (tx) => {
     const plan = await lockDocument(tx, purchasePlans, ctx, id, LABEL);
     assertTransition(PURCHASE_PLAN_MACHINE, "void", plan.status);
-    await tx.update(purchasePlans).set({ status: 90, updatedAt: ctx.now }).where(eq(purchasePlans.id, id));
+    await tx.update(purchasePlans).set({ status: PP_VOID, updatedAt: ctx.now }).where(eq(purchasePlans.id, id));
     await recordDocumentChange(tx, ctx, PURCHASE_PLAN_MACHINE, "void", { ...auditDoc(plan), from: plan.status, to: 90 });
   });
-  return { id, status: 90 };
+  return { id, status: PP_VOID };
 }
 
 export async function getPurchasePlan(ctx: Ctx, id: number, ex: Executor = db()) {

@@ -3,9 +3,10 @@ import type { Ctx } from "../lib/context";
 import type { Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { recordDocumentChange } from "../lib/document-audit";
-import { lockDocument } from "../stock/document";
+import { lockDocument } from "../kernel/document";
 import { purchaseOrders, purchasePlans } from "./purchase.tables";
-import { PURCHASE_PLAN_MACHINE } from "./purchase-plan.status";
+import { PURCHASE_PLAN_MACHINE, PP_DONE, PP_EXECUTING } from "./purchase-plan.status";
+import { PO_DRAFT, PO_VOID } from "./purchase-order.status";
 
 /**
  * A purchase plan's status following its orders. Its own module below both services: the order
@@ -25,21 +26,30 @@ export async function syncPurchasePlanStatus(ctx: Ctx, id: number, tx?: Executor
   return inTransaction(
     async (t2) => {
       const plan = await lockDocument(t2, purchasePlans, ctx, id, LABEL);
-      if (plan.status !== 10) return plan.status;
+      if (plan.status !== PP_EXECUTING) return plan.status;
       const orders = await t2.select({ status: purchaseOrders.status }).from(purchaseOrders).where(and(eq(purchaseOrders.companyId, ctx.companyId), eq(purchaseOrders.planId, id)));
-      const live = orders.filter((o) => o.status !== 90);
-      if (live.length && live.every((o) => o.status !== 0)) {
-        await t2.update(purchasePlans).set({ status: 100, updatedAt: ctx.now }).where(eq(purchasePlans.id, id));
-        await recordDocumentChange(t2, ctx, PURCHASE_PLAN_MACHINE, "complete", { ...auditDoc(plan), from: plan.status, to: 100, note: "计划的采购订单均已提交" });
-        return 100;
+      const live = orders.filter((o) => o.status !== PO_VOID);
+      if (live.length && live.every((o) => o.status !== PO_DRAFT)) {
+        await t2.update(purchasePlans).set({ status: PP_DONE, updatedAt: ctx.now }).where(eq(purchasePlans.id, id));
+        await recordDocumentChange(t2, ctx, PURCHASE_PLAN_MACHINE, "complete", { ...auditDoc(plan), from: plan.status, to: PP_DONE, note: "计划的采购订单均已提交" });
+        return PP_DONE;
       }
-      return 10;
+      return PP_EXECUTING;
     },
     { tx },
   );
 }
 
 /** The plan of a purchase order (if it was made from one) brought up to date; `tx` holds the order's row lock. */
+/**
+ * Locks the plan an order was made from (if any), in the document phase: before the order's
+ * posting, so that `syncPlanOfOrder` after it finds the plan held already.
+ */
+export async function lockPlanOfOrder(tx: Executor, ctx: Ctx, orderId: number): Promise<void> {
+  const [order] = await tx.select({ planId: purchaseOrders.planId }).from(purchaseOrders).where(and(eq(purchaseOrders.id, orderId), eq(purchaseOrders.companyId, ctx.companyId)));
+  if (order?.planId) await lockDocument(tx, purchasePlans, ctx, order.planId, LABEL);
+}
+
 export async function syncPlanOfOrder(tx: Executor, ctx: Ctx, orderId: number): Promise<number | null> {
   const [order] = await tx.select({ planId: purchaseOrders.planId }).from(purchaseOrders).where(and(eq(purchaseOrders.id, orderId), eq(purchaseOrders.companyId, ctx.companyId)));
   if (!order?.planId) return null;

@@ -14,15 +14,16 @@ import { productBrands } from "../product/brand.tables";
 import { productUnits } from "../product/catalog.tables";
 import { normalizeOE } from "../product/oe";
 import { products } from "../product/product.tables";
-import { actionsFor, assertTransition, lockDocument } from "../stock/document";
+import { actionsFor, assertTransition, lockDocument } from "../kernel/document";
 import { lockStock, postStock, releaseLocks, reverseDocument } from "../stock/stock-ledger.service";
 import { stockBalances, stockLocations, warehouses } from "../stock/stock.tables";
 import { nextDocumentNo, noTakenIn } from "../kernel/numbering";
 import { companies, users } from "../kernel/identity.tables";
 import { purchaseOrderLines, purchaseOrders, purchaseReturnOrderLines, purchaseReturnOrders, receiveOrderLines, receiveOrders } from "./purchase.tables";
 import { PurchaseReturnInputSchema, type PurchaseReturnInput } from "./purchase-return.input";
-import { PURCHASE_RETURN_BUTTONS, PURCHASE_RETURN_MACHINE, type PurchaseReturnAction } from "./purchase-return.status";
+import { PURCHASE_RETURN_BUTTONS, PURCHASE_RETURN_MACHINE, type PurchaseReturnAction, PR_DONE, PR_DRAFT, PR_VOID, PR_WAITING } from "./purchase-return.status";
 import { postPartnerEntry, reversePartnerEntry } from "../finance/partner-account.service";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * 采购退货 (purchase returns). Lock order, the same as every use case touching a purchase order:
@@ -42,9 +43,6 @@ function requireBuyer(ctx: Ctx) {
   if (!CODES.some((c) => ctx.permissions.has(c))) throw new DomainError("forbidden", t.errors.pages[403]!.message);
 }
 
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
 
 /** The purchase order statuses whose received goods may be returned. */
 const RETURNABLE_ORDER_STATUSES = [10, 20, 30, 40, 100];
@@ -127,7 +125,7 @@ export async function createPurchaseReturnOrder(ctx: Ctx, body: unknown, opts: {
       const no = await nextDocumentNo(tx, ctx, PURCHASE_RETURN_DOC_TYPE, { exists: noTakenIn(tx, ctx, purchaseReturnOrders) });
       const [row] = await tx
         .insert(purchaseReturnOrders)
-        .values({ companyId: ctx.companyId, no, status: 0, partnerId: input.partnerId, warehouseId: input.warehouseId, purchaseOrderId: input.purchaseOrderId, remark: input.remark, createdBy: ctx.userId, creationTime: ctx.now, updatedAt: ctx.now })
+        .values({ companyId: ctx.companyId, no, status: PR_DRAFT, partnerId: input.partnerId, warehouseId: input.warehouseId, purchaseOrderId: input.purchaseOrderId, remark: input.remark, createdBy: ctx.userId, creationTime: ctx.now, updatedAt: ctx.now })
         .returning({ id: purchaseReturnOrders.id });
       const totals = await writeLines(tx, ctx, row!.id, input);
       await tx.update(purchaseReturnOrders).set(totals).where(eq(purchaseReturnOrders.id, row!.id));
@@ -226,7 +224,7 @@ async function submitIn(tx: Executor, ctx: Ctx, id: number) {
     { docType: PURCHASE_RETURN_DOC_TYPE, docId: id, docNo: doc.no },
     lines.map((l) => ({ productId: l.productId, locationId: l.locationId, batchNo: l.batchNo, qty: l.qty, docLineId: l.id })),
   );
-  await tx.update(purchaseReturnOrders).set({ status: 10, updatedAt: ctx.now }).where(eq(purchaseReturnOrders.id, id));
+  await tx.update(purchaseReturnOrders).set({ status: PR_WAITING, updatedAt: ctx.now }).where(eq(purchaseReturnOrders.id, id));
   await recordDocumentChange(tx, ctx, PURCHASE_RETURN_MACHINE, "submit", { ...auditDoc(doc), from: doc.status, to: 10 });
 }
 
@@ -234,7 +232,7 @@ async function submitIn(tx: Executor, ctx: Ctx, id: number) {
 export async function submitPurchaseReturnOrder(ctx: Ctx, id: number) {
   requireBuyer(ctx);
   await inTransaction((tx) => submitIn(tx, ctx, id));
-  return { id, status: 10 };
+  return { id, status: PR_WAITING };
 }
 
 /** 确认出库: 10 → 100; releases the locks and posts the outflow, counts the returned quantity on the purchase order. */
@@ -262,12 +260,12 @@ export async function confirmPurchaseReturnOrder(ctx: Ctx, id: number) {
         .set({ returnedQty: sql`${purchaseOrderLines.returnedQty} + ${qtyString(q)}::numeric` })
         .where(eq(purchaseOrderLines.id, lineId));
     }
-    await tx.update(purchaseReturnOrders).set({ status: 100, postedAt: ctx.now, postedBy: ctx.userId, updatedAt: ctx.now }).where(eq(purchaseReturnOrders.id, id));
+    await tx.update(purchaseReturnOrders).set({ status: PR_DONE, postedAt: ctx.now, postedBy: ctx.userId, updatedAt: ctx.now }).where(eq(purchaseReturnOrders.id, id));
     await recordDocumentChange(tx, ctx, PURCHASE_RETURN_MACHINE, "confirm", { ...auditDoc(doc), from: doc.status, to: 100 });
     // What the supplier owes back lowers the payable (partner account LAST in the lock order).
     if (gt(doc.totalAmount, 0)) await postPartnerEntry(tx, ctx, { partnerId: doc.partnerId, docType: PURCHASE_RETURN_DOC_TYPE, docId: id, docNo: doc.no, amount: dec(doc.totalAmount).neg() });
   });
-  return { id, status: 100 };
+  return { id, status: PR_DONE };
 }
 
 /** 作废: 0/10 → 90, releasing what a submitted return locked. */
@@ -277,10 +275,10 @@ export async function cancelPurchaseReturnOrder(ctx: Ctx, id: number) {
     const doc = await lockDocument(tx, purchaseReturnOrders, ctx, id, LABEL);
     assertTransition(PURCHASE_RETURN_MACHINE, "cancel", doc.status);
     await releaseLocks(tx, ctx, { docType: PURCHASE_RETURN_DOC_TYPE, docId: id });
-    await tx.update(purchaseReturnOrders).set({ status: 90, updatedAt: ctx.now }).where(eq(purchaseReturnOrders.id, id));
+    await tx.update(purchaseReturnOrders).set({ status: PR_VOID, updatedAt: ctx.now }).where(eq(purchaseReturnOrders.id, id));
     await recordDocumentChange(tx, ctx, PURCHASE_RETURN_MACHINE, "cancel", { ...auditDoc(doc), from: doc.status, to: 90 });
   });
-  return { id, status: 90 };
+  return { id, status: PR_VOID };
 }
 
 /** 红冲: 100 → 90; the outflow posted back (PurchaseReturnOrderBack) and the returned quantity taken back. */
@@ -301,12 +299,12 @@ export async function reversePurchaseReturnOrder(ctx: Ctx, id: number) {
           .where(eq(purchaseOrderLines.id, lineId));
       }
     }
-    await tx.update(purchaseReturnOrders).set({ status: 90, updatedAt: ctx.now }).where(eq(purchaseReturnOrders.id, id));
+    await tx.update(purchaseReturnOrders).set({ status: PR_VOID, updatedAt: ctx.now }).where(eq(purchaseReturnOrders.id, id));
     await recordDocumentChange(tx, ctx, PURCHASE_RETURN_MACHINE, "reverse", { ...auditDoc(doc), from: doc.status, to: 90 });
     // The credit posted back (purchaseReturnOrderBack, +), partner account last.
     await reversePartnerEntry(tx, ctx, { docType: PURCHASE_RETURN_DOC_TYPE, docId: id, docNo: doc.no });
   });
-  return { id, status: 90 };
+  return { id, status: PR_VOID };
 }
 
 const ACTIONS: Record<Exclude<PurchaseReturnAction, "update" | "remove">, (ctx: Ctx, id: number) => Promise<unknown>> = {

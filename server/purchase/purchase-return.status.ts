@@ -1,5 +1,11 @@
 import { PURCHASE_RETURN_STATUSES } from "../lib/dictionary";
-import { defineStatusMachine } from "../stock/document";
+import { defineStatusMachine } from "../kernel/status-machine";
+
+/** Purchase return statuses (PURCHASE_RETURN_STATUSES). */
+export const PR_DRAFT = 0;
+export const PR_WAITING = 10;
+export const PR_VOID = 90;
+export const PR_DONE = 100;
 
 /**
  * 采购退货 (purchase return): 0 草稿 → submit → 10 待出库 (the chosen batches locked) → confirm →
@@ -10,12 +16,12 @@ export const PURCHASE_RETURN_MACHINE = defineStatusMachine({
   label: "采购退货单",
   statuses: PURCHASE_RETURN_STATUSES,
   actions: {
-    update: { label: "修改", from: [0], to: null },
-    remove: { label: "删除", from: [0], to: null },
-    submit: { label: "提交", from: [0], to: 10 },
-    confirm: { label: "确认出库", from: [10], to: 100 },
-    cancel: { label: "作废", from: [0, 10], to: 90 },
-    reverse: { label: "红冲", from: [100], to: 90 },
+    update: { label: "修改", from: [PR_DRAFT], to: null },
+    remove: { label: "删除", from: [PR_DRAFT], to: null },
+    submit: { label: "提交", from: [PR_DRAFT], to: PR_WAITING },
+    confirm: { label: "确认出库", from: [PR_WAITING], to: PR_DONE },
+    cancel: { label: "作废", from: [PR_DRAFT, PR_WAITING], to: PR_VOID },
+    reverse: { label: "红冲", from: [PR_DONE], to: PR_VOID },
   },
 });
 

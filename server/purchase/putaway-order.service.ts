@@ -12,15 +12,16 @@ import { enterpriseRelations } from "../organization/organization.tables";
 import { productBrands } from "../product/brand.tables";
 import { productUnits } from "../product/catalog.tables";
 import { products } from "../product/product.tables";
-import { actionsFor, assertTransition, lockDocument } from "../stock/document";
+import { actionsFor, assertTransition, lockDocument } from "../kernel/document";
 import { defaultLocationsOf, receivingLocationOf } from "../stock/location.service";
 import { postStock } from "../stock/stock-ledger.service";
 import { stockLocations, warehouses } from "../stock/stock.tables";
 import { nextDocumentNo, noTakenIn } from "../kernel/numbering";
 import { users } from "../kernel/identity.tables";
 import { purchaseOrderLines, purchaseOrders, putawayOrderLines, putawayOrders, receiveOrderLines, receiveOrders } from "./purchase.tables";
-import { PUTAWAY_ORDER_MACHINE, type PutawayOrderAction } from "./putaway-order.status";
+import { PUTAWAY_ORDER_MACHINE, type PutawayOrderAction, PA_DONE, PA_WAITING } from "./putaway-order.status";
 import { ConfirmPutawayInputSchema } from "./receive-order.input";
+import { RC_DONE } from "./receive-order.status";
 
 /**
  * Put-away notes (上架单, /purchase/pickingIn): move what a confirmed receiving note booked into
@@ -48,13 +49,13 @@ function checkId(id: number) {
 export async function createPutawayOrderFor(tx: Executor, ctx: Ctx, receiveOrderId: number) {
   const [note] = await tx.select().from(receiveOrders).where(and(eq(receiveOrders.id, receiveOrderId), eq(receiveOrders.companyId, ctx.companyId)));
   if (!note) throw new DomainError("not_found", "收货单不存在");
-  if (note.status !== 100) throw new DomainError("conflict", "收货单尚未确认收货，不能生成上架单");
+  if (note.status !== RC_DONE) throw new DomainError("conflict", "收货单尚未确认收货，不能生成上架单");
   const lines = await tx.select().from(receiveOrderLines).where(and(eq(receiveOrderLines.receiveOrderId, note.id), eq(receiveOrderLines.companyId, ctx.companyId))).orderBy(asc(receiveOrderLines.lineNo));
   const pending = await tx
     .select({ receiveLineId: putawayOrderLines.receiveOrderLineId, qty: sql<string>`sum(${putawayOrderLines.qty})::text` })
     .from(putawayOrderLines)
     .innerJoin(putawayOrders, eq(putawayOrders.id, putawayOrderLines.putawayOrderId))
-    .where(and(eq(putawayOrders.companyId, ctx.companyId), eq(putawayOrders.receiveOrderId, note.id), eq(putawayOrders.status, 10)))
+    .where(and(eq(putawayOrders.companyId, ctx.companyId), eq(putawayOrders.receiveOrderId, note.id), eq(putawayOrders.status, PA_WAITING)))
     .groupBy(putawayOrderLines.receiveOrderLineId);
   const pendingBy = new Map(pending.map((p) => [p.receiveLineId, p.qty]));
   const open = lines.map((l) => ({ l, qty: sub(sub(l.receivedQty, l.putawayQty), pendingBy.get(l.id) ?? 0) })).filter((x) => gt(x.qty, 0));
@@ -66,7 +67,7 @@ export async function createPutawayOrderFor(tx: Executor, ctx: Ctx, receiveOrder
   const now = ctx.now ?? new Date();
   const [p] = await tx
     .insert(putawayOrders)
-    .values({ companyId: ctx.companyId, no, status: 10, receiveOrderId: note.id, purchaseOrderId: note.purchaseOrderId, warehouseId: note.warehouseId, createdBy: ctx.userId, creationTime: now, updatedAt: now })
+    .values({ companyId: ctx.companyId, no, status: PA_WAITING, receiveOrderId: note.id, purchaseOrderId: note.purchaseOrderId, warehouseId: note.warehouseId, createdBy: ctx.userId, creationTime: now, updatedAt: now })
     .returning({ id: putawayOrders.id, no: putawayOrders.no });
   await tx.insert(putawayOrderLines).values(
     open.map((x, i) => {
@@ -199,9 +200,9 @@ export async function confirmPutawayOrder(ctx: Ctx, id: number, input?: unknown)
       }
     }
     const now = ctx.now ?? new Date();
-    await tx.update(putawayOrders).set({ status: 100, postedAt: now, postedBy: ctx.userId, updatedAt: now }).where(eq(putawayOrders.id, note.id));
+    await tx.update(putawayOrders).set({ status: PA_DONE, postedAt: now, postedBy: ctx.userId, updatedAt: now }).where(eq(putawayOrders.id, note.id));
     await recordDocumentChange(tx, ctx, PUTAWAY_ORDER_MACHINE, "confirm", { type: PUTAWAY_DOC_TYPE, id: note.id, no: note.no, from: note.status, to: 100 });
-    return { id: note.id, no: note.no, status: 100 };
+    return { id: note.id, no: note.no, status: PA_DONE };
   });
 }
 

@@ -9,7 +9,7 @@ import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError, isDomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { getCompanySettings } from "../setting/setting.service";
-import { actionsFor, assertTransition, lockDocument } from "../stock/document";
+import { actionsFor, assertTransition, lockDocument } from "../kernel/document";
 import { receivingLocationOf } from "../stock/location.service";
 import { postStock, reverseDocument } from "../stock/stock-ledger.service";
 import { stockLocations, warehouses } from "../stock/stock.tables";
@@ -24,9 +24,11 @@ import { enterpriseRelations } from "../organization/organization.tables";
 import { refreshReceivingStatus } from "./purchase-order.receiving";
 import { purchaseOrderLines, purchaseOrders, putawayOrderLines, putawayOrders, receiveOrderLines, receiveOrders } from "./purchase.tables";
 import { ConfirmReceiveInputSchema, CreateReceiveInputSchema } from "./receive-order.input";
-import { RECEIVE_ORDER_MACHINE, type ReceiveOrderAction } from "./receive-order.status";
+import { RECEIVE_ORDER_MACHINE, type ReceiveOrderAction, RC_DONE, RC_REVERSED, RC_WAITING } from "./receive-order.status";
 import { createPutawayOrderFor } from "./putaway-order.service";
 import { postPartnerEntry, reversePartnerEntry } from "../finance/partner-account.service";
+import { PA_DONE } from "./putaway-order.status";
+import { PO_PARTIAL, PO_WAITING } from "./purchase-order.status";
 
 /**
  * Receiving notes (收货单, /purchase/receive). Lock order for everything that touches a purchase
@@ -95,7 +97,7 @@ export async function createReceiveOrderFor(tx: Executor, ctx: Ctx, orderId: num
   const [openNote] = await tx
     .select({ no: receiveOrders.no })
     .from(receiveOrders)
-    .where(and(eq(receiveOrders.companyId, ctx.companyId), eq(receiveOrders.purchaseOrderId, order.id), eq(receiveOrders.status, 10)))
+    .where(and(eq(receiveOrders.companyId, ctx.companyId), eq(receiveOrders.purchaseOrderId, order.id), eq(receiveOrders.status, RC_WAITING)))
     .limit(1);
   if (openNote) throw new DomainError("conflict", `采购订单 ${order.no} 已有待收货的收货单 ${openNote.no}，请先确认该收货单`);
   const lines = await tx
@@ -109,7 +111,7 @@ export async function createReceiveOrderFor(tx: Executor, ctx: Ctx, orderId: num
   const now = ctx.now ?? new Date();
   const [note] = await tx
     .insert(receiveOrders)
-    .values({ companyId: ctx.companyId, no, status: 10, purchaseOrderId: order.id, partnerId: order.partnerId, warehouseId: order.warehouseId, createdBy: ctx.userId, creationTime: now, updatedAt: now })
+    .values({ companyId: ctx.companyId, no, status: RC_WAITING, purchaseOrderId: order.id, partnerId: order.partnerId, warehouseId: order.warehouseId, createdBy: ctx.userId, creationTime: now, updatedAt: now })
     .returning({ id: receiveOrders.id, no: receiveOrders.no });
   await tx.insert(receiveOrderLines).values(
     open.map((x, i) => ({
@@ -219,7 +221,7 @@ async function confirmInTx(tx: Executor, ctx: Ctx, id: number, input: { lines: {
         .where(and(eq(purchaseOrderLines.id, l.purchaseOrderLineId), eq(purchaseOrderLines.companyId, ctx.companyId)));
     }
   }
-  await tx.update(receiveOrders).set({ status: 100, locationId, postedAt: now, postedBy: ctx.userId, updatedAt: now }).where(eq(receiveOrders.id, note.id));
+  await tx.update(receiveOrders).set({ status: RC_DONE, locationId, postedAt: now, postedBy: ctx.userId, updatedAt: now }).where(eq(receiveOrders.id, note.id));
   const orderStatus = await refreshOrder(tx, ctx, order?.id ?? null);
   // The supplier's payable (partner account LAST in the lock order): Σ received × price.
   const payable = roundMoney(sum(posted.map((l) => mul(l.receivedQty, l.price))));
@@ -227,7 +229,7 @@ async function confirmInTx(tx: Executor, ctx: Ctx, id: number, input: { lines: {
   if (autoPutaway) await createPutawayOrderFor(tx, ctx, note.id);
   if (gt(payable, 0)) await postPartnerEntry(tx, ctx, { partnerId: note.partnerId, docType: RECEIVE_DOC_TYPE, docId: note.id, docNo: note.no, amount: payable });
   await notify(tx, ctx, "receivingConfirmed", { noteId: note.id, receiveNo: note.no, orderNo: order?.no ?? "", supplierName: await partnerNameOf(tx, ctx, note.partnerId), amount: formatMoney(payable) }, { userId: order?.buyerId });
-  return { id: note.id, no: note.no, status: 100 };
+  return { id: note.id, no: note.no, status: RC_DONE };
 }
 
 /**
@@ -269,7 +271,7 @@ export async function reverseReceiveOrder(ctx: Ctx, id: number) {
     }
     if (openPutaways.length) {
       const ids = openPutaways.map((p) => p.id);
-      const [done] = await tx.select({ id: putawayOrders.id }).from(putawayOrders).where(and(inArray(putawayOrders.id, ids), eq(putawayOrders.status, 100))).limit(1);
+      const [done] = await tx.select({ id: putawayOrders.id }).from(putawayOrders).where(and(inArray(putawayOrders.id, ids), eq(putawayOrders.status, PA_DONE))).limit(1);
       if (done) throw new DomainError("conflict", `收货单 ${note.no} 的货物已上架，不能红冲`);
       await tx.delete(putawayOrderLines).where(inArray(putawayOrderLines.putawayOrderId, ids));
       await tx.delete(putawayOrders).where(inArray(putawayOrders.id, ids));
@@ -283,13 +285,13 @@ export async function reverseReceiveOrder(ctx: Ctx, id: number) {
       }
     }
     const now = ctx.now ?? new Date();
-    await tx.update(receiveOrders).set({ status: 90, updatedAt: now }).where(eq(receiveOrders.id, note.id));
+    await tx.update(receiveOrders).set({ status: RC_REVERSED, updatedAt: now }).where(eq(receiveOrders.id, note.id));
     const orderStatus = await refreshOrder(tx, ctx, order?.id ?? null);
     const total = moneyString(roundMoney(sum(lines.map((l) => mul(l.receivedQty, l.price)))));
     await recordDocumentChange(tx, ctx, RECEIVE_ORDER_MACHINE, "reverse", { type: RECEIVE_DOC_TYPE, id: note.id, no: note.no, from: note.status, to: 90, total, note: orderNote(order, orderStatus) });
     // The payable posted back (receiveOrderBack, the opposite amount), partner account last.
     await reversePartnerEntry(tx, ctx, { docType: RECEIVE_DOC_TYPE, docId: note.id, docNo: note.no });
-    return { id: note.id, no: note.no, status: 90 };
+    return { id: note.id, no: note.no, status: RC_REVERSED };
   });
 }
 
@@ -451,9 +453,9 @@ export async function receivableOrders(ctx: Ctx, keyword = "", ex: Executor = db
     .where(
       and(
         eq(purchaseOrders.companyId, ctx.companyId),
-        inArray(purchaseOrders.status, [10, 30]),
+        inArray(purchaseOrders.status, [PO_WAITING, PO_PARTIAL]),
         sql`exists (select 1 from purchase_order_lines l where l.order_id = ${purchaseOrders.id} and l.received_qty < l.qty)`,
-        sql`not exists (select 1 from receive_orders r where r.purchase_order_id = ${purchaseOrders.id} and r.status = 10)`,
+        sql`not exists (select 1 from receive_orders r where r.purchase_order_id = ${purchaseOrders.id} and r.status = ${RC_WAITING})`,
         kw ? sql`(${purchaseOrders.no} ilike ${"%" + kw.replace(/[\\%_]/g, (c) => "\\" + c) + "%"} or ${enterpriseRelations.name} ilike ${"%" + kw.replace(/[\\%_]/g, (c) => "\\" + c) + "%"})` : undefined,
       ),
     )

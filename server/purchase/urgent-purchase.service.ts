@@ -11,6 +11,8 @@ import { SALES_ORDER_DOC_TYPE } from "../sale/sales-order.state";
 import { createPurchaseOrder } from "./purchase-order.service";
 import { purchaseFilterLookups } from "./purchase-order.page";
 import { URGENT_CODE, urgentPurchaseResource } from "./urgent-purchase.resource";
+import { PO_DRAFT, PO_PARTIAL, PO_RECEIVING, PO_WAITING } from "./purchase-order.status";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * 紧急采购: what waits for stock (the list: urgent-purchase.resource.ts) and its one action,
@@ -44,9 +46,6 @@ function requireBuyer(ctx: Ctx) {
   if (!ctx.permissions.has(URGENT_CODE)) throw new DomainError("forbidden", t.errors.pages[403]!.message);
 }
 
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
 
 /** The page's list (search params: page, size, sort, q, warehouseId, partnerId). */
 export async function listUrgentPurchase(ctx: Ctx, params: URLSearchParams): Promise<ListResult<UrgentRow>> {
@@ -94,10 +93,10 @@ export async function urgentGroupFigures(ex: Executor, ctx: Ctx, keys: { product
         g.urgent::numeric(16,2)::text as urgent,
         coalesce((select sum(l.qty - l.received_qty) from purchase_order_lines l join purchase_orders o on o.id = l.order_id
           where l.company_id = ${ctx.companyId} and l.product_id = g.product_id and o.warehouse_id = g.warehouse_id
-            and o.status in (10, 20, 30) and l.qty > l.received_qty), 0)::numeric(16,2)::text as on_order,
+            and o.status in (${PO_WAITING}, ${PO_RECEIVING}, ${PO_PARTIAL}) and l.qty > l.received_qty), 0)::numeric(16,2)::text as on_order,
         coalesce((select sum(l.qty) from purchase_order_lines l join purchase_orders o on o.id = l.order_id
           where l.company_id = ${ctx.companyId} and l.product_id = g.product_id and o.warehouse_id = g.warehouse_id
-            and o.status = 0), 0)::numeric(16,2)::text as drafts,
+            and o.status = ${PO_DRAFT}), 0)::numeric(16,2)::text as drafts,
         last.partner_id, last.price::text as price, e.name as partner_name, coalesce(e.is_enabled, false) as partner_enabled
       from groups g
       join products p on p.id = g.product_id and p.company_id = ${ctx.companyId}

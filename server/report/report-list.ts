@@ -7,6 +7,7 @@ import { parseListQuery, type FilterKind, type ListQuery } from "../lib/list-que
 import { getCompanyTimeZone } from "../setting/setting.service";
 import { productResource } from "../product/product.resources";
 import { products } from "../product/product.tables";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * The read side of the statement reports (/statements/sale/*, /statements/purchase/report,
@@ -70,7 +71,6 @@ export interface ReportResult {
   chart: { config: ReportChart; rows: Record<string, unknown>[] } | null;
 }
 
-const rowsOf = (res: unknown) => ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
 
 /** Helpers every report's SQL uses for its filters. */
 export interface FilterHelpers {

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * Known sales, returns, receipts and stock moves in March 2031 (far from any demo data), for the
  * statement report tests. Rows are inserted directly: the reports read tables, whichever service
  * wrote them. Every figure the tests expect follows from the numbers here.
  */
-const rowsOf = (res: unknown) => ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
 async function one(q: ReturnType<typeof sql>): Promise<number> {
   return Number(rowsOf(await db().execute(q))[0]!.id);
 }

@@ -7,6 +7,7 @@ import { streamXlsx } from "../lib/excel-export";
 import { AGE_BUCKET_LABELS } from "./stock-age.labels";
 import { productResource } from "../product/product.resources";
 import { products } from "../product/product.tables";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * 库龄报表 (/statements/stock/age): per product (and, when asked, per warehouse) the quantity
@@ -59,7 +60,6 @@ export function parseStockAgeQuery(params: URLSearchParams): StockAgeQuery {
   };
 }
 
-const rowsOf = (res: unknown) => ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
 
 const AGE = sql`floor(extract(epoch from (now() - b.received_at)) / 86400)`;
 const AMOUNT = sql`round(b.qty * b.unit_cost, 2)`;

@@ -9,11 +9,12 @@ import { enterpriseRelations } from "../organization/organization.tables";
 import { partnerNameOf } from "../organization/partner-name";
 import { formatMoney } from "../lib/decimal";
 import { notify } from "../kernel/notify";
-import { assertTransition, lockDocument } from "../stock/document";
+import { assertTransition, lockDocument } from "../kernel/document";
 import { approvals, salesOrders } from "./sale.tables";
 import { SALES_ORDER_DOC_TYPE } from "./sales-order.state";
 import { CREDIT_APPROVAL_KIND, CREDIT_APPROVER_CODE, submitLockedSalesOrder } from "./sales-order.service";
 import { SALES_ORDER_MACHINE } from "./sales-order.status";
+import { APPROVAL_PASSED, APPROVAL_REJECTED, APPROVAL_WAITING } from "./approval.status";
 
 /**
  * Credit approvals (需求审批, /demand/approval): a sales order over its customer's credit limit
@@ -45,7 +46,7 @@ async function lockApproval(tx: Executor, ctx: Ctx, approvalId: number) {
     .where(and(eq(approvals.id, approvalId), eq(approvals.companyId, ctx.companyId)))
     .for("update");
   if (!approval) throw missing();
-  if (approval.status !== 0) throw new DomainError("conflict", `该审批已${labelOf(APPROVAL_STATUSES, approval.status as 0)}，不能再次审批`);
+  if (approval.status !== APPROVAL_WAITING) throw new DomainError("conflict", `该审批已${labelOf(APPROVAL_STATUSES, approval.status as 0)}，不能再次审批`);
   return { order, approval };
 }
 
@@ -85,12 +86,12 @@ export async function approveCredit(ctx: Ctx, approvalId: number, comment?: unkn
     const now = ctx.now ?? new Date();
     await tx
       .update(approvals)
-      .set({ status: 1, decidedBy: ctx.userId, decidedAt: now, comment: text || null })
+      .set({ status: APPROVAL_PASSED, decidedBy: ctx.userId, decidedAt: now, comment: text || null })
       .where(eq(approvals.id, approval.id));
-    await tx.update(salesOrders).set({ approvalStatus: 1 }).where(eq(salesOrders.id, order.id));
+    await tx.update(salesOrders).set({ approvalStatus: APPROVAL_PASSED }).where(eq(salesOrders.id, order.id));
     await submitLockedSalesOrder(tx, ctx, order, { allowShortage: order.allowShortage, approved: true });
     await notifyDecision(tx, ctx, order, approval, "通过", text);
-    return { id: approval.id, status: 1, orderId: order.id, no: order.no, message: `已通过，销售订单 ${order.no} 已提交` };
+    return { id: approval.id, status: APPROVAL_PASSED, orderId: order.id, no: order.no, message: `已通过，销售订单 ${order.no} 已提交` };
   });
 }
 
@@ -102,10 +103,10 @@ export async function rejectCredit(ctx: Ctx, approvalId: number, comment: unknow
   return inTransaction(async (tx) => {
     const { order, approval } = await lockApproval(tx, ctx, approvalId);
     const now = ctx.now ?? new Date();
-    await tx.update(approvals).set({ status: 2, decidedBy: ctx.userId, decidedAt: now, comment: text }).where(eq(approvals.id, approval.id));
-    await tx.update(salesOrders).set({ approvalStatus: 2, updatedAt: now }).where(eq(salesOrders.id, order.id));
+    await tx.update(approvals).set({ status: APPROVAL_REJECTED, decidedBy: ctx.userId, decidedAt: now, comment: text }).where(eq(approvals.id, approval.id));
+    await tx.update(salesOrders).set({ approvalStatus: APPROVAL_REJECTED, updatedAt: now }).where(eq(salesOrders.id, order.id));
     await notifyDecision(tx, ctx, order, approval, "驳回", text);
-    return { id: approval.id, status: 2, orderId: order.id, no: order.no, message: `已驳回销售订单 ${order.no} 的信用审批` };
+    return { id: approval.id, status: APPROVAL_REJECTED, orderId: order.id, no: order.no, message: `已驳回销售订单 ${order.no} 的信用审批` };
   });
 }
 

@@ -2,6 +2,7 @@ import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { addOpenOrderAmount } from "../finance/partner-account.service";
+import { lockDocument } from "../kernel/document";
 import { moneyString, mul, roundMoney, sum } from "../lib/decimal";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { normalizeOE } from "../product/oe";
@@ -72,6 +73,8 @@ export async function makeSubmittedOrder(
         address: "广州市天河区",
       })
       .returning();
+    // As a submit does: the order locked (document phase) before its stock and account.
+    await lockDocument(tx, salesOrders, ctx, order!.id, "销售订单");
     const made = await tx
       .insert(salesOrderLines)
       .values(lines.map((l, i) => ({ companyId: ctx.companyId, lineNo: i + 1, orderId: order!.id, productId: l.productId, qty: l.qty, price: l.price, discount: l.discount ?? "100", amount: l.amount })))

@@ -2,6 +2,7 @@ import type { Ctx } from "../lib/context";
 import { amountBlock, assertPrintable, companyHeader, moneyText, printDate, priceText, qtyText, totalOf, type PrintSheetData } from "../print/print-sheet";
 import { getDeliverOrder } from "./deliver-order.service";
 import { getPickingOrder } from "./picking-order.service";
+import { PK_DONE } from "./picking-order.status";
 
 /**
  * /print/deliver: a 发货单 on A4 with the amount in 大写 (customer, receiver, logistics);
@@ -87,9 +88,9 @@ export async function pickingPrintSheet(ctx: Ctx, id: number): Promise<PrintShee
       brandName: l.brandName ?? "",
       unitName: l.unitName ?? "",
       qty: qtyText(l.qty),
-      picked: p.status === 100 ? qtyText(l.pickedQty) : "",
+      picked: p.status === PK_DONE ? qtyText(l.pickedQty) : "",
     })),
-    totals: { qty: qtyText(p.totalQty), picked: p.status === 100 ? qtyText(p.totalPicked) : "" },
+    totals: { qty: qtyText(p.totalQty), picked: p.status === PK_DONE ? qtyText(p.totalPicked) : "" },
     remark: p.remark ?? "",
     signatures: ["制单", "拣货", "复核"],
   };

@@ -19,7 +19,7 @@ import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { addOpenOrderAmount, postPartnerEntry, reversePartnerEntry } from "../finance/partner-account.service";
-import { actionsFor, assertTransition, lockDocument } from "../stock/document";
+import { actionsFor, assertTransition, lockDocument } from "../kernel/document";
 import { lockStock, postStock, releaseLockedQty, reverseDocument } from "../stock/stock-ledger.service";
 import { nextDocumentNo, noTakenIn } from "../kernel/numbering";
 import { DeliveryLogisticsInputSchema } from "./deliver-order.input";
@@ -28,6 +28,7 @@ import { PICKING_ORDER_MACHINE } from "./picking-order.status";
 import { deliverOrderLines, deliverOrders, logisticsCompanies, pickingOrderLines, pickingOrders, salesOrderLines, salesOrders, salesReturnOrderLines, salesReturnOrders } from "./sale.tables";
 import { refreshSalesOrderStatus, SALES_ORDER_DOC_TYPE } from "./sales-order.state";
 import { SO_DELIVERED, SO_DELIVERING, SO_PARTIAL, SO_WAITING } from "./sales-order.status";
+import { SR_DRAFT, SR_WAITING_APPROVAL, SR_WAITING_INFLOW } from "./sales-return.status";
 
 /**
  * Delivery notes (发货单, /sale/deliver). A note is made from a completed picking list (its
@@ -352,7 +353,7 @@ export async function reverseDelivery(ctx: Ctx, id: number) {
           .select({ no: salesReturnOrders.no })
           .from(salesReturnOrderLines)
           .innerJoin(salesReturnOrders, eq(salesReturnOrders.id, salesReturnOrderLines.returnOrderId))
-          .where(and(eq(salesReturnOrders.companyId, ctx.companyId), inArray(salesReturnOrderLines.deliverOrderLineId, lineIds), inArray(salesReturnOrders.status, [0, 10, 20])))
+          .where(and(eq(salesReturnOrders.companyId, ctx.companyId), inArray(salesReturnOrderLines.deliverOrderLineId, lineIds), inArray(salesReturnOrders.status, [SR_DRAFT, SR_WAITING_APPROVAL, SR_WAITING_INFLOW])))
           .limit(1)
       : [];
     if (pending) throw new DomainError("conflict", `发货单 ${note.no} 有未完成的销售退货单 ${pending.no}，请先作废该退货单再红冲`);

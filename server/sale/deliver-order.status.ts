@@ -1,5 +1,5 @@
 import { DELIVER_ORDER_STATUSES } from "../lib/dictionary";
-import { defineStatusMachine } from "../stock/document";
+import { defineStatusMachine } from "../kernel/status-machine";
 
 /** Delivery note statuses (spec 000 §4). */
 export const DL_WAITING = 20;

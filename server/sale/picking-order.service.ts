@@ -15,7 +15,7 @@ import { recordDocumentChange } from "../lib/document-audit";
 import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { getCompanySettings } from "../setting/setting.service";
-import { actionsFor, assertTransition, lockDocument } from "../stock/document";
+import { actionsFor, assertTransition, lockDocument } from "../kernel/document";
 import { nextDocumentNo, noTakenIn } from "../kernel/numbering";
 import { confirmDeliveryInTx, createDeliveryFromPicking, DELIVER_DOC_TYPE, validId } from "./deliver-order.service";
 import { DELIVER_ORDER_MACHINE, DL_DONE, DL_REVERSED, DL_VOID, DL_WAITING } from "./deliver-order.status";
@@ -24,6 +24,7 @@ import { PICKING_ORDER_MACHINE, PK_DONE, PK_DRAFT, PK_VOID, PK_WAITING, type Pic
 import { deliverOrders, pickingOrderLines, pickingOrders, salesOrderLines, salesOrders } from "./sale.tables";
 import { refreshSalesOrderStatus, SALES_ORDER_DOC_TYPE } from "./sales-order.state";
 import { SALES_ORDER_MACHINE, SO_DELIVERING, SO_PARTIAL, SO_WAITING } from "./sales-order.status";
+import { rows as rowsOf } from "../lib/rows";
 
 export { createDeliveryFromPicking, confirmDelivery, confirmDeliveryInTx } from "./deliver-order.service";
 
@@ -44,9 +45,6 @@ export const PICKING_DOC_TYPE = "pickingOrder";
 export const PICKING_LABEL = "拣货单";
 const ORDER_LABEL = "销售订单";
 
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
 
 /** The order's locked stock not yet on a picking list, per (line, location, batch), FIFO order. */
 export async function unpickedLocks(ex: Executor, ctx: Ctx, orderId: number) {

@@ -1,5 +1,5 @@
 import { PICKING_ORDER_STATUSES } from "../lib/dictionary";
-import { defineStatusMachine } from "../stock/document";
+import { defineStatusMachine } from "../kernel/status-machine";
 
 /** Picking list statuses (spec 000 §4; 90 for one voided before it was picked). */
 export const PK_DRAFT = 0;

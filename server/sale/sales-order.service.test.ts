@@ -7,7 +7,7 @@ import { partnerAccounts } from "../finance/finance.tables";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { productOes, products } from "../product/product.tables";
 import { saveCompanySetting } from "../system/company-setting.service";
-import { actionsFor, assertTransition, canTransition } from "../stock/document";
+import { actionsFor, assertTransition, canTransition } from "../kernel/status-machine";
 import { postStock, releaseLockedQty } from "../stock/stock-ledger.service";
 import { productCosts, stockBalances, stockDemands, stockLocations, stockLocks, warehouses } from "../stock/stock.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";

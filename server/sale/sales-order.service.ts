@@ -13,7 +13,7 @@ import { enterpriseRelations } from "../organization/organization.tables";
 import { productBrands } from "../product/brand.tables";
 import { productUnits } from "../product/catalog.tables";
 import { products } from "../product/product.tables";
-import { assertTransition, canTransition, lockDocument } from "../stock/document";
+import { assertTransition, canTransition, lockDocument } from "../kernel/document";
 import { averageCosts, cancelDemands, releaseLocks, reserveStock } from "../stock/stock-ledger.service";
 import { warehouses } from "../stock/stock.tables";
 import { nextDocumentNo, noTakenIn } from "../kernel/numbering";
@@ -24,6 +24,7 @@ import { approvals, salesOrderLines, salesOrders } from "./sale.tables";
 import { CreditApprovalRequestSchema, SalesOrderInputSchema, type SalesOrderInput } from "./sales-order.input";
 import { lineHoldings, SALES_ORDER_DOC_TYPE } from "./sales-order.state";
 import { SALES_ORDER_MACHINE, SALES_ORDER_USER_ACTIONS, SO_CANCELLED, SO_DONE, SO_DRAFT, SO_NO_DEAL, SO_WAITING, type SalesOrderAction } from "./sales-order.status";
+import { APPROVAL_PASSED, APPROVAL_REJECTED, APPROVAL_WAITING } from "./approval.status";
 
 /**
  * Sales orders (销售订单). Every use case is one transaction; every status change happens under
@@ -169,7 +170,7 @@ async function creditGranted(tx: Executor, ctx: Ctx, order: OrderRow) {
         eq(approvals.kind, CREDIT_APPROVAL_KIND),
         eq(approvals.docType, SALES_ORDER_DOC_TYPE),
         eq(approvals.docId, order.id),
-        eq(approvals.status, 1),
+        eq(approvals.status, APPROVAL_PASSED),
         sql`${approvals.amount} >= ${order.totalAmount}`,
       ),
     )
@@ -221,8 +222,8 @@ export async function submitLockedSalesOrder(tx: Executor, ctx: Ctx, order: Orde
 async function closeWaitingApproval(tx: Executor, ctx: Ctx, orderId: number, comment: string) {
   const closed = await tx
     .update(approvals)
-    .set({ status: 2, decidedBy: ctx.userId, decidedAt: ctx.now ?? new Date(), comment })
-    .where(and(eq(approvals.companyId, ctx.companyId), eq(approvals.docType, SALES_ORDER_DOC_TYPE), eq(approvals.docId, orderId), eq(approvals.status, 0)))
+    .set({ status: APPROVAL_REJECTED, decidedBy: ctx.userId, decidedAt: ctx.now ?? new Date(), comment })
+    .where(and(eq(approvals.companyId, ctx.companyId), eq(approvals.docType, SALES_ORDER_DOC_TYPE), eq(approvals.docId, orderId), eq(approvals.status, APPROVAL_WAITING)))
     .returning({ id: approvals.id });
   return closed.length > 0;
 }
@@ -319,7 +320,7 @@ export async function markNoDeal(ctx: Ctx, id: number): Promise<{ id: number; no
     const now = ctx.now ?? new Date();
     await tx
       .update(salesOrders)
-      .set({ status: SO_NO_DEAL, closedAt: now, updatedAt: now, ...(closed ? { approvalStatus: 2 } : {}) })
+      .set({ status: SO_NO_DEAL, closedAt: now, updatedAt: now, ...(closed ? { approvalStatus: APPROVAL_REJECTED } : {}) })
       .where(eq(salesOrders.id, id));
     await recordDocumentChange(tx, ctx, SALES_ORDER_MACHINE, "noDeal", { ...AUDIT_DOC(order), from: order.status, to: SO_NO_DEAL });
     return { id, no: order.no, status: SO_NO_DEAL };
@@ -351,7 +352,7 @@ export async function requestCreditApproval(ctx: Ctx, id: number, opts: { reason
     const [waiting] = await tx
       .select({ id: approvals.id })
       .from(approvals)
-      .where(and(eq(approvals.companyId, ctx.companyId), eq(approvals.docType, SALES_ORDER_DOC_TYPE), eq(approvals.docId, id), eq(approvals.status, 0)));
+      .where(and(eq(approvals.companyId, ctx.companyId), eq(approvals.docType, SALES_ORDER_DOC_TYPE), eq(approvals.docId, id), eq(approvals.status, APPROVAL_WAITING)));
     if (waiting) throw new DomainError("conflict", waitingMessage);
     const credit = await creditCheck(tx, ctx, order.partnerId, order.totalAmount);
     if (!gt(credit.over, 0)) throw new DomainError("conflict", "未超出信用额度，可直接提交");
@@ -367,7 +368,7 @@ export async function requestCreditApproval(ctx: Ctx, id: number, opts: { reason
         partnerId: order.partnerId,
         amount: order.totalAmount,
         reason: `超出信用额度 ${formatMoney(credit.over)}${reason ? `；${reason}` : ""}`,
-        status: 0,
+        status: APPROVAL_WAITING,
         requestedBy: ctx.userId,
         requestedAt: now,
       })
@@ -376,7 +377,7 @@ export async function requestCreditApproval(ctx: Ctx, id: number, opts: { reason
     if (!approval) throw new DomainError("conflict", waitingMessage);
     await tx
       .update(salesOrders)
-      .set({ approvalStatus: 0, allowShortage: opts.allowShortage ?? order.allowShortage, updatedAt: now })
+      .set({ approvalStatus: APPROVAL_WAITING, allowShortage: opts.allowShortage ?? order.allowShortage, updatedAt: now })
       .where(eq(salesOrders.id, id));
     await notify(tx, ctx, "creditApprovalRequested", { approvalId: approval.id, orderNo: order.no, customerName: await customerName(tx, ctx, order.partnerId), amount: formatMoney(order.totalAmount), reason: approval.reason ?? "" }, { permission: CREDIT_APPROVER_CODE });
     return { id, no: order.no, status: order.status, approvalId: approval.id };
@@ -631,8 +632,8 @@ export async function getSalesOrder(ctx: Ctx, id: number, ex?: Executor): Promis
   const exposure = add(add(acct.balance, acct.openOrderAmount), order.status === SO_DRAFT ? order.totalAmount : 0);
   const over = limit && gt(exposure, limit) ? sub(exposure, limit) : dec(0);
   const credit: SalesOrderCredit = { creditLimit: limit, balance: acct.balance, openOrderAmount: acct.openOrderAmount, exposure: moneyString(exposure), over: moneyString(over) };
-  const waiting = approvalRows.some((a) => a.status === 0);
-  const rejected = order.approvalStatus === 2;
+  const waiting = approvalRows.some((a) => a.status === APPROVAL_WAITING);
+  const rejected = order.approvalStatus === APPROVAL_REJECTED;
   // 生成拣货单 only while some locked stock is not on a picking list yet.
   const pickable = canTransition(SALES_ORDER_MACHINE, "pick", order.status) && (await unpickedLocks(tx, ctx, id)).length > 0;
   const actions = SALES_ORDER_USER_ACTIONS.filter((a: SalesOrderAction) => {

@@ -4,6 +4,9 @@ import type { Executor } from "../db/client";
 import { DomainError } from "../lib/errors";
 import { salesOrders } from "./sale.tables";
 import { SO_DELIVERED, SO_DELIVERING, SO_PARTIAL, SO_WAITING } from "./sales-order.status";
+import { PK_DRAFT, PK_WAITING } from "./picking-order.status";
+import { DL_WAITING } from "./deliver-order.status";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * What a sales order line holds besides its own columns, from the stock ledger's tables (the one
@@ -13,9 +16,6 @@ import { SO_DELIVERED, SO_DELIVERING, SO_PARTIAL, SO_WAITING } from "./sales-ord
  */
 export const SALES_ORDER_DOC_TYPE = "salesOrder";
 
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
 
 /** Locked and short quantity per line of the orders (lines with neither are absent). */
 export async function lineHoldings(ex: Executor, ctx: Ctx, orderIds: number[]): Promise<Map<number, { lockedQty: string; shortQty: string }>> {
@@ -47,8 +47,8 @@ export async function refreshSalesOrderStatus(tx: Executor, ctx: Ctx, orderId: n
         coalesce((select bool_and(l.delivered_qty + l.cancelled_qty >= l.qty) from sales_order_lines l where l.order_id = o.id), true) as all_done,
         coalesce((select bool_or(l.delivered_qty > 0) from sales_order_lines l where l.order_id = o.id), false) as some_delivered,
         exists(select 1 from picking_orders p join picking_order_lines pl on pl.picking_order_id = p.id
-                where p.company_id = o.company_id and p.sales_order_id = o.id and p.status in (0, 10) and pl.picked_qty > 0)
-          or exists(select 1 from deliver_orders d where d.company_id = o.company_id and d.sales_order_id = o.id and d.status = 20)
+                where p.company_id = o.company_id and p.sales_order_id = o.id and p.status in (${PK_DRAFT}, ${PK_WAITING}) and pl.picked_qty > 0)
+          or exists(select 1 from deliver_orders d where d.company_id = o.company_id and d.sales_order_id = o.id and d.status = ${DL_WAITING})
           or exists(select 1 from sales_order_lines l where l.order_id = o.id and l.picked_qty > 0) as open_notes
       from sales_orders o where o.id = ${orderId} and o.company_id = ${ctx.companyId}`),
   );

@@ -1,5 +1,5 @@
 import { SALES_ORDER_STATUSES } from "../lib/dictionary";
-import { defineStatusMachine } from "../stock/document";
+import { defineStatusMachine } from "../kernel/status-machine";
 
 /** Sales order statuses (spec 000 §4). */
 export const SO_DRAFT = 0;

@@ -17,7 +17,7 @@ import { productBrands } from "../product/brand.tables";
 import { productUnits } from "../product/catalog.tables";
 import { products } from "../product/product.tables";
 import { getCompanySettings } from "../setting/setting.service";
-import { actionsFor, assertTransition, lockDocument } from "../stock/document";
+import { actionsFor, assertTransition, lockDocument } from "../kernel/document";
 import { returnsLocationOf } from "../stock/location.service";
 import { averageCosts, postStock, reverseDocument } from "../stock/stock-ledger.service";
 import { stockLocations, warehouses } from "../stock/stock.tables";
@@ -28,6 +28,7 @@ import { approvals, deliverOrderLines, deliverOrders, salesOrderLines, salesOrde
 import { ReturnDecisionSchema, SalesReturnInputSchema, type SalesReturnInput } from "./sales-return.input";
 import { SALES_RETURN_BUTTONS, SALES_RETURN_MACHINE, SR_CANCELLED, SR_DONE, SR_DRAFT, SR_REVERSED, SR_WAITING_APPROVAL, SR_WAITING_INFLOW, type SalesReturnAction } from "./sales-return.status";
 import { worksStep } from "../lib/document-chain";
+import { APPROVAL_REJECTED, APPROVAL_WAITING } from "./approval.status";
 
 /**
  * 销售退货 (sales returns). A return comes from a delivered sales order (each line names the
@@ -328,13 +329,13 @@ async function submitIn(tx: Executor, ctx: Ctx, id: number) {
       partnerId: doc.partnerId,
       amount: doc.totalAmount,
       reason: reasons.slice(0, 200),
-      status: 0,
+      status: APPROVAL_WAITING,
       requestedBy: ctx.userId,
       requestedAt: ctx.now ?? new Date(),
     })
     .onConflictDoNothing()
     .returning({ id: approvals.id });
-  await tx.update(salesReturnOrders).set({ status: SR_WAITING_APPROVAL, approvalStatus: 0, updatedAt: ctx.now }).where(eq(salesReturnOrders.id, id));
+  await tx.update(salesReturnOrders).set({ status: SR_WAITING_APPROVAL, approvalStatus: APPROVAL_WAITING, updatedAt: ctx.now }).where(eq(salesReturnOrders.id, id));
   await recordDocumentChange(tx, ctx, SALES_RETURN_MACHINE, "submit", { ...auditDoc(doc), from: doc.status, to: SR_WAITING_APPROVAL });
   if (approval) {
     const vars = { approvalId: approval.id, returnNo: doc.no, customerName: await partnerNameOf(tx, ctx, doc.partnerId), amount: formatMoney(doc.totalAmount), reason: reasons };
@@ -354,7 +355,7 @@ async function lockWaitingApproval(tx: Executor, ctx: Ctx, returnId: number) {
   const [a] = await tx
     .select()
     .from(approvals)
-    .where(and(eq(approvals.companyId, ctx.companyId), eq(approvals.docType, SALES_RETURN_DOC_TYPE), eq(approvals.docId, returnId), eq(approvals.status, 0)))
+    .where(and(eq(approvals.companyId, ctx.companyId), eq(approvals.docType, SALES_RETURN_DOC_TYPE), eq(approvals.docId, returnId), eq(approvals.status, APPROVAL_WAITING)))
     .for("update");
   return a;
 }
@@ -400,7 +401,7 @@ async function returnOfApproval(ctx: Ctx, approvalId: number) {
     .from(approvals)
     .where(and(eq(approvals.id, approvalId), eq(approvals.companyId, ctx.companyId), eq(approvals.kind, RETURN_APPROVAL_KIND), eq(approvals.docType, SALES_RETURN_DOC_TYPE)));
   if (!a) throw new DomainError("not_found", "审批不存在");
-  if (a.status !== 0) throw new DomainError("conflict", `退货单 ${a.docNo} 的审批已处理`);
+  if (a.status !== APPROVAL_WAITING) throw new DomainError("conflict", `退货单 ${a.docNo} 的审批已处理`);
   return a.docId;
 }
 
@@ -505,7 +506,7 @@ export async function cancelSalesReturnOrder(ctx: Ctx, id: number) {
     const doc = await lockDocument(tx, salesReturnOrders, ctx, id, LABEL);
     assertTransition(SALES_RETURN_MACHINE, "cancel", doc.status);
     const a = await lockWaitingApproval(tx, ctx, id);
-    if (a) await tx.update(approvals).set({ status: 2, decidedBy: ctx.userId, decidedAt: ctx.now ?? new Date(), comment: "退货单已作废" }).where(eq(approvals.id, a.id));
+    if (a) await tx.update(approvals).set({ status: APPROVAL_REJECTED, decidedBy: ctx.userId, decidedAt: ctx.now ?? new Date(), comment: "退货单已作废" }).where(eq(approvals.id, a.id));
     await tx.update(salesReturnOrders).set({ status: SR_CANCELLED, updatedAt: ctx.now }).where(eq(salesReturnOrders.id, id));
     await recordDocumentChange(tx, ctx, SALES_RETURN_MACHINE, "cancel", { ...auditDoc(doc), from: doc.status, to: SR_CANCELLED });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertTransition, canTransition } from "../stock/document";
+import { assertTransition, canTransition } from "../kernel/status-machine";
 import { SALES_RETURN_MACHINE, type SalesReturnAction } from "./sales-return.status";
 
 /** The whole (status, action) table: exactly these pairs are allowed, every other one refused. */

@@ -1,5 +1,5 @@
 import { SALES_RETURN_STATUSES } from "../lib/dictionary";
-import { defineStatusMachine } from "../stock/document";
+import { defineStatusMachine } from "../kernel/status-machine";
 
 /** Sales return statuses (SALES_RETURN_STATUSES). */
 export const SR_DRAFT = 0;

@@ -7,11 +7,12 @@ import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { normalizeOE } from "../product/oe";
 import { mCodeNormOf, products } from "../product/product.tables";
-import { assertTransition, lockDocument } from "../stock/document";
+import { assertTransition, lockDocument } from "../kernel/document";
 import { confirmDeliveryInTx, DELIVER_LABEL, lockDeliveryWithOrder } from "./deliver-order.service";
 import { ScanInputSchema } from "./deliver-order.input";
 import { DELIVER_ORDER_MACHINE, DL_WAITING } from "./deliver-order.status";
 import { deliverOrderLines, deliverOrders } from "./sale.tables";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * 扫码发货 (/scan/delivery): a keyboard-wedge scanner types a code + Enter; each scan counts one
@@ -64,7 +65,7 @@ export async function productsByCode(ex: Executor, ctx: Ctx, code: string): Prom
   if (!norm) return [];
   const rows = (await ex.execute(sql`select id from products where company_id = ${ctx.companyId} and (oe_norm = ${norm} or ${mCodeNormOf(products.mCode)} = ${norm})
       union select product_id from product_oes where company_id = ${ctx.companyId} and oe_norm = ${norm}`)) as unknown;
-  const list = ((rows as { rows?: unknown[] }).rows ?? (rows as unknown[])) as { id: number }[];
+  const list = rowsOf<{ id: number }>(rows);
   return list.map((r) => Number(r.id));
 }
 

@@ -6,6 +6,7 @@ import { equals } from "../lib/list-read";
 import { defineResource } from "../lib/resource";
 import { deliveryExtra, deliveryKeyword, deliveryNoFilter, trackingNoFilter } from "./deliver-order.resource";
 import { deliverOrders } from "./sale.tables";
+import { DL_DONE } from "./deliver-order.status";
 
 /**
  * 发货清单 (/sale/shippingList, XSGL-008): what left — confirmed delivery notes (30) with the
@@ -31,7 +32,7 @@ export const shippingListResource = defineResource({
   },
   defaultSort: { field: "shippedAt", dir: "desc" },
   filters: {
-    shipped: { kind: "bool", default: true, where: () => eq(deliverOrders.status, 30) },
+    shipped: { kind: "bool", default: true, where: () => eq(deliverOrders.status, DL_DONE) },
     partnerId: equals(deliverOrders.partnerId),
     warehouseId: equals(deliverOrders.warehouseId),
     logisticsCompanyId: equals(deliverOrders.logisticsCompanyId),

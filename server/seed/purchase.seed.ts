@@ -16,6 +16,7 @@ import { cancelPurchaseReturnOrder, confirmPurchaseReturnOrder, createPurchaseRe
 import { purchaseOrderLines, purchaseOrders, putawayOrderLines, receiveOrderLines, receiveOrders } from "../purchase/purchase.tables";
 import { confirmPutawayOrder } from "../purchase/putaway-order.service";
 import { confirmReceiveOrder, createPutawayFromReceive, createReceiveOrder, reverseReceiveOrder } from "../purchase/receive-order.service";
+import { runsAlone } from "../kernel/lock-phase";
 
 /**
  * Demo documents: for each demo trading company (穗通汽配, 鹏达汽配) purchase orders in every
@@ -57,6 +58,7 @@ function priceOf(p: { priceCost: string | null; priceSale: string | null }) {
  * documents need: its manager, a supplier, 主仓 and 二号仓, products with opening stock).
  */
 export async function seedCompanyDocuments(tx: Executor, companyId: number, base = new Date()): Promise<boolean> {
+  runsAlone(tx); // one use case after another in one transaction, at boot: no lock order to keep
   const [has] = await tx.select({ id: purchaseOrders.id }).from(purchaseOrders).where(eq(purchaseOrders.companyId, companyId)).limit(1);
   if (has) return false;
   const ctx0 = await managerCtx(tx, companyId);

@@ -12,6 +12,8 @@ import { confirmPicking, createPickingForOrder } from "../sale/picking-order.ser
 import { deliverOrders, logisticsCompanies, pickingOrderLines, pickingOrders, salesOrders } from "../sale/sale.tables";
 import { cancelSalesOrder, completeSalesOrder, createSalesOrder, markNoDeal, requestCreditApproval } from "../sale/sales-order.service";
 import { approveSalesReturnOrder, cancelSalesReturnOrder, confirmSalesReturnOrder, createSalesReturnOrder, reverseSalesReturnOrder, salesReturnPrefill, submitSalesReturnOrder } from "../sale/sales-return.service";
+import { runsAlone } from "../kernel/lock-phase";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * Demo selling for each demo trading company (穗通汽配, 鹏达汽配), over the last 30 days:
@@ -45,6 +47,7 @@ interface Part {
 }
 
 export async function seedCompanySales(tx: Executor, companyId: number, base = new Date()): Promise<boolean> {
+  runsAlone(tx); // one use case after another in one transaction, at boot: no lock order to keep
   const [has] = await tx.select({ id: salesOrders.id }).from(salesOrders).where(eq(salesOrders.companyId, companyId)).limit(1);
   if (has) return false;
   const ctx0 = await managerCtx(tx, companyId);
@@ -71,8 +74,8 @@ export async function seedCompanySales(tx: Executor, companyId: number, base = n
       join (select b.product_id, sum(b.qty - b.locked_qty) as free from stock_balances b join stock_locations l on l.id = b.location_id
             where b.company_id = ${companyId} and b.warehouse_id = ${main.id} and l.kind = 0 group by b.product_id) s on s.product_id = p.id
       where p.company_id = ${companyId} and p.is_enabled and s.free >= 12
-      order by p.id desc offset 60 limit 40`)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-  const list = (Array.isArray(rows) ? rows : (rows.rows ?? [])) as Record<string, unknown>[];
+      order by p.id desc offset 60 limit 40`));
+  const list = rowsOf(rows);
   const pool: Part[] = list.map((r) => {
     const sale = r.price_sale ? dec(String(r.price_sale)) : null;
     const cost = r.price_cost ? dec(String(r.price_cost)) : null;

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Ctx } from "../lib/context";
 import type { Executor } from "../db/client";
+import { enterLockPhase } from "../kernel/lock-phase";
 import type { BizType } from "../lib/dictionary";
 import {
   add,
@@ -25,7 +26,8 @@ import {
 import { DomainError } from "../lib/errors";
 import { productUnits } from "../product/catalog.tables";
 import { products } from "../product/product.tables";
-import { productCosts, stockDemands, stockLocations, stockLocks, stockMoves } from "./stock.tables";
+import { productCosts, stockBalances, stockDemands, stockLocations, stockLocks, stockMoves } from "./stock.tables";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * THE ONLY WRITER OF STOCK (../shared/design/stock-ledger.md). Every change of a balance's
@@ -149,9 +151,6 @@ function lockOrder(keys: Iterable<BalanceKey>): BalanceKey[] {
   return [...unique.values()].sort((a, b) => a.productId - b.productId || a.locationId - b.locationId || (a.batchNo < b.batchNo ? -1 : a.batchNo > b.batchNo ? 1 : 0));
 }
 
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
-}
 
 function quantityOf(v: DecimalInput, what = "数量"): Decimal {
   const d = tryDecimal(v);
@@ -228,6 +227,7 @@ async function lockRows(
   keys: { productId: number; locationId: number; batchNo: string }[],
   productIds: number[]
 ): Promise<{ balances: Map<string, BalanceRow>; costs: Map<number, CostRow> }> {
+  enterLockPhase(tx, "ledger", "库存余额");
   const wanted = keys.map((k) => ({ kp: k.productId, kl: k.locationId, kb: k.batchNo }));
   const ids = intArray([...new Set(productIds)].sort((a, b) => a - b));
   const rows = rowsOf(

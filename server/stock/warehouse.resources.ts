@@ -9,6 +9,7 @@ import { pinyinSortKey } from "../lib/sort-key";
 import { locationFullName, LOCATION_KIND_RECEIVING, LOCATION_KIND_RETURNS, specialLocationOf } from "./location.service";
 import { productLocations, stockBalances, stockLocations, stockMoves, warehouses } from "./stock.tables";
 import { LocationInputSchema, WarehouseInputSchema } from "./warehouse.input";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * Where stock lives (/warehouse/manage/stock): a company's warehouses (仓库) and their
@@ -18,7 +19,6 @@ import { LocationInputSchema, WarehouseInputSchema } from "./warehouse.input";
  */
 export const PLACES_PAGE = "/warehouse/manage/stock";
 
-const rowsOf = (res: unknown) => ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
 
 /** Rewrites the full name (and its sort key) of every location of a warehouse from the warehouse's current name. */
 export async function rewriteFullNames(ex: Executor, ctx: Ctx, warehouseId: number) {

@@ -5,7 +5,7 @@ import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { postStock } from "../stock/stock-ledger.service";
 import { stockMoves } from "../stock/stock.tables";
-import { canTransition } from "../stock/document";
+import { canTransition } from "../kernel/status-machine";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { countSavedMessage } from "./inventory-order.page";
 import { addInventoryLine, countInventoryOrder, createInventoryOrder, getInventoryOrder, postInventoryOrder, reverseInventoryOrder, startInventoryOrder, voidInventoryOrder } from "./inventory-order.service";

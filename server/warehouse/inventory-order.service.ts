@@ -11,14 +11,15 @@ import { productBrands } from "../product/brand.tables";
 import { productUnits } from "../product/catalog.tables";
 import { products } from "../product/product.tables";
 import { productResource } from "../product/product.resources";
-import { actionsFor, assertTransition, lockDocument } from "../stock/document";
+import { actionsFor, assertTransition, lockDocument } from "../kernel/document";
 import { postStock, reverseDocument, type MoveLine } from "../stock/stock-ledger.service";
 import { stockBalances, stockLocations, warehouses } from "../stock/stock.tables";
 import { nextDocumentNo, noTakenIn } from "../kernel/numbering";
 import { companies, users } from "../kernel/identity.tables";
 import { InventoryCountSchema, InventoryExtraLineSchema, InventoryOrderInputSchema } from "./inventory-order.input";
-import { INVENTORY_COUNTING, INVENTORY_ORDER_MACHINE, INVENTORY_POSTED, INVENTORY_VOID, type InventoryOrderAction } from "./inventory-order.status";
+import { INVENTORY_COUNTING, INVENTORY_ORDER_MACHINE, INVENTORY_POSTED, INVENTORY_VOID, type InventoryOrderAction, INVENTORY_DRAFT } from "./inventory-order.status";
 import { inventoryOrderLines, inventoryOrders } from "./warehouse.tables";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * 库存盘点 (/warehouse/inventory, CKGL-004). The lines are the balances (product, location,
@@ -78,7 +79,7 @@ export async function createInventoryOrder(ctx: Ctx, body: unknown, opts: { tx?:
       const now = ctx.now ?? new Date();
       const [row] = await tx
         .insert(inventoryOrders)
-        .values({ companyId: ctx.companyId, no, status: 0, remark: input.remark, createdBy: ctx.userId, creationTime: now, updatedAt: now, warehouseId: input.warehouseId })
+        .values({ companyId: ctx.companyId, no, status: INVENTORY_DRAFT, remark: input.remark, createdBy: ctx.userId, creationTime: now, updatedAt: now, warehouseId: input.warehouseId })
         .returning({ id: inventoryOrders.id });
       for (let i = 0; i < rows.length; i += 1000) {
         await tx.insert(inventoryOrderLines).values(
@@ -142,7 +143,7 @@ async function currentQty(tx: Executor, ctx: Ctx, keys: { productId: number; loc
       sql`, `,
     );
     const res = await tx.execute(sql`select product_id, location_id, batch_no, qty from stock_balances where company_id = ${ctx.companyId} and (product_id, location_id, batch_no) in (${tuples})`);
-    const rows = ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
+    const rows = rowsOf(res);
     for (const r of rows) out.set(`${r.product_id}|${r.location_id}|${r.batch_no}`, String(r.qty));
   }
   return out;

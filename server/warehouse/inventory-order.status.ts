@@ -1,5 +1,5 @@
 import { INVENTORY_ORDER_STATUSES } from "../lib/dictionary";
-import { defineStatusMachine } from "../stock/document";
+import { defineStatusMachine } from "../kernel/status-machine";
 
 /**
  * 库存盘点: 0 草稿 → 10 盘点中 (the list is frozen, count sheets printed, counts entered) →

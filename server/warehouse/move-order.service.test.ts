@@ -5,7 +5,7 @@ import { db } from "../db/client";
 import { productCosts, stockMoves } from "../stock/stock.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { batchesOnHand, confirmMoveOrder, createMoveOrder, getMoveOrder, removeMoveOrder, reverseMoveOrder, updateMoveOrder, voidMoveOrder } from "./move-order.service";
-import { canTransition } from "../stock/document";
+import { canTransition } from "../kernel/status-machine";
 import { MOVE_ORDER_MACHINE } from "./move-order.status";
 import { balanceOf, brokenKeys, makeWarehouseFixture, receive } from "./warehouse-test-kit";
 

@@ -11,14 +11,14 @@ import { productBrands } from "../product/brand.tables";
 import { productUnits } from "../product/catalog.tables";
 import { products } from "../product/product.tables";
 import { productResource } from "../product/product.resources";
-import { actionsFor, assertTransition, lockDocument } from "../stock/document";
+import { actionsFor, assertTransition, lockDocument } from "../kernel/document";
 import { defaultLocationsOf } from "../stock/location.service";
 import { postStock, reverseDocument } from "../stock/stock-ledger.service";
 import { stockBalances, stockLocations, warehouses } from "../stock/stock.tables";
 import { nextDocumentNo, noTakenIn } from "../kernel/numbering";
 import { companies, users } from "../kernel/identity.tables";
 import { MoveOrderInputSchema, type MoveOrderInput } from "./move-order.input";
-import { MOVE_ORDER_DONE, MOVE_ORDER_MACHINE, MOVE_ORDER_VOID, type MoveOrderAction } from "./move-order.status";
+import { MOVE_ORDER_DONE, MOVE_ORDER_MACHINE, MOVE_ORDER_VOID, type MoveOrderAction, MOVE_ORDER_DRAFT } from "./move-order.status";
 import { moveOrderLines, moveOrders } from "./warehouse.tables";
 
 /**
@@ -107,7 +107,7 @@ export async function createMoveOrder(ctx: Ctx, body: unknown, opts: { confirm?:
       const now = ctx.now ?? new Date();
       const [row] = await tx
         .insert(moveOrders)
-        .values({ companyId: ctx.companyId, no, status: 0, remark: input.remark, createdBy: ctx.userId, creationTime: now, updatedAt: now, fromWarehouseId: input.fromWarehouseId, toWarehouseId: input.toWarehouseId })
+        .values({ companyId: ctx.companyId, no, status: MOVE_ORDER_DRAFT, remark: input.remark, createdBy: ctx.userId, creationTime: now, updatedAt: now, fromWarehouseId: input.fromWarehouseId, toWarehouseId: input.toWarehouseId })
         .returning({ id: moveOrders.id });
       await insertLines(tx, ctx, row!.id, input);
       if (opts.confirm) await confirmIn(tx, ctx, row!.id);

@@ -1,5 +1,5 @@
 import { MOVE_ORDER_STATUSES } from "../lib/dictionary";
-import { defineStatusMachine } from "../stock/document";
+import { defineStatusMachine } from "../kernel/status-machine";
 
 /** 库存调拨: 0 草稿 → 100 已完成 (posted) → 90 已作废 (reversed); a draft can be voided too. */
 export const MOVE_ORDER_DRAFT = 0;
