@@ -1,17 +1,40 @@
 #!/usr/bin/env node
 // The server's floors stay floors: fails when two folders (areas) under server/ import each
-// other, directly or round a longer loop, or when server/lib or server/db imports an area.
+// other, directly or round a longer loop, when server/lib or server/db imports an area, or when
+// an area imports one on a floor above its own (ORDER below).
 //   node scripts/check-layers.mjs            check (npm run check:layers)
 //   node scripts/check-layers.mjs --edges    also list every area → area import with its count
+//   node scripts/check-layers.mjs --floors   also list the imports from a floor up to a higher one
+//   node scripts/check-layers.mjs --root DIR  check another checkout's server/ folder
 // Tests (*.test.ts, *.pg.test.ts), fixtures and test kits are left out: a test may reach up.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "server");
+const rootArg = process.argv.indexOf("--root");
+const root = rootArg > 0 ? path.resolve(process.argv[rootArg + 1], "server") : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "server");
 const showEdges = process.argv.includes("--edges");
 /** Floors that import no area: only each other, in this order (db below lib). */
 const FLOORS = { db: [], lib: ["db"] };
+/**
+ * The floors, bottom first (shared/CONVENTIONS.md "The house"). An import from a floor to one
+ * above it is an arrow back up; `--floors` counts them. An area not listed here is reported.
+ */
+const ORDER = [
+  "db", "lib", "setting", "kernel", "reference", "auth", "resource",
+  "vehicle", "product", "organization", "stock", "print", "finance", "trade", "warehouse", "sale", "purchase",
+  "report", "home", "system", "master-data", "seed", "(top)", "test",
+];
+/**
+ * Known problems left to the trade layer and the resource kit (issue 21), accepted until they
+ * are gone; anything else fails. The line picker (trade/line-pick.service.ts) reads sale and
+ * purchase order lines for last prices while the order pages of both import it; the resource
+ * page kit (resource/page.ts, api.ts) finds resources in the registry (master-data) that
+ * imports every area whose page modules use the kit.
+ */
+const KNOWN_PAIRS = new Set(["purchase ⇄ trade", "sale ⇄ trade"]);
+const KNOWN_UP = new Set(["resource -> master-data", "trade -> purchase", "trade -> sale"]);
+const KNOWN_LOOP = new Set(["finance", "master-data", "product", "purchase", "resource", "sale", "stock", "system", "trade", "warehouse"]);
 
 const files = [];
 (function walk(d) {
@@ -48,12 +71,13 @@ for (const f of files) {
 }
 
 const problems = [];
+const known = [];
 // 1. Mutual pairs.
 for (const [a, to] of edges)
   for (const [b, list] of to)
     if (a < b && edges.get(b)?.has(a)) {
       const back = edges.get(b).get(a);
-      problems.push(`${a} ⇄ ${b}: ${list.length} import(s) one way, ${back.length} back, e.g.\n    ${list[0]}\n    ${back[0]}`);
+      (KNOWN_PAIRS.has(`${a} ⇄ ${b}`) ? known : problems).push(`${a} ⇄ ${b}: ${list.length} import(s) one way, ${back.length} back, e.g.\n    ${list[0]}\n    ${back[0]}`);
     }
 // 2. Longer loops: strongly connected components (Tarjan) of more than two areas.
 {
@@ -69,7 +93,7 @@ for (const [a, to] of edges)
       const comp = [];
       let w;
       do { w = stack.pop(); on.delete(w); comp.push(w); } while (w !== v);
-      if (comp.length > 2) problems.push(`a loop through ${comp.length} areas: ${comp.sort().join(", ")}`);
+      if (comp.length > 2) (comp.every((c) => KNOWN_LOOP.has(c)) ? known : problems).push(`a loop through ${comp.length} areas: ${comp.sort().join(", ")}`);
     }
   };
   for (const v of edges.keys()) if (!idx.has(v)) strong(v);
@@ -79,13 +103,30 @@ for (const [floor, allowed] of Object.entries(FLOORS))
   for (const [b, list] of edges.get(floor) ?? [])
     if (!allowed.includes(b)) problems.push(`server/${floor} imports server/${b} (${list.length}), e.g. ${list[0]}`);
 
+// 4. Every area has its floor and imports only floors below it.
+const up = [];
+for (const [a, to] of edges)
+  for (const [b, list] of to) {
+    const ia = ORDER.indexOf(a), ib = ORDER.indexOf(b);
+    if (ia < 0 || ib < 0) {
+      if (!problems.some((p) => p.includes(`server/${ia < 0 ? a : b} has no floor`))) problems.push(`server/${ia < 0 ? a : b} has no floor: add it to ORDER in scripts/check-layers.mjs`);
+    } else if (ib > ia) {
+      up.push(...list.map((l) => `${a} -> ${b}  ${l}`));
+      if (!KNOWN_UP.has(`${a} -> ${b}`)) problems.push(`server/${a} imports server/${b}, a floor above it (${list.length}), e.g. ${list[0]}`);
+    }
+  }
+if (process.argv.includes("--floors")) {
+  for (const l of up) console.log("up  " + l);
+  console.log(`arrows back up: ${up.length}`);
+}
 if (showEdges)
   for (const [a, to] of [...edges].sort(([x], [y]) => x.localeCompare(y)))
     for (const [b, list] of [...to].sort(([x], [y]) => x.localeCompare(y))) console.log(`${a} -> ${b}  ${list.length}`);
 const count = [...edges.values()].reduce((n, to) => n + to.size, 0);
+for (const k of known) console.log("known, to remove: " + k.split("\n")[0]);
 if (problems.length) {
   console.error(`check:layers: ${problems.length} problem(s) among ${edges.size} areas and ${count} area imports:`);
   for (const p of problems) console.error("  " + p);
   process.exit(1);
 }
-console.log(`check:layers: ${edges.size} areas, ${count} area imports, no two areas import each other, no loop, lib and db import no area`);
+console.log(`check:layers: ${edges.size} areas, ${count} area imports: ${known.length ? "no new" : "no"} mutual imports, loops or imports up a floor; lib and db import no area`);

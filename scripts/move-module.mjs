@@ -3,6 +3,7 @@
 // files' own relative imports.
 //   node scripts/move-module.mjs server/db/seed.ts server/seed/seed.ts [old new]…   (git mv + rewrite)
 //   node scripts/move-module.mjs --rewrite-only server/db/seed.ts server/seed/seed.ts …
+//   node scripts/move-module.mjs --rewrite-only $(cat scripts/layer-moves.txt)   (issue 21's moves)
 // --rewrite-only rewrites imports of modules already moved (after a merge brought new importers).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -23,7 +24,8 @@ if (!rewriteOnly)
     fs.mkdirSync(path.dirname(neu), { recursive: true });
     execFileSync("git", ["mv", oldNoExt + ext, neu], { stdio: "inherit" });
   }
-const movedFrom = new Map([...moves].map(([o, n]) => [n, o])); // new file -> its old path (no ext)
+// new file -> its old path (no ext): its relative imports were written from there (not after a merge)
+const movedFrom = rewriteOnly ? new Map() : new Map([...moves].map(([o, n]) => [n, o]));
 
 const files = [];
 for (const dir of ["server", "app", "tests", "bench", "scripts"]) walk(path.join(root, dir));

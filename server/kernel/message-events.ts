@@ -3,7 +3,7 @@ import type { MessageVariable } from "./message.tables";
 /**
  * 消息事件: the business events that leave notifications, defined here in code because the
  * business code supplies their variables (notify(tx, ctx, code, vars, recipients) in
- * server/system/notification.service.ts, inside the business write's transaction). The
+ * server/kernel/notify.ts, inside the business write's transaction). The
  * operator enables or disables an event (消息事件) and edits its title and body (消息模板); the
  * title and body here are the defaults (恢复默认).
  */

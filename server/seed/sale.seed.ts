@@ -24,7 +24,7 @@ import { rows as rowsOf } from "../lib/rows";
  *
  * Everything goes through the document services (stock only through the ledger, money only
  * through the partner accounts), as the company's manager with `ctx.now` set to when each step
- * happened, inside the demo seed's transaction (see server/db/demo-seed-kit.ts). A company that
+ * happened, inside the demo seed's transaction (see server/seed/demo-seed-kit.ts). A company that
  * already has sales orders is left alone. Runs after the purchase documents and before the
  * receipts (which then settle these deliveries).
  */
