@@ -76,7 +76,10 @@ const TABLE_WRITE_EXCEPTIONS = [
   "server/**/*-test-kit.ts",
 ];
 
-const areas = fs.readdirSync("server", { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const areas = fs
+  .readdirSync("server", { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 const unplaced = areas.filter((a) => !(a in FLOORS) && !UNFLOORED.has(a));
 if (unplaced.length) throw new Error(`eslint.config.js: give server/${unplaced.join(", server/")} a floor in FLOORS`);
 
@@ -117,7 +120,15 @@ export default tseslint.config(
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "module",
-      globals: { console: "readonly", process: "readonly", Buffer: "readonly", URL: "readonly", URLSearchParams: "readonly", setTimeout: "readonly", clearTimeout: "readonly" },
+      globals: {
+        console: "readonly",
+        process: "readonly",
+        Buffer: "readonly",
+        URL: "readonly",
+        URLSearchParams: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
+      },
     },
     plugins: { "import-x": importX, house },
     settings: {

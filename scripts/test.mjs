@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: everything a fresh machine needs, then every test.
 //  1. installs Debian's Chromium and a CJK font when missing (apt-get, as root);
-//  2. builds the app (the HTTP and bundle tests run the real build) and type-checks it;
+//  2. builds the app (the HTTP and bundle tests run the real build), type-checks it, lints it
+//     (eslint.config.js), checks its formatting (.prettierrc) and that the migrations in
+//     drizzle/ match the tables (scripts/check-drift.mjs);
 //  3. runs the unit and database tests on the embedded database (PGlite);
 //  4. when TEST_DATABASE_URL is set, runs on PostgreSQL the race suites (*.pg.test.ts) and the
 //     database suites marked `// @postgres: why` (scripts/test-support.mjs postgresSuites);
@@ -91,6 +93,10 @@ if (fast && buildIsCurrent()) {
 }
 
 addCheck(totals, run("类型检查 (tsc)", bin("tsc"), ["--noEmit"]));
+// The gates: each counts like the type check (npm run lint, format:check, check:drift).
+addCheck(totals, run("代码检查 (eslint)", bin("eslint"), ["."]));
+addCheck(totals, run("格式检查 (prettier --check)", bin("prettier"), ["--check", "--log-level=warn", "--cache", "--cache-location=.cache/prettier", "."]));
+addCheck(totals, run("迁移一致性 (drizzle-kit generate)", process.execPath, ["scripts/check-drift.mjs"]));
 
 const vitestArgs = (out) => ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`];
 runReported("单元与数据库测试（嵌入式 PGlite）", bin("vitest"), vitestArgs(".cache/vitest-pglite.json"), { TEST_DATABASE_URL: "" }, ".cache/vitest-pglite.json", addVitestReport);

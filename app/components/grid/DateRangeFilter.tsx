@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { DateRangeFilterProps } from "./date-range.types";
+import css from "./DateRangeFilter.module.css";
 
 export type { DateRangeFilterProps } from "./date-range.types";
 
@@ -7,7 +8,7 @@ export type { DateRangeFilterProps } from "./date-range.types";
  * A list's date range filter (page config `kind: "dateRange"`): two native <input type="date">
  * named `<name>From` / `<name>To`, so the GET form filters without JavaScript. Once the page
  * has hydrated, a @mantine/dates range picker (a lazy chunk: only pages with a date filter
- * fetch it) takes their place and writes the same two fields.
+ * fetch it) takes their place, at the same size, and writes the same two fields.
  */
 const DateRangePicker = lazy(() => import("./DateRangePicker"));
 
@@ -23,17 +24,21 @@ export function DateRangeFilter(props: DateRangeFilterProps) {
   );
 }
 
+/**
+ * Without JavaScript (and until the picker has loaded): the two native inputs in one box of the
+ * picker's size and place (DateRangeFilter.module.css), so hydrating moves nothing.
+ */
 export function NativeDateRange({ name, label, from, to }: DateRangeFilterProps) {
   return (
-    <>
-      <label>
-        {label}从
-        <input type="date" name={`${name}From`} defaultValue={from} key={`f${from}`} max={to || undefined} data-date-range={name} />
-      </label>
-      <label>
-        至
-        <input type="date" name={`${name}To`} defaultValue={to} key={`t${to}`} min={from || undefined} data-date-range={name} />
-      </label>
-    </>
+    <div className={css.range} data-date-range-native={name}>
+      <span id={`${name}-native-label`}>{label}</span>
+      <span className={css.box}>
+        <input type="date" name={`${name}From`} defaultValue={from} key={`f${from}`} max={to || undefined} aria-label={`${label}从`} data-date-range={name} />
+        <span className={css.dash} aria-hidden="true">
+          –
+        </span>
+        <input type="date" name={`${name}To`} defaultValue={to} key={`t${to}`} min={from || undefined} aria-label={`${label}至`} data-date-range={name} />
+      </span>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
 import { useEffect, useState } from "react";
 import type { DateRangeFilterProps } from "./date-range.types";
+import css from "./DateRangeFilter.module.css";
 
 /**
  * The date range filter with JavaScript: a @mantine/dates range picker in Chinese (weeks start on
@@ -29,7 +30,7 @@ export default function DateRangePicker({ name, label, from, to }: DateRangeFilt
   useEffect(() => setValue([toDate(from), toDate(to)]), [from, to]);
   return (
     <DatesProvider settings={{ locale: "zh-cn", firstDayOfWeek: 1 }}>
-      <div data-date-range-picker={name} style={{ display: "flex", flexDirection: "column", gap: 2, fontSize: 12, color: "#5c6670" }}>
+      <div data-date-range-picker={name} className={css.range}>
         <span id={`${name}-range-label`}>{label}</span>
         <DatePickerInput
           type="range"
