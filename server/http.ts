@@ -1,11 +1,11 @@
 // First: before anything loads @remix-run/router (see the module).
-import "./route-matching";
+import { matchRoutes } from "./route-matching";
 import crypto from "node:crypto";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { createRequestHandler } from "@remix-run/express";
 import { json, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
-import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import type { AgnosticRouteObject } from "@remix-run/router";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { t } from "./lib/i18n/zh-CN";
