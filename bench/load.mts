@@ -232,7 +232,11 @@ export async function benchLoad(adminUrl: string) {
     } finally {
       await stopServer(child);
     }
-    const file = fs.readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
+    // The main thread's profile is the largest (others: the module loader's worker thread).
+    const file = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(".cpuprofile"))
+      .sort((a, b) => fs.statSync(path.join(dir, b)).size - fs.statSync(path.join(dir, a)).size)[0];
     if (file) {
       console.log(`  CPU 剖析（1 个进程，整页负载，node --cpu-prof；${path.join(dir, file)}）：`);
       for (const line of summariseProfile(path.join(dir, file)).lines) console.log(line);

@@ -6,7 +6,9 @@
  * skips it), with the stock list over a million balance rows; and issue 8's postings per second
  * and opening-stock import (bench/stock.mts; BENCH_STOCK=0 skips it); issue 9's order entry,
  * delivery postings, the sales order list over a million orders and a statement of account
- * (bench/sale.mts; BENCH_SALE=0 skips it).
+ * (bench/sale.mts; BENCH_SALE=0 skips it). Issue 21's throughput: list pages/s and JSON API/s at 20
+ * users on PostgreSQL, one process and one per core, with the CPU profile's top entries
+ * (bench/load.mts; BENCH_LOAD=0 skips it).
  */
 // First, as in server/main.ts: route matching with its memos.
 import "../server/route-matching";
@@ -21,6 +23,7 @@ import { bootDatabase } from "../server/boot";
 import { setDatabase } from "../server/db/client";
 import { createApp } from "../server/http";
 import { logLine, ROUNDS, signIn, timePage } from "./measure.mts";
+import { benchLoad } from "./load.mts";
 import { benchMillion } from "./million.mts";
 import { benchStock } from "./stock.mts";
 import { benchSale } from "./sale.mts";
@@ -98,6 +101,7 @@ if (!fs.existsSync("build/server/index.js")) {
 await measure("PGlite（内存）");
 if (process.env.BENCH_DATABASE_URL) await measure("PostgreSQL", process.env.BENCH_DATABASE_URL);
 else console.log("\n(设置 BENCH_DATABASE_URL=postgres://… 可同时测量 PostgreSQL)");
+if (process.env.BENCH_DATABASE_URL && process.env.BENCH_LOAD !== "0") await benchLoad(process.env.BENCH_DATABASE_URL);
 if (process.env.BENCH_DATABASE_URL && process.env.BENCH_STOCK !== "0") await benchStock(process.env.BENCH_DATABASE_URL);
 if (process.env.BENCH_DATABASE_URL && process.env.BENCH_SALE !== "0") await benchSale(process.env.BENCH_DATABASE_URL);
 if (process.env.BENCH_MILLION !== "0") await benchMillion();

@@ -1,10 +1,11 @@
 // First: before anything loads @remix-run/router (see the module).
-import "./route-matching";
+import { matchRoutes } from "./route-matching";
 import crypto from "node:crypto";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { createRequestHandler } from "@remix-run/express";
-import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import { json, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import type { AgnosticRouteObject } from "@remix-run/router";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { t } from "./lib/i18n/zh-CN";
@@ -59,8 +60,10 @@ export function createApp(
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 
   const pagePaths = pagePathsOf(build.routes);
-  const remix = remixHandler(build, (req, res) => ({ ip: req.ip, pagePaths, cspNonce: res.locals.cspNonce as string }));
-  app.all("*", (req, res, next) => requestScope.run(new Map(), () => remix(req, res, next)));
+  const loadContext = (req: Request, res: Response): AppLoadContext => ({ ip: req.ip, pagePaths, cspNonce: res.locals.cspNonce as string });
+  const remix = remixHandler(build, loadContext);
+  const api = apiHandler(build, loadContext);
+  app.all("*", (req, res, next) => requestScope.run(new Map(), () => api(req, res, () => remix(req, res, next))));
   // Errors raised before Remix (e.g. a malformed percent-encoded path): a Chinese page, no trace.
   // The log gets the error's class and code, never its message (SQL text with user data).
   app.use((err: { status?: number; statusCode?: number }, req: Request, res: Response, _next: NextFunction) => {
@@ -410,6 +413,97 @@ function remixHandler(build: ServerBuild, getLoadContext: (req: Request, res: Re
     const body = res.locals.body as Buffer | undefined;
     return handle(body ? withBufferedBody(req, body) : req, res, next);
   };
+}
+
+/** The id prefix of the JSON API's route modules (app/routes/api+/). */
+const API_ROUTE = "routes/api+/";
+
+/**
+ * The JSON API without Remix (issue 21: its request handling cost more than most API calls'
+ * own work): a request whose path Remix would route to a module under app/routes/api+/ (the
+ * same route table, matched the same way) is answered here by that module's loader (GET, HEAD,
+ * OPTIONS) or action (POST, PUT, PATCH, DELETE), as Remix answers a resource route: its
+ * Response, or a thrown Response, as it is; any other error logged by the app's handleError and
+ * answered 500 "Unexpected Server Error". The modules do their own guards and permission
+ * checks, so nothing about who may do what changes. Requests from Remix's own client (a
+ * fetcher's `?_data=`) and everything else go on to Remix.
+ */
+function apiHandler(build: ServerBuild, getLoadContext: (req: Request, res: Response) => AppLoadContext) {
+  const routes = routeTree(build);
+  const handleError = build.entry.module.handleError;
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (!req.path.startsWith("/api") || req.originalUrl.includes("_data=")) return next();
+    const matches = matchRoutes(routes, req.path);
+    const leaf = matches?.[matches.length - 1];
+    if (!leaf?.route.id?.startsWith(API_ROUTE)) return next();
+    const module = build.routes[leaf.route.id]!.module;
+    const handler = ROUTED_METHODS.has(req.method) ? module.action : module.loader;
+    if (!handler) return next();
+    try {
+      const request = fetchRequestOf(req, res);
+      const context = getLoadContext(req, res);
+      const args = { request, params: leaf.params, context };
+      let response: globalThis.Response;
+      try {
+        const value: unknown = await handler(args);
+        response = value instanceof globalThis.Response ? value : json(value);
+      } catch (e) {
+        if (!(e instanceof globalThis.Response)) {
+          if (!request.signal.aborted) handleError?.(e, args);
+          const detail = config.remixMode === "development" && e instanceof Error ? `\n\n${e.stack}` : "";
+          response = new globalThis.Response(`Unexpected Server Error${detail}`, { status: 500, headers: { "Content-Type": "text/plain" } });
+        } else {
+          e.headers.set("X-Remix-Catch", "yes");
+          response = e;
+        }
+      }
+      await sendResponse(res, response);
+    } catch (e) {
+      next(e);
+    }
+  };
+}
+
+/** The build's route table as react-router matches it (what Remix's server builds from it too). */
+function routeTree(build: ServerBuild): AgnosticRouteObject[] {
+  const byParent = new Map<string | undefined, ServerBuild["routes"][string][]>();
+  for (const r of Object.values(build.routes)) byParent.set(r.parentId, [...(byParent.get(r.parentId) ?? []), r]);
+  const children = (parentId: string | undefined): AgnosticRouteObject[] =>
+    (byParent.get(parentId) ?? []).map((r) =>
+      r.index ? { id: r.id, path: r.path, index: true, caseSensitive: r.caseSensitive } : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: children(r.id) },
+    );
+  return children(undefined);
+}
+
+/** The Fetch API request for a route module, as @remix-run/express makes it (the body from refuseUnstorableText's buffer). */
+function fetchRequestOf(req: Request, res: Response): globalThis.Request {
+  const port = (h: string | undefined) => Number.parseInt(h?.split(":")[1] ?? "", 10);
+  const p = Number.isSafeInteger(port(req.get("X-Forwarded-Host"))) ? port(req.get("X-Forwarded-Host")) : port(req.get("Host"));
+  const url = `${req.protocol}://${req.hostname}${Number.isSafeInteger(p) ? `:${p}` : ""}${req.originalUrl}`;
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value) headers.set(key, value);
+  }
+  let controller: AbortController | null = new AbortController();
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const buffered = res.locals.body as Buffer | undefined;
+  const body = req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(buffered ?? []);
+  return new globalThis.Request(url, { method: req.method, headers, signal: controller.signal, body });
+}
+
+/** A Fetch API response onto Express, with remixHandler's header rules (no-store unless said, a route's header replaces, cookies add up). */
+async function sendResponse(res: Response, response: globalThis.Response) {
+  res.setHeader("Cache-Control", "no-store");
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) {
+    if (key.toLowerCase() === "set-cookie") res.append(key, value);
+    else res.set(key, value);
+  }
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
 }
 
 /** The request as @remix-run/express reads it (method, url parts, headers, address), its body replayed from `body`. */

@@ -53,8 +53,10 @@ const PATHS = ["/", "/sale/order", "/sale/order/", "/sale/order/12", "/sale/orde
 const plain = (ms: ReturnType<Router["matchRoutes"]>) => ms?.map((m) => ({ id: m.route.id, params: { ...m.params }, pathname: m.pathname, pathnameBase: m.pathnameBase })) ?? null;
 
 describe("route matching with memos", () => {
-  it("is installed in this process", () => {
+  it("is installed in this process, also after the HTTP stack and Remix are loaded", async () => {
     expect(routeMatchingCached).toBe(true);
+    await import("./http");
+    await import("@remix-run/express");
     expect("rankedBranchesOf" in require("@remix-run/router")).toBe(true);
   });
 

@@ -148,3 +148,10 @@ function installCachedRouter(): boolean {
 
 /** Whether @remix-run/router in this process matches routes with the memos. */
 export const routeMatchingCached = installCachedRouter();
+
+/**
+ * The router's `matchRoutes`, taken through `require` (the cache above). Server code imports it
+ * from here, never with an ESM `import` of "@remix-run/router": the ESM loader may compile a
+ * CommonJS file it is asked for itself, past the require cache, and the memos would be lost.
+ */
+export const matchRoutes = (require("@remix-run/router") as typeof import("@remix-run/router")).matchRoutes;

@@ -3,6 +3,7 @@ import { listMyCompanies } from "../auth/session.service";
 import { getMenuTree, listMenuPages } from "./menu.service";
 import { countUnreadNotifications } from "../kernel/notify";
 import { getCompanyTimeZone } from "../setting/setting.service";
+import type { ShellMenuNode } from "./shell.wire";
 
 /**
  * Everything the signed-in shell shows (spec 000 §2 "Shell", §7 start-up): three queries beyond
@@ -19,7 +20,7 @@ export async function loadShell(ctx: Ctx) {
     company: { id: ctx.companyId, name: ctx.companyName, shortName: ctx.companyShortName, kind: ctx.companyKind },
     role: ctx.roleName,
     companies,
-    menu: getMenuTree(ctx),
+    menu: shellMenu(getMenuTree(ctx)),
     tabbable,
     canSalesBilling: ctx.permissions.has("XSGL-004"),
     canPurchaseBilling: ctx.permissions.has("CGGL-004"),
@@ -27,4 +28,9 @@ export async function loadShell(ctx: Ctx) {
     /** The company setting TimeZone: every page shows instants in it (app/hooks/useTimeZone). */
     timeZone,
   };
+}
+
+/** The tree as the shell shows it: what the side menu reads (its sort order is the tree's order). */
+function shellMenu(nodes: ReturnType<typeof getMenuTree>): ShellMenuNode[] {
+  return nodes.map((n) => ({ id: n.id, code: n.code, name: n.name, icon: n.icon, url: n.url, children: shellMenu(n.children) }));
 }
