@@ -36,9 +36,11 @@ export function DocumentHeader(props: {
   badges?: ReactNode;
   printHref?: string | null;
   printTestId?: string;
+  /** 打印 unless the sheet is named (打印拣货单). */
+  printLabel?: string;
   children?: ReactNode;
 }) {
-  const { title, no, noTestId, status, statusTestId, badges, printHref, printTestId, children } = props;
+  const { title, no, noTestId, status, statusTestId, badges, printHref, printTestId, printLabel = "打印", children } = props;
   return (
     <div className={dk.titleRow}>
       <h2 className={dk.title}>
@@ -60,7 +62,7 @@ export function DocumentHeader(props: {
       {badges}
       {printHref ? (
         <a href={printHref} target="_blank" rel="noreferrer" className={css.btn} data-testid={printTestId}>
-          打印
+          {printLabel}
         </a>
       ) : null}
       {children}

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DocumentHeader, DocumentSummary } from "~/components/documents/DocumentPage";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
 import { loadPutawayPage, putawayPageAction } from "~/server/purchase.server";
 import { formatQtyText } from "#server/lib/decimal-text";
 import { useDateTimeText } from "~/hooks/useTimeZone";
-import { LinkedPurchaseOrder } from "~/components/purchase/LinkedPurchaseOrder";
+import { linkedPurchaseOrder } from "~/components/purchase/LinkedPurchaseOrder";
 
 /** One put-away note (上架单): choose the shelf per line (split a line over two shelves), confirm. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -32,12 +33,7 @@ export default function PutawayPage() {
   const rows = editing ? data.rows : doc.lines.map((l) => ({ id: String(l.id), toLocationId: l.toLocationId ? String(l.toLocationId) : "", qty: l.qty }));
   return (
     <div className={po.page}>
-      <div className={po.titleRow}>
-        <h2 style={{ fontSize: 16, margin: 0 }}>上架单 {doc.no}</h2>
-        <span className={po.status} data-testid="putaway-status">
-          {doc.statusName}
-        </span>
-      </div>
+      <DocumentHeader title="上架单" no={doc.no} status={doc.statusName} statusTestId="putaway-status" />
       {data.message ? (
         <div role="alert" className={po.fieldError} data-testid="putaway-error">
           {data.message}
@@ -50,37 +46,27 @@ export default function PutawayPage() {
           ) : null}
         </div>
       ) : null}
-      <dl className={po.summary}>
-        <div>
-          <dt>收货单号</dt>
-          <dd>{doc.receiveOrderId ? <Link to={`/purchase/receive/${doc.receiveOrderId}`} prefetch="none">{doc.receiveOrderNo}</Link> : "—"}</dd>
-        </div>
-        <LinkedPurchaseOrder id={doc.purchaseOrderId} no={doc.purchaseOrderNo} />
-        <div>
-          <dt>供应商</dt>
-          <dd>{doc.partnerName ?? "—"}</dd>
-        </div>
-        <div>
-          <dt>仓库</dt>
-          <dd>{doc.warehouseName}</dd>
-        </div>
-        <div>
-          <dt>数量</dt>
-          <dd>{qty(doc.totalQty)}</dd>
-        </div>
-        <div>
-          <dt>创建人 / 时间</dt>
-          <dd>
-            {doc.createdByName ?? "—"} {time(doc.creationTime)}
-          </dd>
-        </div>
-        <div>
-          <dt>上架人 / 时间</dt>
-          <dd>
-            {doc.postedByName ?? "—"} {doc.postedAt ? time(doc.postedAt) : ""}
-          </dd>
-        </div>
-      </dl>
+      <DocumentSummary
+        spaced
+        items={[
+          {
+            label: "收货单号",
+            value: doc.receiveOrderId ? (
+              <Link to={`/purchase/receive/${doc.receiveOrderId}`} prefetch="none">
+                {doc.receiveOrderNo}
+              </Link>
+            ) : (
+              "—"
+            ),
+          },
+          linkedPurchaseOrder(doc.purchaseOrderId, doc.purchaseOrderNo),
+          { label: "供应商", value: doc.partnerName ?? "—" },
+          { label: "仓库", value: doc.warehouseName },
+          { label: "数量", value: qty(doc.totalQty) },
+          { label: "创建人 / 时间", value: `${doc.createdByName ?? "—"} ${time(doc.creationTime)}` },
+          { label: "上架人 / 时间", value: `${doc.postedByName ?? "—"} ${doc.postedAt ? time(doc.postedAt) : ""}` },
+        ]}
+      />
       <Form method="post" className={po.page}>
         <table className={po.table} data-testid="putaway-lines">
           <caption className="visually-hidden">上架明细</caption>

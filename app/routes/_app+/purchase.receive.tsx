@@ -53,11 +53,6 @@ const config: PageConfig = {
   rowHref: (id) => `/purchase/receive/${id}`,
 };
 
-interface FromOrder {
-  q: string;
-  orders: { id: number; no: string; partnerName: string; status: number }[];
-}
-
 export default function ReceiveListPage() {
   const { fromOrder } = useLoaderData<typeof loader>();
   return (

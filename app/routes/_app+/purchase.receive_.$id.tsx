@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DocumentHeader, DocumentSummary } from "~/components/documents/DocumentPage";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import { REASON_CODES } from "#server/lib/dictionary";
@@ -9,7 +10,7 @@ import { loadReceivePage, receivePageAction } from "~/server/purchase.server";
 import { formatMoneyText, formatQtyText } from "#server/lib/decimal-text";
 import { useDateTimeText } from "~/hooks/useTimeZone";
 import { ConfirmSubmitButton } from "~/components/ui/ConfirmSubmitButton";
-import { LinkedPurchaseOrder } from "~/components/purchase/LinkedPurchaseOrder";
+import { linkedPurchaseOrder } from "~/components/purchase/LinkedPurchaseOrder";
 
 /** One receiving note (收货单): enter the received quantities and the reasons for differences, confirm; 红冲; 生成上架单. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -33,15 +34,7 @@ export default function ReceivePage() {
   const editing = doc.status === 10 && data.canConfirm;
   return (
     <div className={po.page}>
-      <div className={po.titleRow}>
-        <h2 style={{ fontSize: 16, margin: 0 }}>收货单 {doc.no}</h2>
-        <span className={po.status} data-testid="receive-status">
-          {doc.statusName}
-        </span>
-        <a href={`/print/receive?type=receive&orderId=${doc.id}`} target="_blank" rel="noreferrer" className={css.btn} data-testid="receive-print">
-          打印
-        </a>
-      </div>
+      <DocumentHeader title="收货单" no={doc.no} status={doc.statusName} statusTestId="receive-status" printHref={`/print/receive?type=receive&orderId=${doc.id}`} printTestId="receive-print" />
       {data.message ? (
         <div role="alert" className={po.fieldError} data-testid="receive-error">
           {data.message}
@@ -54,47 +47,20 @@ export default function ReceivePage() {
           ) : null}
         </div>
       ) : null}
-      <dl className={po.summary}>
-        <LinkedPurchaseOrder id={doc.purchaseOrderId} no={doc.purchaseOrderNo} />
-        <div>
-          <dt>供应商</dt>
-          <dd data-testid="receive-partner">{doc.partnerName}</dd>
-        </div>
-        <div>
-          <dt>仓库</dt>
-          <dd>{doc.warehouseName}</dd>
-        </div>
-        <div>
-          <dt>收货货位</dt>
-          <dd>{doc.locationName ?? "收货区"}</dd>
-        </div>
-        <div>
-          <dt>应收数量</dt>
-          <dd>{qty(doc.totalExpected)}</dd>
-        </div>
-        <div>
-          <dt>实收数量</dt>
-          <dd data-testid="receive-total">{qty(doc.totalReceived)}</dd>
-        </div>
-        {doc.showPrices ? (
-          <div>
-            <dt>金额</dt>
-            <dd>{money(doc.totalAmount)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>创建人 / 时间</dt>
-          <dd>
-            {doc.createdByName ?? "—"} {time(doc.creationTime)}
-          </dd>
-        </div>
-        <div>
-          <dt>收货人 / 时间</dt>
-          <dd>
-            {doc.postedByName ?? "—"} {doc.postedAt ? time(doc.postedAt) : ""}
-          </dd>
-        </div>
-      </dl>
+      <DocumentSummary
+        spaced
+        items={[
+          linkedPurchaseOrder(doc.purchaseOrderId, doc.purchaseOrderNo),
+          { label: "供应商", value: doc.partnerName, testId: "receive-partner" },
+          { label: "仓库", value: doc.warehouseName },
+          { label: "收货货位", value: doc.locationName ?? "收货区" },
+          { label: "应收数量", value: qty(doc.totalExpected) },
+          { label: "实收数量", value: qty(doc.totalReceived), testId: "receive-total" },
+          doc.showPrices && { label: "金额", value: money(doc.totalAmount) },
+          { label: "创建人 / 时间", value: `${doc.createdByName ?? "—"} ${time(doc.creationTime)}` },
+          { label: "收货人 / 时间", value: `${doc.postedByName ?? "—"} ${doc.postedAt ? time(doc.postedAt) : ""}` },
+        ]}
+      />
       <Form method="post" className={po.page}>
         <table className={po.table} data-testid="receive-lines">
           <caption className="visually-hidden">收货明细</caption>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DocumentHeader, DocumentSummary } from "~/components/documents/DocumentPage";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
@@ -41,93 +42,66 @@ export default function DeliverPage() {
   const showCost = doc.totalCost !== null;
   return (
     <div className={po.page}>
-      <div className={po.titleRow}>
-        <h2 style={{ fontSize: 16, margin: 0 }}>发货单 {doc.no}</h2>
-        <span className={po.status} data-testid="deliver-status">
-          {doc.statusName}
-        </span>
-        <a href={`/print/deliver?type=deliver&orderId=${doc.id}`} target="_blank" rel="noreferrer" className={css.btn} data-testid="deliver-print">
-          打印
-        </a>
+      <DocumentHeader title="发货单" no={doc.no} status={doc.statusName} statusTestId="deliver-status" printHref={`/print/deliver?type=deliver&orderId=${doc.id}`} printTestId="deliver-print">
         {doc.status === 20 ? (
           <Link to={`/scan/delivery?id=${doc.id}`} prefetch="none" className={css.btn} data-testid="deliver-scan">
             扫码发货
           </Link>
         ) : null}
-      </div>
+      </DocumentHeader>
       {data.message ? (
         <div role="alert" className={po.fieldError} data-testid="deliver-error">
           {data.message}
         </div>
       ) : null}
-      <dl className={po.summary}>
-        <div>
-          <dt>销售单号</dt>
-          <dd>
-            <Link to={`/sale/order/${doc.salesOrderId}`} prefetch="none">
-              {doc.salesOrderNo}
-            </Link>
-          </dd>
-        </div>
-        <div>
-          <dt>拣货单号</dt>
-          <dd>
-            {doc.pickingOrderId ? (
+      <DocumentSummary
+        spaced
+        items={[
+          {
+            label: "销售单号",
+            value: (
+              <Link to={`/sale/order/${doc.salesOrderId}`} prefetch="none">
+                {doc.salesOrderNo}
+              </Link>
+            ),
+          },
+          {
+            label: "拣货单号",
+            value: doc.pickingOrderId ? (
               <Link to={`/sale/picking/${doc.pickingOrderId}`} prefetch="none">
                 {doc.pickingOrderNo}
               </Link>
             ) : (
               "—"
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>客户</dt>
-          <dd data-testid="deliver-partner">{doc.partnerName}</dd>
-        </div>
-        <div>
-          <dt>数量</dt>
-          <dd>{qty(doc.totalQty)}</dd>
-        </div>
-        <div>
-          <dt>金额</dt>
-          <dd data-testid="deliver-amount">{money(doc.totalAmount)}</dd>
-        </div>
-        {showCost ? (
-          <div>
-            <dt>出库成本</dt>
-            <dd>{money(doc.totalCost)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>物流</dt>
-          <dd data-testid="deliver-logistics">
-            {doc.logisticsCompanyName ?? "—"}{" "}
-            {doc.trackingNo ? (
-              doc.trackingUrl ? (
-                <a href={doc.trackingUrl} target="_blank" rel="noreferrer">
-                  {doc.trackingNo}
-                </a>
-              ) : (
-                doc.trackingNo
-              )
-            ) : null}
-            {doc.packages !== null ? ` ${doc.packages} 件` : ""}
-          </dd>
-        </div>
-        <div>
-          <dt>发货人 / 时间</dt>
-          <dd>
-            {doc.postedByName ?? "—"} {doc.shippedAt ? time(doc.shippedAt) : ""}
-          </dd>
-        </div>
-        {doc.scanCheckedAt ? (
-          <div>
-            <dt>扫码核对</dt>
-            <dd>{time(doc.scanCheckedAt)}</dd>
-          </div>
-        ) : null}
-      </dl>
+            ),
+          },
+          { label: "客户", value: doc.partnerName, testId: "deliver-partner" },
+          { label: "数量", value: qty(doc.totalQty) },
+          { label: "金额", value: money(doc.totalAmount), testId: "deliver-amount" },
+          showCost && { label: "出库成本", value: money(doc.totalCost) },
+          {
+            label: "物流",
+            testId: "deliver-logistics",
+            value: (
+              <>
+                {doc.logisticsCompanyName ?? "—"}{" "}
+                {doc.trackingNo ? (
+                  doc.trackingUrl ? (
+                    <a href={doc.trackingUrl} target="_blank" rel="noreferrer">
+                      {doc.trackingNo}
+                    </a>
+                  ) : (
+                    doc.trackingNo
+                  )
+                ) : null}
+                {doc.packages !== null ? ` ${doc.packages} 件` : ""}
+              </>
+            ),
+          },
+          { label: "发货人 / 时间", value: `${doc.postedByName ?? "—"} ${doc.shippedAt ? time(doc.shippedAt) : ""}` },
+          doc.scanCheckedAt ? { label: "扫码核对", value: time(doc.scanCheckedAt) } : null,
+        ]}
+      />
       <table className={po.table} data-testid="deliver-lines">
         <caption className="visually-hidden">发货明细</caption>
         <thead>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DocumentHeader, DocumentSummary } from "~/components/documents/DocumentPage";
 import { AutoFlowButton } from "~/components/documents/AutoFlowButton";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
@@ -31,15 +32,7 @@ export default function PickingPage() {
   const editing = doc.actions.includes("confirm") && data.canWrite;
   return (
     <div className={po.page}>
-      <div className={po.titleRow}>
-        <h2 style={{ fontSize: 16, margin: 0 }}>拣货单 {doc.no}</h2>
-        <span className={po.status} data-testid="picking-status">
-          {doc.statusName}
-        </span>
-        <a href={`/print/picking?orderId=${doc.id}`} target="_blank" rel="noreferrer" className={css.btn} data-testid="picking-print">
-          打印拣货单
-        </a>
-      </div>
+      <DocumentHeader title="拣货单" no={doc.no} status={doc.statusName} statusTestId="picking-status" printHref={`/print/picking?orderId=${doc.id}`} printTestId="picking-print" printLabel="打印拣货单" />
       {data.message ? (
         <div role="alert" className={po.fieldError} data-testid="picking-error">
           {data.message}
@@ -52,42 +45,24 @@ export default function PickingPage() {
           ) : null}
         </div>
       ) : null}
-      <dl className={po.summary}>
-        <div>
-          <dt>销售单号</dt>
-          <dd>
-            <Link to={`/sale/order/${doc.salesOrderId}`} prefetch="none">
-              {doc.salesOrderNo}
-            </Link>
-          </dd>
-        </div>
-        <div>
-          <dt>客户</dt>
-          <dd data-testid="picking-partner">{doc.partnerName}</dd>
-        </div>
-        <div>
-          <dt>仓库</dt>
-          <dd>{doc.warehouseName}</dd>
-        </div>
-        <div>
-          <dt>计划 / 已拣</dt>
-          <dd data-testid="picking-total">
-            {qty(doc.totalQty)} / {qty(doc.totalPicked)}
-          </dd>
-        </div>
-        <div>
-          <dt>创建人 / 时间</dt>
-          <dd>
-            {doc.createdByName ?? "—"} {time(doc.creationTime)}
-          </dd>
-        </div>
-        <div>
-          <dt>拣货人 / 时间</dt>
-          <dd>
-            {doc.pickerName ?? "—"} {doc.postedAt ? time(doc.postedAt) : ""}
-          </dd>
-        </div>
-      </dl>
+      <DocumentSummary
+        spaced
+        items={[
+          {
+            label: "销售单号",
+            value: (
+              <Link to={`/sale/order/${doc.salesOrderId}`} prefetch="none">
+                {doc.salesOrderNo}
+              </Link>
+            ),
+          },
+          { label: "客户", value: doc.partnerName, testId: "picking-partner" },
+          { label: "仓库", value: doc.warehouseName },
+          { label: "计划 / 已拣", value: `${qty(doc.totalQty)} / ${qty(doc.totalPicked)}`, testId: "picking-total" },
+          { label: "创建人 / 时间", value: `${doc.createdByName ?? "—"} ${time(doc.creationTime)}` },
+          { label: "拣货人 / 时间", value: `${doc.pickerName ?? "—"} ${doc.postedAt ? time(doc.postedAt) : ""}` },
+        ]}
+      />
       <Form method="post" className={po.page}>
         <table className={po.table} data-testid="picking-lines">
           <caption className="visually-hidden">拣货明细</caption>

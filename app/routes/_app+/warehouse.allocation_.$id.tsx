@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFro
 import { DocumentActionButton, qtyText, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { DocumentActionBar, DocumentHeader, DocumentLines, DocumentSummary } from "~/components/documents/DocumentPage";
 import { useRef } from "react";
 import { useRefreshOnChange } from "~/hooks/useRefreshOnChange";
 import css from "~/components/grid/grid.module.css";
@@ -43,22 +44,11 @@ export default function MoveOrderPage() {
   const busy = useNavigation().state === "submitting";
   return (
     <div className={wh.page}>
-      <div className={wh.titleRow}>
-        <h2 style={{ fontSize: 16, margin: 0 }}>{doc ? `调拨单 ${doc.no}` : "新建调拨单"}</h2>
-        {doc ? (
-          <span className={wh.status} data-testid="mo-status">
-            {doc.statusLabel}
-          </span>
-        ) : null}
-        {doc ? (
-          <a href={`/print/allocation?type=allocation&orderId=${doc.id}`} target="_blank" rel="noreferrer" className={css.btn} data-testid="mo-print">
-            打印
-          </a>
-        ) : null}
+      <DocumentHeader title={doc ? "调拨单" : "新建调拨单"} no={doc?.no} status={doc ? doc.statusLabel : undefined} statusTestId="mo-status" printHref={doc ? `/print/allocation?type=allocation&orderId=${doc.id}` : null} printTestId="mo-print">
         <Link to="/warehouse/allocation" prefetch="none" className={css.btn}>
           返回列表
         </Link>
-      </div>
+      </DocumentHeader>
       {data.message ? (
         <div role="alert" className={wh.error} data-testid="mo-error">
           {data.message}
@@ -145,69 +135,34 @@ function Posted({ data }: { data: SerializeFrom<MoveOrderPageData> }) {
   const doc = data.doc!;
   return (
     <>
-      <dl className={wh.summary}>
-        <div>
-          <dt>调出仓库</dt>
-          <dd data-testid="mo-from">{doc.fromWarehouseName ?? "—"}</dd>
-        </div>
-        <div>
-          <dt>调入仓库</dt>
-          <dd data-testid="mo-to">{doc.toWarehouseName ?? "—"}</dd>
-        </div>
-        <div>
-          <dt>总数量</dt>
-          <dd>{qty(doc.totalQty)}</dd>
-        </div>
-        <div>
-          <dt>制单人</dt>
-          <dd>{doc.createdByName ?? "—"}</dd>
-        </div>
-        <div>
-          <dt>确认人</dt>
-          <dd>{doc.postedByName ?? "—"}</dd>
-        </div>
-        <div>
-          <dt>备注</dt>
-          <dd>{doc.remark ?? "—"}</dd>
-        </div>
-      </dl>
-      <table className={wh.table} data-testid="mo-lines">
-        <caption className="visually-hidden">调拨明细</caption>
-        <thead>
-          <tr>
-            <th scope="col">序号</th>
-            <th scope="col">产品编码</th>
-            <th scope="col">产品名称</th>
-            <th scope="col">调出货位</th>
-            <th scope="col">批次</th>
-            <th scope="col">调入货位</th>
-            <th scope="col" className={wh.num}>数量</th>
-            <th scope="col">备注</th>
-          </tr>
-        </thead>
-        <tbody>
-          {doc.lines.map((l) => (
-            <tr key={l.id}>
-              <td>{l.lineNo}</td>
-              <td>{l.mainOE}</td>
-              <td>{l.productName}</td>
-              <td>{l.fromLocationName}</td>
-              <td>{l.batchNo || "—"}</td>
-              <td>{l.toLocationName}</td>
-              <td className={wh.num}>{qty(l.qty)}</td>
-              <td>{l.remark ?? ""}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DocumentSummary
+        items={[
+          { label: "调出仓库", value: doc.fromWarehouseName ?? "—", testId: "mo-from" },
+          { label: "调入仓库", value: doc.toWarehouseName ?? "—", testId: "mo-to" },
+          { label: "总数量", value: qty(doc.totalQty) },
+          { label: "制单人", value: doc.createdByName ?? "—" },
+          { label: "确认人", value: doc.postedByName ?? "—" },
+          { label: "备注", value: doc.remark ?? "—" },
+        ]}
+      />
+      <DocumentLines
+        caption="调拨明细"
+        testId="mo-lines"
+        lines={doc.lines}
+        rowKey={(l) => l.id}
+        columns={[
+          { header: "序号", cell: (l) => l.lineNo },
+          { header: "产品编码", cell: (l) => l.mainOE },
+          { header: "产品名称", cell: (l) => l.productName },
+          { header: "调出货位", cell: (l) => l.fromLocationName },
+          { header: "批次", cell: (l) => l.batchNo || "—" },
+          { header: "调入货位", cell: (l) => l.toLocationName },
+          { header: "数量", num: true, cell: (l) => qty(l.qty) },
+          { header: "备注", cell: (l) => l.remark ?? "" },
+        ]}
+      />
       {data.canWrite ? (
-        <Form method="post" className={wh.buttons}>
-          {doc.actions
-            .filter((a) => a !== "update")
-            .map((a) => (
-              <ActionButton key={a} action={a} />
-            ))}
-        </Form>
+        <DocumentActionBar actions={doc.actions.filter((a) => a !== "update")} specs={ACTIONS} testIdPrefix="mo-action-" />
       ) : null}
     </>
   );

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFro
 import { DocumentActionButton, qtyText, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DocumentHeader, DocumentSummary } from "~/components/documents/DocumentPage";
 import { useEffect, useState } from "react";
 import css from "~/components/grid/grid.module.css";
 import wh from "~/components/warehouse/warehouse.module.css";
@@ -120,44 +121,27 @@ function Stocktake({ data }: { data: SerializeFrom<InventoryPageData> }) {
   const wh0 = data.warehouses.find((w) => w.id === doc.warehouseId);
   return (
     <>
-      <div className={wh.titleRow}>
-        <h2 style={{ fontSize: 16, margin: 0 }}>盘点单 {doc.no}</h2>
-        <span className={wh.status} data-testid="io-status">
-          {doc.statusLabel}
-        </span>
-        <a href={`/warehouse/inventory/${doc.id}/sheet`} target="_blank" rel="noreferrer" className={css.btn} data-testid="io-sheet">
-          打印盘点表
-        </a>
+      <DocumentHeader title="盘点单" no={doc.no} status={doc.statusLabel} statusTestId="io-status" printHref={`/warehouse/inventory/${doc.id}/sheet`} printTestId="io-sheet" printLabel="打印盘点表">
         <Link to={data.showSystem ? `/warehouse/inventory/${doc.id}` : `/warehouse/inventory/${doc.id}?system=1`} prefetch="none" className={css.btn}>
           {data.showSystem ? "隐藏当前账面数" : "显示当前账面数"}
         </Link>
         <Link to="/warehouse/inventory" prefetch="none" className={css.btn}>
           返回列表
         </Link>
-      </div>
+      </DocumentHeader>
       {data.message ? (
         <div role="alert" className={wh.error} data-testid="io-error">
           {data.message}
         </div>
       ) : null}
-      <dl className={wh.summary}>
-        <div>
-          <dt>仓库</dt>
-          <dd>{doc.warehouseName ?? "—"}</dd>
-        </div>
-        <div>
-          <dt>盘点行数</dt>
-          <dd>{doc.lineCount}</dd>
-        </div>
-        <div>
-          <dt>已录入</dt>
-          <dd data-testid="io-counted">{doc.countedCount}</dd>
-        </div>
-        <div>
-          <dt>制单人</dt>
-          <dd>{doc.createdByName ?? "—"}</dd>
-        </div>
-      </dl>
+      <DocumentSummary
+        items={[
+          { label: "仓库", value: doc.warehouseName ?? "—" },
+          { label: "盘点行数", value: doc.lineCount },
+          { label: "已录入", value: doc.countedCount, testId: "io-counted" },
+          { label: "制单人", value: doc.createdByName ?? "—" },
+        ]}
+      />
       {counting ? <p className={wh.hint}>录入实盘数后点“保存实盘”：每行记录录入时的账面数；过账按“实盘数 − 录入时账面数”调整库存，录入后发生的出入库不会被覆盖。未录入的行不调整。</p> : null}
       <Form method="post" className={wh.form} data-testid="io-count-form">
         <table className={wh.table} data-testid="io-lines">
