@@ -23,8 +23,22 @@ export default async function globalSetup() {
   process.env.E2E_RUN_DIR = runDir;
   process.env.TMPDIR = tmp;
 
+  // One database migrated and seeded once, copied for each server (not one initdb, migration and
+  // seed per server, side by side on two cores).
+  const template = path.join(runDir, "data-template");
+  if (!process.env.E2E_DATA_DIR) {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: template, NODE_ENV: "test", SEED_DEMO: "1" };
+    if (systemTmp === undefined) delete env.TMPDIR;
+    else env.TMPDIR = systemTmp;
+    await prepareDatabase(env).catch((e) => {
+      fs.rmSync(runDir, { recursive: true, force: true });
+      throw e;
+    });
+  }
+
   const servers = ports.map((port, i) => {
     const dataDir = process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}${i ? `-${i}` : ""}` : path.join(runDir, `data-${i}`);
+    if (!process.env.E2E_DATA_DIR) fs.cpSync(template, dataDir, { recursive: true });
     // The server keeps the system temp dir: tsx caches its compiled files there across runs.
     const serverEnv: NodeJS.ProcessEnv = { ...process.env, PORT: port, DATA_DIR: dataDir, NODE_ENV: "test", SEED_DEMO: "1", LOGIN_RATE_LIMIT: "1000" };
     if (systemTmp === undefined) delete serverEnv.TMPDIR;
@@ -54,6 +68,17 @@ export default async function globalSetup() {
     throw e;
   }
   return teardown;
+}
+
+/** Runs tests/e2e/boot-data.ts: migrates and seeds the database in env.DATA_DIR, then closes it. */
+function prepareDatabase(env: NodeJS.ProcessEnv) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/e2e/boot-data.ts"], { env, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr!.on("data", (d: Buffer) => (stderr += d));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`preparing the browser tests' database failed (${code}):\n${stderr}`))));
+  });
 }
 
 function startServer(port: string, env: NodeJS.ProcessEnv, tag: string) {

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, fillLogin, login, test } from "../helpers";
+import { DEMO_PASSWORD, expect, fillLogin, login, signIn, test } from "../helpers";
 
 test.describe("sign-in", () => {
   test("boss1 signs in and lands on /home as 经理 of 穗通汽配", async ({ page }) => {
@@ -65,17 +65,19 @@ test.describe("remembered path", () => {
     expect(new URL(page.url()).search).toBe("");
   });
 
-  for (const hostile of ["//evil.com", "/%5Cevil.com", "https://evil.com", "/\\evil.com", "/%2F%2Fevil.com", "/logout"]) {
-    test(`a hostile redirectTo (${hostile}) is ignored: sign-in lands on /home`, async ({ page, baseURL }) => {
+  test("a hostile redirectTo is ignored: sign-in lands on /home", async ({ page, baseURL }) => {
+    const hostiles = ["//evil.com", "/%5Cevil.com", "https://evil.com", "/\\evil.com", "/%2F%2Fevil.com", "/logout"];
+    for (const hostile of hostiles) {
       await page.goto(`/login?redirectTo=${hostile}`);
       // The loader drops it: no remembered path reaches the form.
-      await expect(page.locator('input[name="redirectTo"]')).toHaveCount(0);
-      await login(page, "boss1");
-      const url = new URL(page.url());
-      expect(url.origin).toBe(new URL(baseURL!).origin);
-      expect(url.pathname).toBe("/home");
-    });
-  }
+      await expect(page.locator('input[name="redirectTo"]'), hostile).toHaveCount(0);
+    }
+    // So the form posts none and signing in (here from the last one) lands on /home.
+    await login(page, "boss1");
+    const url = new URL(page.url());
+    expect(url.origin).toBe(new URL(baseURL!).origin);
+    expect(url.pathname).toBe("/home");
+  });
 
   test("a hostile redirectTo posted straight to the action is ignored", async ({ page, baseURL }) => {
     for (const hostile of ["//evil.com", "/\\evil.com", "https://evil.com/x"]) {
@@ -113,7 +115,7 @@ test.describe("sign-out and signed-in redirects", () => {
   });
 
   test("a signed-in user opening /login goes to /home", async ({ page }) => {
-    await login(page, "buyer1");
+    await signIn(page, "buyer1");
     await page.goto("/login");
     await page.waitForURL((url) => url.pathname === "/home");
     await expect(page.getByTestId("home-role")).toHaveText("采购");
@@ -122,7 +124,7 @@ test.describe("sign-out and signed-in redirects", () => {
   test("/ redirects to /login when signed out and to /home when signed in", async ({ page }) => {
     await page.goto("/");
     await page.waitForURL((url) => url.pathname === "/login");
-    await login(page, "stock1");
+    await signIn(page, "stock1");
     await page.goto("/");
     await page.waitForURL((url) => url.pathname === "/home");
     await expect(page.getByTestId("home-role")).toHaveText("仓管");
@@ -164,7 +166,7 @@ test.describe("404", () => {
   });
 
   test("an unknown path answers 404 with the not-found page (signed in)", async ({ page }) => {
-    await login(page, "boss1");
+    await signIn(page, "boss1");
     const res = await page.goto("/no/such/page");
     expect(res?.status()).toBe(404);
     await expect(page.getByTestId("error-page")).toHaveAttribute("data-status", "404");

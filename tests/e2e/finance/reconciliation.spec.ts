@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, login, test, waitForHydration } from "../helpers";
+import { expect, login, signIn, test, waitForHydration } from "../helpers";
 
 /**
  * What customers and suppliers owe, as the manager (boss1), with JavaScript and without: a
@@ -144,7 +144,7 @@ for (const js of [true, false]) {
     });
 
     test("payment methods are master data on /system/setting/payment", async ({ page }) => {
-      await login(page, "boss1");
+      await signIn(page, "boss1");
       await page.goto("/system/setting/payment");
       for (const name of ["现金", "银行转账", "微信", "支付宝"]) await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
     });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, login, test, waitForLineGrid } from "../helpers";
+import { expect, login, signIn, test, waitForLineGrid } from "../helpers";
 import { api, orderWithPicking } from "../sale/deliver-fixture";
 import { firstPartner } from "../document-forms";
 
@@ -45,7 +45,7 @@ test.describe("合计 without JavaScript (issue 20, item 4)", () => {
   test.use({ javaScriptEnabled: false });
 
   test("sales order: every redraw (添加行, Enter, a refused submit) totals the lines it shows, prices filled in by the product too", async ({ page }) => {
-    await login(page, "sales1");
+    await signIn(page, "sales1");
     await page.goto("/sale/orderCreate");
     const [a, b] = await productCodes(page, 2);
     await line(page, 0, "productText").fill(a!);
@@ -75,7 +75,7 @@ test.describe("合计 without JavaScript (issue 20, item 4)", () => {
   });
 
   test("purchase order: a changed price and quantity are in 合计 after 添加行", async ({ page }) => {
-    await login(page, "buyer1");
+    await signIn(page, "buyer1");
     await page.goto("/purchase/orderCreate");
     const [a] = await productCodes(page, 1);
     await page.getByTestId("po-supplier").fill(await firstPartner(page, "po-supplier", false));
@@ -133,7 +133,7 @@ for (const form of [
   { name: "采购订单", user: "buyer1", url: "/purchase/orderCreate", partner: "po-supplier", datalist: "po-suppliers", next: ["po-warehouse", "po-payment"], last: "po-remark", message: "po-message" },
 ]) {
   test(`${form.name}: the partner picks from our own list by pinyin initials; Enter moves on and never posts (issue 20, item 5)`, async ({ page }) => {
-    await login(page, form.user);
+    await signIn(page, form.user);
     await page.goto(form.url);
     await waitForLineGrid(page);
     // Our own list, not the browser's <datalist>.
@@ -183,7 +183,7 @@ for (const js of [true, false]) {
     test("采购订单: 提交并收货入库 with the defaults, asks first and links to the setting; the plain 提交 when the setting is off", async ({ page, browser, baseURL }) => {
       await setFlowSettings(browser, baseURL!, ALL_ON);
       try {
-        await login(page, "boss1");
+        await signIn(page, "boss1");
         await page.goto("/purchase/orderCreate");
         if (js) await waitForLineGrid(page);
         const submit = page.getByTestId("po-submit");
@@ -235,7 +235,7 @@ for (const js of [true, false]) {
       await setFlowSettings(browser, baseURL!, ALL_ON);
       try {
         const made = await orderWithPicking(browser, baseURL!);
-        await login(page, "stock1");
+        await signIn(page, "stock1");
         await page.goto(`/sale/picking/${made.picking.id}`);
         if (js) await page.locator("html[data-hydrated]").waitFor();
         const confirm = page.getByTestId("picking-confirm");
@@ -270,7 +270,7 @@ for (const js of [true, false]) {
 }
 
 test("登记收款: choosing the customer shows its open documents at once (the class of issue 20, item 7)", async ({ page }) => {
-  await login(page, "boss1");
+  await signIn(page, "boss1");
   await page.goto("/accounting/reconciliation/receipt?kind=1");
   await page.locator("html[data-hydrated]").waitFor();
   const partner = page.getByTestId("pay-partner");

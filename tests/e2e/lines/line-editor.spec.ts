@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, login, test, waitForHydration } from "../helpers";
+import { expect, login, signIn, test, waitForHydration } from "../helpers";
 import { answerDocumentConfirm, firstPartner } from "../document-forms";
 
 /**
@@ -101,7 +101,7 @@ test.describe("line editor with JavaScript", () => {
   });
 
   test("a column widens by dragging its header's edge; deleting a middle line renumbers the rest", async ({ page }) => {
-    await login(page, "buyer1");
+    await signIn(page, "buyer1");
     await page.goto("/purchase/orderCreate");
     await waitForHydration(page);
     const grid = page.locator('[data-line-mode="grid"]');

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
-import { login, waitForTabsHydrated } from "../helpers";
+import { signIn as postSignIn, waitForTabsHydrated } from "../helpers";
 
 /**
  * What the list-page tests share: reading the master-data grid (DataGrid.tsx) the way a user
@@ -111,9 +111,9 @@ export async function waitForHydration(page: Page) {
   await waitForTabsHydrated(page);
 }
 
-export async function signIn(page: Page, user: string, js: boolean) {
-  await login(page, user);
-  if (js) await waitForHydration(page);
+/** Signs in without loading a page (helpers.ts signIn): every caller opens its page next. */
+export async function signIn(page: Page, user: string, _js?: boolean) {
+  await postSignIn(page, user);
 }
 
 export async function signOut(page: Page) {

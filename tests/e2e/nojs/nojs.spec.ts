@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, fillLogin, login, test } from "../helpers";
+import { DEMO_PASSWORD, expect, fillLogin, login, signIn, test } from "../helpers";
 
 // The whole back office must work as plain HTML: forms post, <details> menus open, the
 // narrow-screen drawer is a checkbox + label.
@@ -6,6 +6,7 @@ test.use({ javaScriptEnabled: false });
 
 test.describe("without JavaScript", () => {
   test("sign in through the form and land on /home", async ({ page }) => {
+    await page.goto("/login");
     await login(page, "boss1");
     await expect(page.getByTestId("home-role")).toHaveText("经理");
     await expect(page.getByTestId("home-company")).toHaveText("广州穗通汽配有限公司");
@@ -14,7 +15,7 @@ test.describe("without JavaScript", () => {
   });
 
   test("Mantine's colours apply without the color-scheme script: the delete confirmation's buttons are painted", async ({ page }) => {
-    await login(page, "boss1");
+    await signIn(page, "boss1");
     await page.goto("/organization/partner?confirmDelete=1");
     await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "light");
     const confirm = page.getByTestId("confirm-delete");
@@ -68,7 +69,7 @@ test.describe("without JavaScript", () => {
   });
 
   test("change password with a wrong old password shows 原密码不正确", async ({ page }) => {
-    await login(page, "sales2");
+    await signIn(page, "sales2");
     await page.goto("/profile?actab=1");
     const form = page.getByTestId("password-form");
     await form.locator('input[name="oldPassword"]').fill("NotMine@123");

@@ -1,4 +1,4 @@
-import { expect, login, test } from "../helpers";
+import { expect, signIn, test } from "../helpers";
 
 /**
  * 业务编码 (/system/businessCode) as the manager: every document type's rule with the next
@@ -10,7 +10,7 @@ for (const js of [true, false]) {
   test.describe(js ? "JavaScript" : "no JavaScript", () => {
     test.use({ javaScriptEnabled: js });
     test("numbering rules: edit, refuse, restore", async ({ page }) => {
-      await login(page, "boss1");
+      await signIn(page, "boss1");
       await page.goto("/system/businessCode");
       await expect(page.getByTestId("rule-purchaseOrder")).toContainText("采购订单");
       await expect(page.getByTestId("preview-purchaseOrder")).toHaveText(/^CG\d{8}\d{4}$/);
@@ -40,13 +40,13 @@ for (const js of [true, false]) {
 }
 
 test("a stock keeper has no numbering rules page", async ({ page }) => {
-  await login(page, "stock1");
+  await signIn(page, "stock1");
   const res = await page.goto("/system/businessCode");
   expect(res!.status()).toBe(403);
 });
 
 test("系统设置 › 编码规则 is the same page under its own menu entry", async ({ page }) => {
-  await login(page, "boss2");
+  await signIn(page, "boss2");
   await page.goto("/system/setting/code");
   await expect(page.getByRole("heading", { level: 1, name: "编码规则" })).toBeVisible();
   await expect(page.getByText("业务编码规则")).toBeVisible();

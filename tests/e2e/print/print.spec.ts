@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, login, test } from "../helpers";
+import { expect, login, signIn, test } from "../helpers";
 
 /**
  * Print pages (spec 000 §2, §8): a submitted purchase order prints on an A4 sheet with its lines
@@ -71,7 +71,7 @@ for (const js of [true, false]) {
       await expect(page.getByTestId("print-sheet")).toHaveCount(0);
 
       await page.context().clearCookies();
-      await login(page, "boss2");
+      await signIn(page, "boss2");
       const other = await page.goto(`/print/purchase?type=purchase&orderId=${draft.id}`);
       expect(other!.status()).toBe(404);
       await expect(page.getByTestId("print-sheet")).toHaveCount(0);
@@ -81,7 +81,7 @@ for (const js of [true, false]) {
       await login(page, "boss1");
       const order = await makeOrder(page, true);
       await page.context().clearCookies();
-      await login(page, "stock1");
+      await signIn(page, "stock1");
       const forbidden = await page.goto(`/print/purchase?type=purchase&orderId=${order.id}`);
       expect(forbidden!.status()).toBe(403);
       const notes = ((await api(page, "GET", `/api/app/receiveOrder?maxResultCount=50`)) as Api).items;

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, login, test } from "../helpers";
+import { expect, login, signIn, test } from "../helpers";
 import { rowIds, selectRow, waitForHydration } from "../lists/grid";
 
 /**
@@ -51,7 +51,7 @@ for (const js of [true, false]) {
     test.use({ javaScriptEnabled: js });
 
     test("打开 opens the selected receiving note's page", async ({ page }) => {
-      await login(page, "boss1");
+      await signIn(page, "boss1");
       await page.goto("/purchase/receive");
       if (js) await waitForHydration(page);
       const ids = await rowIds(page);
@@ -96,7 +96,7 @@ for (const js of [true, false]) {
 
     test("the calendar's header reads 2026年11月, not 十一月 2026 (issue 20 item 8)", async ({ page }) => {
       test.skip(!js, "the calendar is the JavaScript picker's");
-      await login(page, "boss1");
+      await signIn(page, "boss1");
       await page.goto(`${LISTS[0]}?dateFrom=${tomorrow()}`);
       await waitForHydration(page);
       await page.locator('[data-date-range-picker="date"] button').first().click();

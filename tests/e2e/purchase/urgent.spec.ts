@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, login, test } from "../helpers";
+import { expect, login, signIn, test } from "../helpers";
 
 /**
  * 紧急采购 as buyer1 (穗通汽配), with and without JavaScript: a sales order submitted short of
@@ -58,7 +58,7 @@ for (const js of [true, false]) {
 
     test("buyer1 sees the short lines by product and makes a draft purchase order from the last supplier", async ({ page, browser }) => {
       const { bought, never, supplier } = await shortOrders(browser, js ? 0 : 1);
-      await login(page, "buyer1");
+      await signIn(page, "buyer1");
       await page.goto("/purchase/urgent");
       await page.getByTestId("urgent-keyword").fill(bought);
       await page.getByTestId("urgent-search").click();
@@ -98,7 +98,7 @@ for (const js of [true, false]) {
     });
 
     test("生成采购订单 without a selection says what to do", async ({ page }) => {
-      await login(page, "buyer1");
+      await signIn(page, "buyer1");
       await page.goto("/purchase/urgent");
       await page.getByTestId("urgent-generate").click();
       await expect(page.getByTestId("flash")).toHaveText("请先勾选要采购的产品");
@@ -107,7 +107,7 @@ for (const js of [true, false]) {
 }
 
 test("the urgent list is the buyers' page: sales1 is refused", async ({ page }) => {
-  await login(page, "sales1");
+  await signIn(page, "sales1");
   const res = await page.goto("/purchase/urgent");
   expect(res!.status()).toBe(403);
 });

@@ -1,4 +1,4 @@
-import { expect, login, test, waitForHydration, acceptConfirms } from "../helpers";
+import { acceptConfirms, expect, signIn, test, waitForHydration } from "../helpers";
 import { orderWithPicking } from "./deliver-fixture";
 
 /**
@@ -17,7 +17,7 @@ for (const js of [true, false]) {
       acceptConfirms(page, (q) => asked.push(q));
       const made = await orderWithPicking(browser, baseURL!, { delivered: true });
       expect(made.delivery).not.toBeNull();
-      await login(page, "stock1");
+      await signIn(page, "stock1");
 
       await page.goto(`/sale/deliver/${made.delivery!.id}`);
       if (js) await waitForHydration(page);
@@ -38,7 +38,7 @@ for (const js of [true, false]) {
       const sales = await browser.newContext({ baseURL, locale: "zh-CN", javaScriptEnabled: js });
       try {
         const sp = await sales.newPage();
-        await login(sp, "sales1");
+        await signIn(sp, "sales1");
         await sp.goto(`/sale/order/${made.order.id}`);
         await expect(sp.getByTestId("so-status")).toHaveText("待发货");
         await expect(sp.getByTestId("so-history")).toContainText("红冲发货单");

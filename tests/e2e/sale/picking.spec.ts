@@ -1,4 +1,4 @@
-import { expect, login, test, waitForHydration, acceptConfirms } from "../helpers";
+import { acceptConfirms, expect, signIn, test, waitForHydration } from "../helpers";
 import { orderWithPicking } from "./deliver-fixture";
 import { pressDocumentButton } from "../document-forms";
 
@@ -16,7 +16,7 @@ for (const js of [true, false]) {
     test("stock1 confirms a picking list; the delivery is posted and shows on the shipping list", async ({ page, browser, baseURL }) => {
       acceptConfirms(page);
       const made = await orderWithPicking(browser, baseURL!);
-      await login(page, "stock1");
+      await signIn(page, "stock1");
 
       await page.goto(`/sale/picking?q=${encodeURIComponent(made.order.no)}`);
       const row = page.locator("tr", { hasText: made.picking.no });

@@ -1,4 +1,4 @@
-import { expect, login, test, waitForHydration } from "../helpers";
+import { expect, signIn, test, waitForHydration } from "../helpers";
 import { orderWithPicking } from "./deliver-fixture";
 
 /**
@@ -13,7 +13,7 @@ for (const js of [true, false]) {
 
     test("stock1 scans a wrong code, the right one twice, a surplus, and confirms", async ({ page, browser, baseURL }) => {
       const made = await orderWithPicking(browser, baseURL!, { qty: "2", waitingDelivery: true });
-      await login(page, "stock1");
+      await signIn(page, "stock1");
       await page.goto("/scan/delivery");
       if (js) await waitForHydration(page);
       await page.getByTestId("scan-no").fill(made.delivery!.no.toLowerCase());

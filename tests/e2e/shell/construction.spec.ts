@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, login, tabs, test, waitForTabsHydrated } from "../helpers";
+import { expect, login, signIn, tabs, test, waitForTabsHydrated } from "../helpers";
 
 /**
  * Menu entries and top-bar buttons whose page is not built yet (issue 7 item 16): they open
@@ -49,7 +49,7 @@ test.describe("pages not built yet (JavaScript)", () => {
   });
 
   test("answers 200 on a direct load; unknown urls stay 404; a page the role lacks is 403 inside the shell", async ({ page }) => {
-    await login(page, "boss1");
+    await signIn(page, "boss1");
     const res = await page.goto(UNBUILT.url);
     expect(res?.status()).toBe(200);
     await expectConstruction(page, UNBUILT.name, UNBUILT.url);
@@ -63,7 +63,7 @@ test.describe("pages not built yet (JavaScript)", () => {
 
     // sales1 (销售) holds 销售开单 but not 采购开单: refused, with the shell kept.
     await page.context().clearCookies();
-    await login(page, "sales1");
+    await signIn(page, "sales1");
     const refused = await page.goto("/purchase/orderCreate");
     expect(refused?.status()).toBe(403);
     await expect(page.getByTestId("error-page")).toHaveAttribute("data-status", "403");

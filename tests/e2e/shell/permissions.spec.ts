@@ -34,28 +34,25 @@ test.describe("billing buttons follow the role's permissions", () => {
     await expect(page.getByTestId("purchase-billing")).toHaveCount(0);
   });
 
-  test("boss1 (经理) sees both billing buttons", async ({ page }) => {
+  // One sign-in for the three things boss1's /home shows about his role.
+  test("boss1 (经理) sees both billing buttons, no platform-only menu entries and, in one company, no company switcher", async ({ page }) => {
     await login(page, "boss1");
     await expect(page.getByTestId("sales-billing")).toBeVisible();
     await expect(page.getByTestId("purchase-billing")).toBeVisible();
-  });
 
-  test("a company manager sees no platform-only menu entries", async ({ page }) => {
-    await login(page, "boss1");
+    // A company manager sees no platform-only menu entries.
     const drawer = page.getByTestId("drawer");
     await expect(drawer.locator('a[data-code="XTGL-001"]')).toHaveCount(1);
     await expect(drawer.locator('a[data-code="XTGL-015"]')).toHaveCount(0);
     await expect(drawer.locator('summary[data-code="XTGL-G3"]')).toHaveCount(0);
+
+    // Single-company users get no company switcher.
+    await expect(page.getByTestId("company-name")).toHaveText("穗通汽配");
+    await expect(page.getByTestId("company-select")).toHaveCount(0);
   });
 });
 
 test.describe("company switch", () => {
-  test("single-company users get no company switcher", async ({ page }) => {
-    await login(page, "boss1");
-    await expect(page.getByTestId("company-name")).toHaveText("穗通汽配");
-    await expect(page.getByTestId("company-select")).toHaveCount(0);
-  });
-
   test("duo switches from 穗通汽配 to 鹏达汽配 (the locked company is not offered)", async ({ page }) => {
     await login(page, "duo");
     await expect(page.getByTestId("company-name")).toHaveText("穗通汽配");

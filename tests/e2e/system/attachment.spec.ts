@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { expect, login, test, waitForHydration } from "../helpers";
+import { expect, signIn, test, waitForHydration } from "../helpers";
 import { expectFlash, suffix } from "../lists/grid";
 
 /**
@@ -15,7 +15,7 @@ for (const js of [true, false]) {
     const context = await browser.newContext({ javaScriptEnabled: js });
     try {
       const page = await context.newPage();
-      await login(page, "boss1");
+      await signIn(page, "boss1");
       await page.goto("/system/attachment");
       await expect(page.getByRole("heading", { level: 1, name: "附件管理" })).toBeVisible();
       if (js) await waitForHydration(page);

@@ -1,4 +1,4 @@
-import { expect, login, test } from "../helpers";
+import { expect, login, signIn, test } from "../helpers";
 
 /**
  * 公司档案 (/system/archives/company): admin creates a company with its manager; the manager
@@ -16,7 +16,7 @@ for (const js of [true, false]) {
       const phone = `139${String(Date.now()).slice(-7)}${js ? 1 : 2}`;
       const password = "Boss@2026x";
 
-      await login(page, "admin");
+      await signIn(page, "admin");
       await page.goto("/system/archives/company?q=穗通");
       await expect(page.getByRole("heading", { level: 1, name: "公司档案" })).toBeVisible();
       const takenName = (await page.locator('[data-testid="company-row"]').first().getAttribute("data-name"))!;
@@ -56,7 +56,7 @@ for (const js of [true, false]) {
       try {
         const boss = await other.newPage();
         await boss.goto("/login");
-        await login(boss, username, { password });
+        await signIn(boss, username, { password });
         await boss.goto("/sale/order");
         await expect(boss.getByTestId("grid-empty")).toBeVisible();
         await expect(boss.getByTestId("grid-total")).toContainText("0");
@@ -87,14 +87,14 @@ test.describe("公司档案 refuses the wrong people and the wrong name", () => 
     try {
       const boss = await other.newPage();
       await boss.goto("/login");
-      await login(boss, "boss1");
+      await signIn(boss, "boss1");
       const res = await boss.goto("/system/archives/company");
       expect(res?.status()).toBe(403);
     } finally {
       await other.close();
     }
 
-    await login(page, "admin");
+    await signIn(page, "admin");
     await page.goto("/system/archives/company?q=鹏达");
     await page.locator('[data-testid="company-row"]').first().getByRole("link", { name: /^管理 / }).click();
     await page.getByTestId("company-reset-name").fill("鹏达");

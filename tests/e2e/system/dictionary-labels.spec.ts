@@ -1,4 +1,4 @@
-import { expect, login, test, waitForHydration } from "../helpers";
+import { expect, login, signIn, test, waitForHydration } from "../helpers";
 import { gridRows, header } from "../lists/grid";
 
 /**
@@ -24,7 +24,7 @@ test("数据字典: 待发货 renamed 待出库 shows in 销售订单's cells an
     await login(admin, "admin");
     await rename("待出库");
 
-    await login(boss, "boss1");
+    await signIn(boss, "boss1");
     await boss.goto("/sale/order?status=30");
     await waitForHydration(boss);
     await expect(gridRows(boss).first()).toContainText("待出库");

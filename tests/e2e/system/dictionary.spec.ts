@@ -1,4 +1,4 @@
-import { expect, login, test } from "../helpers";
+import { expect, signIn, test } from "../helpers";
 
 const suffix = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 
@@ -12,7 +12,7 @@ for (const js of [true, false]) {
     const context = await browser.newContext({ javaScriptEnabled: js });
     try {
       const page = await context.newPage();
-      await login(page, "admin");
+      await signIn(page, "admin");
       await page.goto("/system/dictionary/dictType?type=ReasonCode");
       await expect(page.getByRole("heading", { level: 1, name: "数据字典" })).toBeVisible();
       const panel = page.getByTestId("dict-type-panel");
@@ -79,7 +79,7 @@ test("银行设置: boss1 sees the bank list read-only; the bank-account form su
   const context = await browser.newContext({ javaScriptEnabled: false });
   try {
     const page = await context.newPage();
-    await login(page, "boss1");
+    await signIn(page, "boss1");
     await page.goto("/system/setting/bank?q=ICBC");
     await expect(page.getByRole("heading", { level: 1, name: "银行设置" })).toBeVisible();
     const grid = page.locator('table[aria-label="数据列表"]');

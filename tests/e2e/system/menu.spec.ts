@@ -1,4 +1,4 @@
-import { expect, login, test } from "../helpers";
+import { expect, signIn, test } from "../helpers";
 
 /**
  * 菜单配置 (/system/configure/menu): the operator renames a menu entry and the left menu shows
@@ -12,7 +12,7 @@ for (const js of [true, false]) {
     test("admin renames 行政区域; the left menu shows the new name", async ({ page }) => {
       const renamed = js ? "行政区划" : "行政区划管理";
       const menu = page.getByRole("navigation", { name: "主菜单" });
-      await login(page, "admin");
+      await signIn(page, "admin");
       await page.goto("/system/configure/menu");
       await expect(page.getByRole("heading", { level: 1, name: "菜单配置" })).toBeVisible();
       const row = page.locator('[data-testid="menu-row"][data-code="XTGL-020"]');
@@ -48,7 +48,7 @@ for (const js of [true, false]) {
 }
 
 test("a company manager cannot open 菜单配置", async ({ page }) => {
-  await login(page, "boss1");
+  await signIn(page, "boss1");
   const res = await page.goto("/system/configure/menu");
   expect(res?.status()).toBe(403);
 });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, login, test, waitForHydration } from "../helpers";
+import { expect, expectAccessible, login, signIn, test, waitForHydration } from "../helpers";
 import { expectFlash, screenPath, suffix } from "../lists/grid";
 
 /**
@@ -46,7 +46,7 @@ for (const js of [true, false]) {
     test.use({ javaScriptEnabled: js });
 
     test("stock1 sees the bell count, marks one read and opens the other", async ({ page, browser, baseURL }) => {
-      await login(page, "stock1");
+      await signIn(page, "stock1");
       await page.goto("/notifications");
       await expect(page.getByRole("heading", { level: 1, name: "消息通知" })).toBeVisible();
       await page.getByTestId("notifications-read-all").click();
@@ -78,7 +78,7 @@ for (const js of [true, false]) {
     });
 
     test("the operator edits a message template and switches an event off and on", async ({ page }) => {
-      await login(page, "admin");
+      await signIn(page, "admin");
       await page.goto("/system/setting/message/event");
       const event = page.locator('[data-testid="message-event-row"][data-code="receivingConfirmed"]');
       await event.getByRole("button", { name: "停用 采购收货完成" }).click();

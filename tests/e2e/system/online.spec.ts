@@ -1,4 +1,4 @@
-import { expect, login, test } from "../helpers";
+import { expect, login, signIn, test } from "../helpers";
 
 /**
  * 在线用户 (/system/permissions/online): boss1 of 穗通汽配 signs everyone else out (全部踢出,
@@ -14,7 +14,7 @@ for (const js of [true, false]) {
       try {
         const sales = await other.newPage();
         await login(sales, "sales1");
-        await login(page, "boss1");
+        await signIn(page, "boss1");
 
         await page.goto("/system/permissions/online");
         await expect(page.getByRole("heading", { level: 1, name: "在线用户" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, login, test, waitForHydration } from "../helpers";
+import { expect, signIn, test, waitForHydration } from "../helpers";
 import type { Page } from "@playwright/test";
 
 /**
@@ -15,7 +15,7 @@ for (const js of [true, false]) {
 
     test("boss1 creates 开票员 with only 销售订单; the tree shows it; templates are read-only", async ({ page }) => {
       const name = js ? "开票员" : "开票员乙";
-      await login(page, "boss1");
+      await signIn(page, "boss1");
       await page.goto("/system/permissions/role");
       await expect(page.getByRole("heading", { level: 1, name: "角色管理" })).toBeVisible();
       await expect(page.getByTestId("role-none")).toBeVisible();
@@ -87,7 +87,7 @@ for (const js of [true, false]) {
 }
 
 test("the operator creates, renames and grants a template role, then deletes it", async ({ page }) => {
-  await login(page, "admin");
+  await signIn(page, "admin");
   await page.goto("/system/permissions/role");
   const create = page.getByTestId("role-create");
   await create.getByRole("textbox", { name: "角色名称" }).fill("门店收银模板");

@@ -1,4 +1,4 @@
-import { expect, login, test } from "../helpers";
+import { expect, signIn, test } from "../helpers";
 
 /**
  * 定时任务 (/system/setting/schedule): the operator stops a job, runs one now, changes an
@@ -10,7 +10,7 @@ for (const js of [true, false]) {
     const context = await browser.newContext({ javaScriptEnabled: js });
     try {
       const page = await context.newPage();
-      await login(page, "admin");
+      await signIn(page, "admin");
       await page.goto("/system/setting/schedule");
       await expect(page.getByRole("heading", { level: 1, name: "定时任务" })).toBeVisible();
       const row = (name: string) => page.locator(`[data-testid="schedule-row"][data-name="${name}"]`);
@@ -40,7 +40,7 @@ for (const js of [true, false]) {
 }
 
 test("定时任务 is the platform operator's: a company manager is refused", async ({ page }) => {
-  await login(page, "boss1");
+  await signIn(page, "boss1");
   const res = await page.goto("/system/setting/schedule");
   expect(res!.status()).toBe(403);
 });

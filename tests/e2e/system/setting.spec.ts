@@ -1,4 +1,4 @@
-import { expect, login, test } from "../helpers";
+import { expect, signIn, test } from "../helpers";
 
 /** 系统设置 (/system/setting): boss2 changes company settings on the one form; a bad value is refused with its message. */
 for (const js of [true, false]) {
@@ -6,7 +6,7 @@ for (const js of [true, false]) {
     const context = await browser.newContext({ javaScriptEnabled: js });
     try {
       const page = await context.newPage();
-      await login(page, "boss2");
+      await signIn(page, "boss2");
       await page.goto("/system/setting");
       await expect(page.getByRole("heading", { level: 1, name: "系统设置" })).toBeVisible();
       const form = page.getByTestId("settings-form");
@@ -36,7 +36,7 @@ test("参数设置: the operator saves a platform parameter; a bad one is refuse
   const context = await browser.newContext({ javaScriptEnabled: false });
   try {
     const page = await context.newPage();
-    await login(page, "admin");
+    await signIn(page, "admin");
     await page.goto("/system/setting/params");
     await expect(page.getByRole("heading", { level: 1, name: "参数设置" })).toBeVisible();
     const site = page.getByTestId("params-form").getByLabel("平台网址");

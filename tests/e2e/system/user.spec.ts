@@ -1,4 +1,4 @@
-import { expect, login, test } from "../helpers";
+import { expect, signIn, test } from "../helpers";
 
 /**
  * 用户管理 (/system/permissions/user): boss1 of 穗通汽配 gives a new salesperson a login; it signs
@@ -12,7 +12,7 @@ for (const js of [true, false]) {
     test("boss1 creates a login with the 销售 role; its permissions follow role changes and the lock at the next request", async ({ page, browser }) => {
       const username = js ? "xiaoshou_js" : "xiaoshou_html";
       const phone = js ? "13977770001" : "13977770002";
-      await login(page, "boss1");
+      await signIn(page, "boss1");
       await page.goto("/system/permissions/user");
       await expect(page.getByRole("heading", { level: 1, name: "用户管理" })).toBeVisible();
       await expect(page.locator('[data-testid="staff-row"][data-username="sales1"]')).toBeVisible();
@@ -40,7 +40,7 @@ for (const js of [true, false]) {
       const other = await browser.newContext({ javaScriptEnabled: js });
       try {
         const staff = await other.newPage();
-        await login(staff, username, { password: "Sale@2026x" });
+        await signIn(staff, username, { password: "Sale@2026x" });
         await staff.goto("/sale/order");
         await expect(staff.getByRole("heading", { level: 1, name: "销售订单" })).toBeVisible();
         const refused = await staff.goto("/purchase/order");
@@ -74,16 +74,16 @@ test("a manager cannot open another company's user, and a salesperson has no 用
   let href: string | null;
   try {
     const boss2 = await other.newPage();
-    await login(boss2, "boss2");
+    await signIn(boss2, "boss2");
     await boss2.goto("/system/permissions/user?q=sales2");
     href = await boss2.locator('[data-testid="staff-row"][data-username="sales2"]').getByRole("link", { name: "sales2", exact: true }).getAttribute("href");
     await other.clearCookies();
-    await login(boss2, "sales1");
+    await signIn(boss2, "sales1");
     expect((await boss2.goto("/system/permissions/user"))?.status()).toBe(403);
   } finally {
     await other.close();
   }
-  await login(page, "boss1");
+  await signIn(page, "boss1");
   expect((await page.goto(href!))?.status()).toBe(404);
   // An operator-style company parameter changes nothing for a manager.
   await page.goto("/system/permissions/user?company=2&q=sales2");

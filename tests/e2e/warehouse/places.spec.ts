@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs";
-import { expect, login, test } from "../helpers";
+import { expect, login, signIn, test } from "../helpers";
 
 /** Where stock lives, as the stock keeper (stock1) uses it: 库位管理, 默认库位, 库位检索 — JS on and off. */
 async function xlsx(rows: unknown[][], header: unknown[]) {
@@ -17,7 +17,7 @@ for (const js of [true, false]) {
     const tag = js ? "J" : "N";
 
     test("库位管理: create and rename a warehouse (its 收货区 and 退货区 follow), filter by it, refuse a duplicate name", async ({ page }) => {
-      await login(page, "stock1");
+      await signIn(page, "stock1");
       await page.goto("/warehouse/manage/stock");
       await expect(page.getByTestId("warehouse-panel")).toContainText("主仓");
       await page.getByTestId("warehouse-add").click();
@@ -42,7 +42,7 @@ for (const js of [true, false]) {
     });
 
     test("库位管理: 导入期初库存 reports every bad row with its row number", async ({ page }) => {
-      await login(page, "stock1");
+      await signIn(page, "stock1");
       await page.goto("/warehouse/manage/stock");
       await page.getByTestId("opening-import").click();
       const dialog = page.getByTestId("opening-dialog");
@@ -60,7 +60,7 @@ for (const js of [true, false]) {
     });
 
     test("默认库位: assign the selected product to a location", async ({ page }) => {
-      await login(page, "stock1");
+      await signIn(page, "stock1");
       await page.goto("/warehouse/manage/relation?unset=1");
       const first = page.getByTestId("relation-row").first();
       await expect(first).toContainText("未设置");
