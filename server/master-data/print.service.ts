@@ -4,6 +4,7 @@ import { isDomainError, STATUS_OF } from "../lib/errors";
 import { json } from "@remix-run/node";
 import { parseId } from "../lib/ids";
 import { labelOf, PURCHASE_ORDER_STATUSES } from "../lib/dictionary";
+import { documentTypeOfPrint } from "./document-types";
 import { dictionaryLabel } from "../reference/dictionary.service";
 import { getPurchaseOrder } from "../purchase/purchase-order.service";
 import { getPurchaseReturnOrder, type PurchaseReturnView } from "../purchase/purchase-return.service";
@@ -37,16 +38,16 @@ import { PO_VOID } from "../purchase/purchase-order.status";
  */
 export type PrintKind = "purchase" | "purchaseReturn" | "receive" | "allocation" | "saleReturn" | "sale" | "deliver" | "picking";
 
-export const PRINT_PAGES: Record<PrintKind, { code: string; title: string }> = {
-  purchase: { code: "CGGL-001", title: "采购订单" },
-  purchaseReturn: { code: "CGGL-003", title: "采购退货单" },
-  receive: { code: "CGGL-009", title: "收货单" },
-  allocation: { code: "CKGL-005", title: "调拨单" },
-  saleReturn: { code: "XSGL-003", title: "销售退货单" },
-  deliver: { code: "XSGL-007", title: "发货单" },
-  picking: { code: "XSGL-006", title: "拣货单" },
-  sale: { code: "XSGL-001", title: "销售订单" },
-};
+const PRINT_KINDS: readonly PrintKind[] = ["purchase", "purchaseReturn", "receive", "allocation", "saleReturn", "sale", "deliver", "picking"];
+
+/** Each print page's permission (its document's list) and title, from the document-type table. */
+export const PRINT_PAGES = Object.fromEntries(
+  PRINT_KINDS.map((kind) => {
+    const d = documentTypeOfPrint(kind);
+    if (!d) throw new Error(`print kind ${kind}: no document type prints it`);
+    return [kind, { code: d.menuCode, title: d.label }];
+  }),
+) as Record<PrintKind, { code: string; title: string }>;
 
 type Builder = (ctx: Ctx, orderId: number) => Promise<PrintSheetData>;
 const BUILDERS: Record<PrintKind, Builder> = {

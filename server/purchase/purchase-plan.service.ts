@@ -10,14 +10,14 @@ import { t } from "../lib/i18n/zh-CN";
 import { parseInput } from "../lib/validate";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { products } from "../product/product.tables";
-import { actionsFor, assertTransition, lockDocument } from "../kernel/document";
+import { actionsFor, assertTransition, lockDocument, runDocumentAction } from "../kernel/document";
 import { warehouses } from "../stock/stock.tables";
 import { nextDocumentNo } from "../kernel/numbering";
 import { createPurchaseOrder } from "./purchase-order.service";
 import { purchaseOrders, purchasePlanLines, purchasePlans } from "./purchase.tables";
 import { PurchasePlanInputSchema } from "./purchase-plan.input";
 import { PURCHASE_PLAN_MACHINE, PP_DONE, PP_DRAFT, PP_EXECUTING, PP_VOID } from "./purchase-plan.status";
-import { auditDoc, LABEL } from "./purchase-plan.sync";
+import { auditDoc, LABEL, PURCHASE_PLAN_DOC_TYPE } from "./purchase-plan.sync";
 import { rows as rowsOf } from "../lib/rows";
 
 /**
@@ -213,7 +213,7 @@ export async function executePurchasePlan(ctx: Ctx, id: number): Promise<{ id: n
       await tx.update(purchasePlanLines).set({ purchaseOrderId: order.id }).where(inArray(purchasePlanLines.id, group.map((g) => g.line.id)));
     }
     await tx.update(purchasePlans).set({ status: PP_EXECUTING, warehouseId, postedAt: ctx.now, postedBy: ctx.userId, updatedAt: ctx.now }).where(eq(purchasePlans.id, id));
-    await recordDocumentChange(tx, ctx, PURCHASE_PLAN_MACHINE, "execute", { ...auditDoc(plan), from: plan.status, to: 10, note: `生成采购订单 ${orders.map((o) => o.no).join("、")}` });
+    await recordDocumentChange(tx, ctx, PURCHASE_PLAN_MACHINE, "execute", { ...auditDoc(plan), from: plan.status, to: PP_EXECUTING, note: `生成采购订单 ${orders.map((o) => o.no).join("、")}` });
     return { id, orders };
   });
 }
@@ -221,24 +221,14 @@ export async function executePurchasePlan(ctx: Ctx, id: number): Promise<{ id: n
 /** 完成: 10 → 100 (by hand, or `syncPurchasePlanStatus` once every order of the plan is submitted or later). */
 export async function completePurchasePlan(ctx: Ctx, id: number) {
   requirePlanner(ctx);
-  await inTransaction(async (tx) => {
-    const plan = await lockDocument(tx, purchasePlans, ctx, id, LABEL);
-    assertTransition(PURCHASE_PLAN_MACHINE, "complete", plan.status);
-    await tx.update(purchasePlans).set({ status: PP_DONE, updatedAt: ctx.now }).where(eq(purchasePlans.id, id));
-    await recordDocumentChange(tx, ctx, PURCHASE_PLAN_MACHINE, "complete", { ...auditDoc(plan), from: plan.status, to: 100 });
-  });
+  await inTransaction((tx) => runDocumentAction(tx, ctx, { table: purchasePlans, machine: PURCHASE_PLAN_MACHINE, action: "complete", type: PURCHASE_PLAN_DOC_TYPE, id }));
   return { id, status: PP_DONE };
 }
 
 /** 作废: 0 → 90. */
 export async function voidPurchasePlan(ctx: Ctx, id: number) {
   requirePlanner(ctx);
-  await inTransaction(async (tx) => {
-    const plan = await lockDocument(tx, purchasePlans, ctx, id, LABEL);
-    assertTransition(PURCHASE_PLAN_MACHINE, "void", plan.status);
-    await tx.update(purchasePlans).set({ status: PP_VOID, updatedAt: ctx.now }).where(eq(purchasePlans.id, id));
-    await recordDocumentChange(tx, ctx, PURCHASE_PLAN_MACHINE, "void", { ...auditDoc(plan), from: plan.status, to: 90 });
-  });
+  await inTransaction((tx) => runDocumentAction(tx, ctx, { table: purchasePlans, machine: PURCHASE_PLAN_MACHINE, action: "void", type: PURCHASE_PLAN_DOC_TYPE, id }));
   return { id, status: PP_VOID };
 }
 

@@ -14,7 +14,8 @@ import { PO_DRAFT, PO_VOID } from "./purchase-order.status";
  * orders through the order service.
  */
 export const LABEL = "采购计划";
-export const auditDoc = (plan: { id: number; no: string }) => ({ type: "purchasePlan", id: plan.id, no: plan.no });
+export const PURCHASE_PLAN_DOC_TYPE = "purchasePlan";
+export const auditDoc = (plan: { id: number; no: string }) => ({ type: PURCHASE_PLAN_DOC_TYPE, id: plan.id, no: plan.no });
 
 /**
  * An executing plan becomes 已完成 once every purchase order made from it that still counts (not

@@ -14,7 +14,7 @@ import { productBrands } from "../product/brand.tables";
 import { productUnits } from "../product/catalog.tables";
 import { normalizeOE } from "../product/oe";
 import { products } from "../product/product.tables";
-import { actionsFor, assertTransition, lockDocument } from "../kernel/document";
+import { actionsFor, assertTransition, lockDocument, runDocumentAction } from "../kernel/document";
 import { lockStock, postStock, releaseLocks, reverseDocument } from "../stock/stock-ledger.service";
 import { stockBalances, stockLocations, warehouses } from "../stock/stock.tables";
 import { nextDocumentNo, noTakenIn } from "../kernel/numbering";
@@ -225,7 +225,7 @@ async function submitIn(tx: Executor, ctx: Ctx, id: number) {
     lines.map((l) => ({ productId: l.productId, locationId: l.locationId, batchNo: l.batchNo, qty: l.qty, docLineId: l.id })),
   );
   await tx.update(purchaseReturnOrders).set({ status: PR_WAITING, updatedAt: ctx.now }).where(eq(purchaseReturnOrders.id, id));
-  await recordDocumentChange(tx, ctx, PURCHASE_RETURN_MACHINE, "submit", { ...auditDoc(doc), from: doc.status, to: 10 });
+  await recordDocumentChange(tx, ctx, PURCHASE_RETURN_MACHINE, "submit", { ...auditDoc(doc), from: doc.status, to: PR_WAITING });
 }
 
 /** 提交: 0 → 10, the chosen batches locked (never more than available). */
@@ -261,7 +261,7 @@ export async function confirmPurchaseReturnOrder(ctx: Ctx, id: number) {
         .where(eq(purchaseOrderLines.id, lineId));
     }
     await tx.update(purchaseReturnOrders).set({ status: PR_DONE, postedAt: ctx.now, postedBy: ctx.userId, updatedAt: ctx.now }).where(eq(purchaseReturnOrders.id, id));
-    await recordDocumentChange(tx, ctx, PURCHASE_RETURN_MACHINE, "confirm", { ...auditDoc(doc), from: doc.status, to: 100 });
+    await recordDocumentChange(tx, ctx, PURCHASE_RETURN_MACHINE, "confirm", { ...auditDoc(doc), from: doc.status, to: PR_DONE });
     // What the supplier owes back lowers the payable (partner account LAST in the lock order).
     if (gt(doc.totalAmount, 0)) await postPartnerEntry(tx, ctx, { partnerId: doc.partnerId, docType: PURCHASE_RETURN_DOC_TYPE, docId: id, docNo: doc.no, amount: dec(doc.totalAmount).neg() });
   });
@@ -271,13 +271,19 @@ export async function confirmPurchaseReturnOrder(ctx: Ctx, id: number) {
 /** 作废: 0/10 → 90, releasing what a submitted return locked. */
 export async function cancelPurchaseReturnOrder(ctx: Ctx, id: number) {
   requireBuyer(ctx);
-  await inTransaction(async (tx) => {
-    const doc = await lockDocument(tx, purchaseReturnOrders, ctx, id, LABEL);
-    assertTransition(PURCHASE_RETURN_MACHINE, "cancel", doc.status);
-    await releaseLocks(tx, ctx, { docType: PURCHASE_RETURN_DOC_TYPE, docId: id });
-    await tx.update(purchaseReturnOrders).set({ status: PR_VOID, updatedAt: ctx.now }).where(eq(purchaseReturnOrders.id, id));
-    await recordDocumentChange(tx, ctx, PURCHASE_RETURN_MACHINE, "cancel", { ...auditDoc(doc), from: doc.status, to: 90 });
-  });
+  await inTransaction((tx) =>
+    runDocumentAction(tx, ctx, {
+      table: purchaseReturnOrders,
+      machine: PURCHASE_RETURN_MACHINE,
+      action: "cancel",
+      type: PURCHASE_RETURN_DOC_TYPE,
+      id,
+      post: async (tx, doc) => {
+        await releaseLocks(tx, ctx, { docType: PURCHASE_RETURN_DOC_TYPE, docId: id });
+        return { total: doc.totalAmount };
+      },
+    }),
+  );
   return { id, status: PR_VOID };
 }
 
@@ -300,7 +306,7 @@ export async function reversePurchaseReturnOrder(ctx: Ctx, id: number) {
       }
     }
     await tx.update(purchaseReturnOrders).set({ status: PR_VOID, updatedAt: ctx.now }).where(eq(purchaseReturnOrders.id, id));
-    await recordDocumentChange(tx, ctx, PURCHASE_RETURN_MACHINE, "reverse", { ...auditDoc(doc), from: doc.status, to: 90 });
+    await recordDocumentChange(tx, ctx, PURCHASE_RETURN_MACHINE, "reverse", { ...auditDoc(doc), from: doc.status, to: PR_VOID });
     // The credit posted back (purchaseReturnOrderBack, +), partner account last.
     await reversePartnerEntry(tx, ctx, { docType: PURCHASE_RETURN_DOC_TYPE, docId: id, docNo: doc.no });
   });

@@ -201,7 +201,7 @@ export async function confirmPutawayOrder(ctx: Ctx, id: number, input?: unknown)
     }
     const now = ctx.now ?? new Date();
     await tx.update(putawayOrders).set({ status: PA_DONE, postedAt: now, postedBy: ctx.userId, updatedAt: now }).where(eq(putawayOrders.id, note.id));
-    await recordDocumentChange(tx, ctx, PUTAWAY_ORDER_MACHINE, "confirm", { type: PUTAWAY_DOC_TYPE, id: note.id, no: note.no, from: note.status, to: 100 });
+    await recordDocumentChange(tx, ctx, PUTAWAY_ORDER_MACHINE, "confirm", { type: PUTAWAY_DOC_TYPE, id: note.id, no: note.no, from: note.status, to: PA_DONE });
     return { id: note.id, no: note.no, status: PA_DONE };
   });
 }

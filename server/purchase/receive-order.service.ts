@@ -225,7 +225,7 @@ async function confirmInTx(tx: Executor, ctx: Ctx, id: number, input: { lines: {
   const orderStatus = await refreshOrder(tx, ctx, order?.id ?? null);
   // The supplier's payable (partner account LAST in the lock order): Σ received × price.
   const payable = roundMoney(sum(posted.map((l) => mul(l.receivedQty, l.price))));
-  await recordDocumentChange(tx, ctx, RECEIVE_ORDER_MACHINE, "confirm", { type: RECEIVE_DOC_TYPE, id: note.id, no: note.no, from: note.status, to: 100, total: moneyString(payable), note: orderNote(order, orderStatus) });
+  await recordDocumentChange(tx, ctx, RECEIVE_ORDER_MACHINE, "confirm", { type: RECEIVE_DOC_TYPE, id: note.id, no: note.no, from: note.status, to: RC_DONE, total: moneyString(payable), note: orderNote(order, orderStatus) });
   if (autoPutaway) await createPutawayOrderFor(tx, ctx, note.id);
   if (gt(payable, 0)) await postPartnerEntry(tx, ctx, { partnerId: note.partnerId, docType: RECEIVE_DOC_TYPE, docId: note.id, docNo: note.no, amount: payable });
   await notify(tx, ctx, "receivingConfirmed", { noteId: note.id, receiveNo: note.no, orderNo: order?.no ?? "", supplierName: await partnerNameOf(tx, ctx, note.partnerId), amount: formatMoney(payable) }, { userId: order?.buyerId });
@@ -288,7 +288,7 @@ export async function reverseReceiveOrder(ctx: Ctx, id: number) {
     await tx.update(receiveOrders).set({ status: RC_REVERSED, updatedAt: now }).where(eq(receiveOrders.id, note.id));
     const orderStatus = await refreshOrder(tx, ctx, order?.id ?? null);
     const total = moneyString(roundMoney(sum(lines.map((l) => mul(l.receivedQty, l.price)))));
-    await recordDocumentChange(tx, ctx, RECEIVE_ORDER_MACHINE, "reverse", { type: RECEIVE_DOC_TYPE, id: note.id, no: note.no, from: note.status, to: 90, total, note: orderNote(order, orderStatus) });
+    await recordDocumentChange(tx, ctx, RECEIVE_ORDER_MACHINE, "reverse", { type: RECEIVE_DOC_TYPE, id: note.id, no: note.no, from: note.status, to: RC_REVERSED, total, note: orderNote(order, orderStatus) });
     // The payable posted back (receiveOrderBack, the opposite amount), partner account last.
     await reversePartnerEntry(tx, ctx, { docType: RECEIVE_DOC_TYPE, docId: note.id, docNo: note.no });
     return { id: note.id, no: note.no, status: RC_REVERSED };

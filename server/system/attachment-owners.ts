@@ -4,8 +4,7 @@ import type { Ctx } from "../lib/context";
 import type { Executor } from "../db/client";
 import { normalizeOE } from "../product/oe";
 import { products, productTemplates } from "../product/product.tables";
-import { purchaseOrders, receiveOrders } from "../purchase/purchase.tables";
-import { deliverOrders, salesOrders } from "../sale/sale.tables";
+import { DOCUMENT_TYPES, type DocumentType, type DocumentTypeCode } from "../master-data/document-types";
 import type { AttachmentOwnerType } from "./attachment.input";
 
 /**
@@ -95,11 +94,18 @@ const templateKind: OwnerKind = {
   },
 };
 
+/** The document types of the document-type table that own attachments. */
+function documentOwner(code: DocumentTypeCode): OwnerKind {
+  const d = DOCUMENT_TYPES[code] as DocumentType;
+  if (!d.attachments || !d.page) throw new Error(`${code}: not an attachment owner in DOCUMENT_TYPES`);
+  return documentKind(d.tables.header, d.page);
+}
+
 export const OWNER_KINDS: Record<AttachmentOwnerType, OwnerKind> = {
   product: productKind,
   productTemplate: templateKind,
-  salesOrder: documentKind(salesOrders as unknown as DocTable, (id) => `/sale/order/${id}`),
-  deliverOrder: documentKind(deliverOrders as unknown as DocTable, (id) => `/sale/deliver/${id}`),
-  purchaseOrder: documentKind(purchaseOrders as unknown as DocTable, (id) => `/purchase/order/${id}`),
-  receiveOrder: documentKind(receiveOrders as unknown as DocTable, (id) => `/purchase/receive/${id}`),
+  salesOrder: documentOwner("salesOrder"),
+  deliverOrder: documentOwner("deliverOrder"),
+  purchaseOrder: documentOwner("purchaseOrder"),
+  receiveOrder: documentOwner("receiveOrder"),
 };

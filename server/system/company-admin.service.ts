@@ -16,24 +16,12 @@ import { parseListQuery, type ListSpec } from "../lib/list-query";
 import { qualified } from "../lib/list-read";
 import { pinyinSortKey } from "../lib/sort-key";
 import { escapeLike, parseInput } from "../lib/validate";
-import {
-  purchaseOrderLines,
-  purchaseOrders,
-  purchasePlanLines,
-  purchasePlans,
-  purchaseReturnOrderLines,
-  purchaseReturnOrders,
-  putawayOrderLines,
-  putawayOrders,
-  receiveOrderLines,
-  receiveOrders,
-} from "../purchase/purchase.tables";
-import { approvals, deliverOrderLines, deliverOrders, pickingOrderLines, pickingOrders, salesOrderLines, salesOrders, salesReturnOrderLines, salesReturnOrders } from "../sale/sale.tables";
+import { documentTablesForReset } from "../master-data/document-types";
+import { approvals } from "../sale/sale.tables";
 import { COMPANY_SETTING_DEFAULTS, serializeSettingValue } from "../setting/setting.defaults";
 import { settings } from "../setting/setting.tables";
 import { LOCATION_KIND_RECEIVING, LOCATION_KIND_RETURNS, LOCATION_KIND_SHELF, locationFullName, SPECIAL_LOCATION_CODES } from "../stock/location.service";
 import { productCosts, stockBalances, stockDemands, stockLocations, stockLocks, stockMoves, warehouses } from "../stock/stock.tables";
-import { inventoryOrderLines, inventoryOrders, moveOrderLines, moveOrders } from "../warehouse/warehouse.tables";
 import { COMPANY_STATUS_OPS, COMPANY_TEXT, CompanyCreateSchema, CompanyResetSchema, CompanyRolesSchema, companyStatusName, isCompanyStatusOp, type CompanyStatusOp } from "./company-admin.input";
 import { companies, companyRoles, companyUserRoles, companyUsers, roles, users } from "../kernel/identity.tables";
 
@@ -384,28 +372,8 @@ const BUSINESS_TABLES: readonly [string, PgTable & { companyId: unknown }][] = [
   ["往来账户", partnerAccounts],
   ["对账确认", statementConfirmations],
   ["审批", approvals],
-  ["销售退货单明细", salesReturnOrderLines],
-  ["销售退货单", salesReturnOrders],
-  ["发货单明细", deliverOrderLines],
-  ["发货单", deliverOrders],
-  ["拣货单明细", pickingOrderLines],
-  ["拣货单", pickingOrders],
-  ["采购退货单明细", purchaseReturnOrderLines],
-  ["采购退货单", purchaseReturnOrders],
-  ["上架单明细", putawayOrderLines],
-  ["上架单", putawayOrders],
-  ["收货单明细", receiveOrderLines],
-  ["收货单", receiveOrders],
-  ["采购计划明细", purchasePlanLines],
-  ["采购计划", purchasePlans],
-  ["销售订单明细", salesOrderLines],
-  ["销售订单", salesOrders],
-  ["采购订单明细", purchaseOrderLines],
-  ["采购订单", purchaseOrders],
-  ["移库单明细", moveOrderLines],
-  ["移库单", moveOrders],
-  ["盘点单明细", inventoryOrderLines],
-  ["盘点单", inventoryOrders],
+  // The documents, lines before headers, in the document-type table's reset order.
+  ...documentTablesForReset(),
   ["库存锁定", stockLocks],
   ["库存需求", stockDemands],
   ["库存流水", stockMoves],

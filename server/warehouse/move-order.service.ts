@@ -11,7 +11,7 @@ import { productBrands } from "../product/brand.tables";
 import { productUnits } from "../product/catalog.tables";
 import { products } from "../product/product.tables";
 import { productResource } from "../product/product.resources";
-import { actionsFor, assertTransition, lockDocument } from "../kernel/document";
+import { actionsFor, assertTransition, lockDocument, runDocumentAction } from "../kernel/document";
 import { defaultLocationsOf } from "../stock/location.service";
 import { postStock, reverseDocument } from "../stock/stock-ledger.service";
 import { stockBalances, stockLocations, warehouses } from "../stock/stock.tables";
@@ -180,12 +180,7 @@ export async function confirmMoveOrder(ctx: Ctx, id: number) {
 /** 作废 a draft 0 → 90 (nothing was posted). */
 export async function voidMoveOrder(ctx: Ctx, id: number) {
   requireMoveOrderWrite(ctx);
-  await inTransaction(async (tx) => {
-    const doc = await lockDocument(tx, moveOrders, ctx, id, "调拨单");
-    assertTransition(MOVE_ORDER_MACHINE, "void", doc.status);
-    await tx.update(moveOrders).set({ status: MOVE_ORDER_VOID, updatedAt: ctx.now ?? new Date() }).where(eq(moveOrders.id, id));
-    await recordDocumentChange(tx, ctx, MOVE_ORDER_MACHINE, "void", { type: MOVE_ORDER_DOC, id, no: doc.no, from: doc.status, to: MOVE_ORDER_VOID });
-  });
+  await inTransaction((tx) => runDocumentAction(tx, ctx, { table: moveOrders, machine: MOVE_ORDER_MACHINE, action: "void", type: MOVE_ORDER_DOC, id }));
   return { id, status: MOVE_ORDER_VOID };
 }
 
@@ -193,11 +188,16 @@ export async function voidMoveOrder(ctx: Ctx, id: number) {
 export async function reverseMoveOrder(ctx: Ctx, id: number) {
   requireMoveOrderWrite(ctx);
   await inTransaction(async (tx) => {
-    const doc = await lockDocument(tx, moveOrders, ctx, id, "调拨单");
-    assertTransition(MOVE_ORDER_MACHINE, "reverse", doc.status);
-    await reverseDocument(tx, ctx, { docType: MOVE_ORDER_DOC, docId: id, docNo: doc.no, bizType: "StockMoveOrderBack", internal: true });
-    await tx.update(moveOrders).set({ status: MOVE_ORDER_VOID, updatedAt: ctx.now ?? new Date() }).where(eq(moveOrders.id, id));
-    await recordDocumentChange(tx, ctx, MOVE_ORDER_MACHINE, "reverse", { type: MOVE_ORDER_DOC, id, no: doc.no, from: doc.status, to: MOVE_ORDER_VOID });
+    await runDocumentAction(tx, ctx, {
+      table: moveOrders,
+      machine: MOVE_ORDER_MACHINE,
+      action: "reverse",
+      type: MOVE_ORDER_DOC,
+      id,
+      post: async (tx, doc) => {
+        await reverseDocument(tx, ctx, { docType: MOVE_ORDER_DOC, docId: id, docNo: doc.no, bizType: "StockMoveOrderBack", internal: true });
+      },
+    });
   });
   return { id, status: MOVE_ORDER_VOID };
 }

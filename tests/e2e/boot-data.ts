@@ -4,7 +4,7 @@
  * closes it. The setup copies the directory for each worker's server, so the servers start on a
  * ready database instead of each migrating and seeding its own.
  */
-import { bootDatabase } from "../../server/db/boot";
+import { bootDatabase } from "../../server/boot";
 import { config } from "../../server/lib/config";
 
 const { handle } = await bootDatabase({ dataDir: config.dataDir, demo: true }).catch((e: unknown) => {
