@@ -93,8 +93,9 @@ if (fast && buildIsCurrent()) {
 }
 
 addCheck(totals, run("类型检查 (tsc)", bin("tsc"), ["--noEmit"]));
-// The gates: each counts like the type check (npm run lint, format:check, check:drift).
+// The gates: each counts like the type check (npm run lint, format:check, check:drift, check:layers).
 addCheck(totals, run("代码检查 (eslint)", bin("eslint"), ["."]));
+addCheck(totals, run("分层检查 (check-layers)", process.execPath, ["scripts/check-layers.mjs"]));
 addCheck(totals, run("格式检查 (prettier --check)", bin("prettier"), ["--check", "--log-level=warn", "--cache", "--cache-location=.cache/prettier", "."]));
 addCheck(totals, run("迁移一致性 (drizzle-kit generate)", process.execPath, ["scripts/check-drift.mjs"]));
 
