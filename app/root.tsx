@@ -1,4 +1,4 @@
-import mantineCore from "@mantine/core/styles.css?url";
+import mantineShell from "~/styles/mantine-shell.css?url";
 import { ColorSchemeScript } from "~/components/ui/mantine/ColorSchemeScript";
 import { MantineProvider } from "~/components/ui/mantine/MantineProvider";
 import { json, type LinksFunction, type MetaFunction } from "@remix-run/node";
@@ -14,7 +14,7 @@ import { appliedLabelOverrides, ensureDictionaryLabels } from "~/server/system.s
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: mantineCore },
+  { rel: "stylesheet", href: mantineShell },
   { rel: "stylesheet", href: appCss },
 ];
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { DateRangeFilterProps } from "./date-range.types";
 import css from "./DateRangeFilter.module.css";
+import { withMantineStyles } from "~/components/ui/mantine/full-styles";
 
 export type { DateRangeFilterProps } from "./date-range.types";
 
@@ -10,7 +11,7 @@ export type { DateRangeFilterProps } from "./date-range.types";
  * has hydrated, a @mantine/dates range picker (a lazy chunk: only pages with a date filter
  * fetch it) takes their place, at the same size, and writes the same two fields.
  */
-const DateRangePicker = lazy(() => import("./DateRangePicker"));
+const DateRangePicker = lazy(() => withMantineStyles(import("./DateRangePicker")));
 
 export function DateRangeFilter(props: DateRangeFilterProps) {
   const [hydrated, setHydrated] = useState(false);

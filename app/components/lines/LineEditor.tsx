@@ -64,6 +64,7 @@ import { useDocumentFormKeys } from "~/hooks/useDocumentFormKeys";
 import { PRODUCT_FIELDS, productLabel, type EditorLine, type LineEditorProps } from "./line-types";
 import { PlainLineTable } from "./PlainLineTable";
 import css from "./lines.module.css";
+import { withMantineStyles } from "~/components/ui/mantine/full-styles";
 
 export type { EditorLine, LineColumn, LineEditorProps, LineOption, LineProduct } from "./line-types";
 
@@ -95,7 +96,7 @@ export function LineEditor(props: LineEditorProps) {
   useEffect(() => {
     if (!GRID_ENABLED || props.readOnly) return;
     let live = true;
-    void import("./LineGrid").then((m) => {
+    void withMantineStyles(import("./LineGrid")).then((m) => {
       if (!live) return;
       const from = latest.current;
       setTakeover({ Grid: m.default, from, ...typedLines(box.current, from, prefix) });

@@ -8,6 +8,7 @@ import type { ReportPageData } from "#server/report/reports";
 import { BarList } from "./BarList";
 import { ColumnSetLink, reportColumns } from "./report-columns";
 import rcss from "./report.module.css";
+import { withMantineStyles } from "~/components/ui/mantine/full-styles";
 
 /**
  * A statement report page: a GET filter form (date range, selects, keyword), the report's
@@ -16,7 +17,7 @@ import rcss from "./report.module.css";
  * works without JavaScript; the chart is a plain bar list until the page hydrates, then a
  * @mantine/charts BarChart loaded as its own chunk (pages without a chart never fetch it).
  */
-const BarChartView = lazy(() => import("./ReportBarChart.lazy"));
+const BarChartView = lazy(() => withMantineStyles(import("./ReportBarChart.lazy")));
 
 export interface ReportFilter {
   name: string;

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import type { RegionProvince } from "#server/system/business-area.page";
 import type { RegionPickerProps } from "./region-picker.types";
 import areas from "./areas.module.css";
+import { withMantineStyles } from "~/components/ui/mantine/full-styles";
 
 export type { RegionPickerProps } from "./region-picker.types";
 
@@ -12,7 +13,7 @@ export type { RegionPickerProps } from "./region-picker.types";
  * JavaScript a searchable multi-select (a lazy chunk) takes their place and posts the same field,
  * the codes comma-separated. The action reads both the same way.
  */
-const RegionMultiSelect = lazy(() => import("./RegionMultiSelect.lazy"));
+const RegionMultiSelect = lazy(() => withMantineStyles(import("./RegionMultiSelect.lazy")));
 
 export function RegionPicker(props: RegionPickerProps) {
   const [hydrated, setHydrated] = useState(false);
