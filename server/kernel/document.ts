@@ -20,6 +20,7 @@ type DocWithStatus = PgTable & { id: PgColumn; companyId: PgColumn; status: PgCo
 export async function lockDocument<T extends DocTable>(tx: Executor, table: T, ctx: Pick<Ctx, "companyId">, id: number, label: string): Promise<T["$inferSelect"]> {
   if (!isId(id)) throw new DomainError("not_found", `${label}不存在`);
   enterLockPhase(tx, "document", label, `${getTableName(table)}:${id}`);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's select()/update() do not accept a table of a generic type
   const [row] = await (tx as any).select().from(table).where(and(eq(table.id, id), eq(table.companyId, ctx.companyId))).for("update");
   if (!row) throw new DomainError("not_found", `${label}不存在`);
   return row;
@@ -28,6 +29,7 @@ export async function lockDocument<T extends DocTable>(tx: Executor, table: T, c
 /** Reads one document row of the caller's company without a lock (to find its parent); 不存在 otherwise. */
 export async function peekDocument<T extends DocTable>(ex: Executor, table: T, ctx: Pick<Ctx, "companyId">, id: number, label: string): Promise<T["$inferSelect"]> {
   if (!isId(id)) throw new DomainError("not_found", `${label}不存在`);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's select()/update() do not accept a table of a generic type
   const [row] = await (ex as any).select().from(table).where(and(eq(table.id, id), eq(table.companyId, ctx.companyId)));
   if (!row) throw new DomainError("not_found", `${label}不存在`);
   return row;
@@ -101,6 +103,7 @@ export async function runDocumentAction<T extends DocWithStatus, A extends strin
   const to = out.to ?? machine.actions[action].to;
   if (to === null || to === undefined) throw new Error(`${machine.label} ${String(action)}: the posting must give the status`);
   if (!out.skipStatus) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's select()/update() do not accept a table of a generic type
     await (tx as any)
       .update(table)
       .set({ ...set, ...out.set, status: to, updatedAt: ctx.now ?? new Date() })

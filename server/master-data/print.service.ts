@@ -4,7 +4,7 @@ import { isDomainError, STATUS_OF } from "../lib/errors";
 import { json } from "@remix-run/node";
 import { parseId } from "../lib/ids";
 import { labelOf, PURCHASE_ORDER_STATUSES } from "../lib/dictionary";
-import { documentTypeOfPrint } from "./document-types";
+import { documentTypeOfPrint } from "../documents/document-types";
 import { dictionaryLabel } from "../reference/dictionary.service";
 import { getPurchaseOrder } from "../purchase/purchase-order.service";
 import { getPurchaseReturnOrder, type PurchaseReturnView } from "../purchase/purchase-return.service";

@@ -26,7 +26,7 @@ import {
 import { DomainError } from "../lib/errors";
 import { productUnits } from "../product/catalog.tables";
 import { products } from "../product/product.tables";
-import { productCosts, stockBalances, stockDemands, stockLocations, stockLocks, stockMoves } from "./stock.tables";
+import { productCosts, stockDemands, stockLocations, stockLocks, stockMoves } from "./stock.tables";
 import { rows as rowsOf } from "../lib/rows";
 
 /**

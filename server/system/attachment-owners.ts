@@ -4,7 +4,7 @@ import type { Ctx } from "../lib/context";
 import type { Executor } from "../db/client";
 import { normalizeOE } from "../product/oe";
 import { products, productTemplates } from "../product/product.tables";
-import { DOCUMENT_TYPES, type DocumentType, type DocumentTypeCode } from "../master-data/document-types";
+import { DOCUMENT_TYPES, type DocumentType, type DocumentTypeCode } from "../documents/document-types";
 import type { AttachmentOwnerType } from "./attachment.input";
 
 /**

@@ -16,7 +16,7 @@ import { parseListQuery, type ListSpec } from "../lib/list-query";
 import { qualified } from "../lib/list-read";
 import { pinyinSortKey } from "../lib/sort-key";
 import { escapeLike, parseInput } from "../lib/validate";
-import { documentTablesForReset } from "../master-data/document-types";
+import { documentTablesForReset } from "../documents/document-types";
 import { approvals } from "../sale/sale.tables";
 import { COMPANY_SETTING_DEFAULTS, serializeSettingValue } from "../setting/setting.defaults";
 import { settings } from "../setting/setting.tables";

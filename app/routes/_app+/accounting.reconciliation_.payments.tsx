@@ -8,7 +8,7 @@ import { hrefWith } from "~/components/grid/DataGrid";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import { labelOf, PARTNER_PAYMENT_STATUSES } from "#server/lib/dictionary";
 import { pageTitle, t } from "../../../server/lib/i18n/zh-CN";
-import { loadPaymentsList, type PaymentsListData } from "~/server/finance.server";
+import { loadPaymentsList } from "~/server/finance.server";
 
 /** 收款单 (?kind=1) / 付款单 (?kind=2): filters and paging in the URL; rows open the document. */
 export async function loader({ request }: LoaderFunctionArgs) {

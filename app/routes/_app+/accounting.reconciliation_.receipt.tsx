@@ -10,7 +10,7 @@ import { plannedAllocation } from "#server/finance/allocation-plan";
 import { balanceWords } from "#server/finance/balance-text";
 import { PAYMENT_METHOD_LABEL } from "#server/finance/partner-payment.input";
 import { pageTitle } from "../../../server/lib/i18n/zh-CN";
-import { loadPaymentForm, paymentFormAction, type PaymentFormData } from "~/server/finance.server";
+import { loadPaymentForm, paymentFormAction } from "~/server/finance.server";
 
 /**
  * 登记收款 (?kind=1) / 登记付款 (?kind=2): partner, payment method, amount, date; the partner's
