@@ -37,7 +37,7 @@ const ROUNDS = Number(process.env.BENCH_MILLION_ROUNDS) || 30;
 const COMPANY = "穗通汽配";
 const USER = "boss1"; // the manager of 穗通汽配: has /product/list
 const PAGE_SIZE = 50;
-const LIST_ROUTE = "routes/_app+/product.list";
+const LIST_ROUTE = "routes/_app+/product+/list";
 const DEEP_PAGE = 10_000;
 /** Every tenth product carries this brand: the export's filter selects exactly N / 10 rows. */
 const EXPORT_BRAND = "基准测试品牌";
@@ -452,7 +452,7 @@ async function seedBalances(url: string, companyId: number) {
 async function benchGoods(base: string, cookie: string, sqlClient: pg.Client, companyId: number) {
   const url = "/warehouse/goods?size=50";
   const page = await timePage(base, url, cookie, ROUNDS);
-  const data = await timePage(base, `${url}&_data=${encodeURIComponent("routes/_app+/warehouse.goods")}`, cookie, ROUNDS);
+  const data = await timePage(base, `${url}&_data=${encodeURIComponent("routes/_app+/warehouse+/goods")}`, cookie, ROUNDS);
   const shown = await getHtml(base, url, cookie);
   const rows = (shown.html.match(/<tr data-id=/g) ?? []).length;
   const [{ n }] = (await sqlClient.query("select count(*)::int as n from stock_balances where company_id = $1", [companyId])).rows;

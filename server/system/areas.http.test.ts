@@ -17,7 +17,7 @@ import { businessAreas } from "../reference/reference.tables";
  */
 type Row = Record<string, unknown>;
 const BUSINESS = "/system/basic/businessArea";
-const BUSINESS_DATA = `${BUSINESS}?_data=${encodeURIComponent("routes/_app+/system.basic.businessArea")}`;
+const BUSINESS_DATA = `${BUSINESS}?_data=${encodeURIComponent("routes/_app+/system+/basic.businessArea")}`;
 
 describe("行政区域 and 商圈 over HTTP", () => {
   useTestDatabase();

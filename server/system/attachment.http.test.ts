@@ -81,7 +81,7 @@ describe("attachments over HTTP: /system/attachment and /files/:id", () => {
 
   it("serves the file to its company with its type, name, nosniff and no-store; 404 to anyone else", async () => {
     const boss1 = await auth("boss1");
-    const data = (await (await fetch(base + "/system/attachment?_data=routes/_app%2B/system.attachment", { headers: boss1 })).json()) as { items: { id: number; fileName: string }[] };
+    const data = (await (await fetch(base + "/system/attachment?_data=routes/_app%2B/system%2B/attachment", { headers: boss1 })).json()) as { items: { id: number; fileName: string }[] };
     const item = data.items.find((a) => a.fileName === "送货回单.pdf")!;
     expect(item).toBeDefined();
 
@@ -107,7 +107,7 @@ describe("attachments over HTTP: /system/attachment and /files/:id", () => {
   });
 
   const attachmentList = async (headers: Record<string, string>) =>
-    ((await (await fetch(base + "/system/attachment?_data=routes/_app%2B/system.attachment", { headers })).json()) as { items: { id: number; fileName: string }[] }).items;
+    ((await (await fetch(base + "/system/attachment?_data=routes/_app%2B/system%2B/attachment", { headers })).json()) as { items: { id: number; fileName: string }[] }).items;
   /** What filename* says (RFC 5987): UTF-8, percent-encoded, ' ( ) * too. */
   const rfc5987 = (name: string) => encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 

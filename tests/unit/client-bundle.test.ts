@@ -39,7 +39,7 @@ describe("browser bundle", () => {
     type Entry = { module: string; imports?: string[] };
     const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as { entry: Entry; routes: Record<string, Entry> };
     const file = (url: string) => path.join(dir, url.replace(/^\/build\//, ""));
-    for (const routeId of ["routes/_app+/sale.order", "routes/_app+/product.list"]) {
+    for (const routeId of ["routes/_app+/sale+/order", "routes/_app+/product+/list"]) {
       const seen = new Set<string>();
       for (const e of [manifest.entry, ...["root", "routes/_app+/_layout", routeId].map((id) => manifest.routes[id]!)]) {
         for (const url of [e.module, ...(e.imports ?? [])]) seen.add(url);

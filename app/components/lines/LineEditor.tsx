@@ -10,7 +10,7 @@
  *     button, Esc → leaves the product picker. The picker calls GET /api/app/stock/linePick and
  *     shows stock, last price and default location.
  *
- * USAGE (e.g. app/routes/_app+/purchase.orderCreate.tsx)
+ * USAGE (e.g. app/routes/_app+/purchase+/orderCreate.tsx)
  *
  *   import { LineEditor, type LineColumn } from "~/components/lines/LineEditor";
  *

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { OrderCreatePage } from "~/components/documents/OrderForm";
+import { pageTitle } from "../../../../server/lib/i18n/zh-CN";
+import { loadPurchaseOrderCreate, purchaseOrderCreateAction } from "~/server/purchase.server";
+
+/** 采购开单: a new purchase order, saved as a draft or submitted. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await loadPurchaseOrderCreate(request));
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return purchaseOrderCreateAction(request);
+}
+
+export default function PurchaseOrderCreatePage() {
+  return <OrderCreatePage side="purchase" loaded={useLoaderData<typeof loader>()} answered={useActionData<typeof action>()} />;
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle("采购开单") }];
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/shell/ShellErrorBoundary";

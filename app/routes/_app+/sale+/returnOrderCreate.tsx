@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ReturnCreatePage } from "~/components/documents/ReturnPage";
+import { pageTitle } from "../../../../server/lib/i18n/zh-CN";
+import { loadSalesReturnCreate, salesReturnCreateAction } from "~/server/sale.server";
+
+/** 销售退货开单: free-standing (customer + products) or 从销售订单退货 (?orderNo=… / ?orderId=…: the returnable delivery lines). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await loadSalesReturnCreate(request));
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return salesReturnCreateAction(request);
+}
+
+export default function SalesReturnCreatePage() {
+  const reply = useActionData<typeof action>();
+  return <ReturnCreatePage side="sale" loaded={useLoaderData<typeof loader>()} answered={reply && "lines" in reply ? reply : undefined} />;
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle("销售退货开单") }];
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/shell/ShellErrorBoundary";

@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { ReportPage, type ReportFilter } from "~/components/report/ReportPage";
+import { pageTitle } from "../../../../server/lib/i18n/zh-CN";
+import { RANK_MODES } from "#server/report/report.labels";
+import { loadReportPage } from "~/server/report.server";
+
+const PAGE = "/statements/sale/rank";
+
+/** 销售排行 (统计报表): read-only; `export=1` downloads the same selection as .xlsx. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadReportPage(request, PAGE, ["customer", "salesman", "warehouse"]);
+}
+
+const FILTERS: ReportFilter[] = [
+  { name: "by", label: "排行方式", options: RANK_MODES, noAll: true },
+  { name: "date", label: "日期", kind: "dateRange" },
+  { name: "partnerId", label: "客户", options: "customer" },
+  { name: "salesmanId", label: "业务员", options: "salesman" },
+  { name: "warehouseId", label: "仓库", options: "warehouse" },
+];
+
+export default function Report() {
+  return <ReportPage filters={FILTERS} keywordPlaceholder="产品编码、OE号、名称或拼音" />;
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle("销售排行") }];
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/shell/ShellErrorBoundary";

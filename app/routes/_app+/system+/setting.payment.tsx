@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import type { PageConfig } from "~/components/grid/page-config";
+import { ResourcePage } from "~/components/grid/ResourcePage";
+import { pageTitle } from "../../../../server/lib/i18n/zh-CN";
+import { loadResourcePage, resourcePageAction } from "~/server/kit.server";
+
+const PAGE = "/system/setting/payment";
+
+/** 付款方式 (XTGL-009): the company's payment methods that receipts and payments name. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json((await loadResourcePage(request, PAGE, { columns: config.columns })).data);
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return resourcePageAction(request, PAGE);
+}
+
+const config: PageConfig = {
+  columns: [
+    { field: "name", header: "付款方式名称", width: 200, sort: "name" },
+    { field: "sortOrder", header: "排序", width: 70, kind: "number", sort: "sortOrder" },
+    { field: "isEnabled", header: "状态", width: 70, kind: "bool", yesNo: ["启用", "停用"] },
+    { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
+  ],
+  filters: [{ name: "isEnabled", label: "状态", options: [["true", "启用"], ["false", "停用"]] }],
+  form: [{ name: "name" }, { name: "sortOrder" }, { name: "isEnabled" }],
+};
+
+export default function PaymentMethodPage() {
+  return <ResourcePage config={config} />;
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle("付款方式") }];
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/shell/ShellErrorBoundary";
