@@ -12,13 +12,7 @@ import { describeError } from "../server/lib/error-log";
  * compression took 3.8 ms for a 120 KB list page, this takes about 1 ms. The server's
  * compression middleware leaves an already encoded answer alone.
  */
-export default function handleRequest(
-  request: Request,
-  status: number,
-  headers: Headers,
-  remixContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
+export default function handleRequest(request: Request, status: number, headers: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const html = `<!DOCTYPE html>${renderToString(
     <NonceContext.Provider value={loadContext.cspNonce}>
       <RemixServer context={remixContext} url={request.url} />

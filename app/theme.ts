@@ -25,8 +25,7 @@ export const theme = createTheme({
   primaryShade: { light: 7, dark: 6 },
   colors: { orange, red },
   defaultRadius: "sm",
-  fontFamily:
-    '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif',
+  fontFamily: '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif',
   fontSizes: { xs: "12px", sm: "13px", md: "14px", lg: "16px", xl: "18px" },
 });
 
@@ -42,7 +41,10 @@ export const themeCssVariables = (() => {
   const base = defaultCssVariablesResolver(DEFAULT_THEME);
   // Only what differs from Mantine's stylesheet (which already holds the defaults), as Mantine itself does.
   const changed = (a: Record<string, string>, b: Record<string, string>) => Object.fromEntries(Object.entries(a).filter(([k, v]) => b[k] !== v));
-  const css = convertCssVariables({ variables: changed(ours.variables, base.variables), light: changed(ours.light, base.light), dark: changed(ours.dark, base.dark) }, ":root");
+  const css = convertCssVariables(
+    { variables: changed(ours.variables, base.variables), light: changed(ours.light, base.light), dark: changed(ours.dark, base.dark) },
+    ":root",
+  );
   return `${css}
 :root[data-mantine-color-scheme="dark"] { --mantine-color-scheme: dark; }
 :root[data-mantine-color-scheme="light"] { --mantine-color-scheme: light; }`;

@@ -82,7 +82,14 @@ function cpuMs(pid: number): number {
  * The load, and the server's CPU time per answer over the same seconds (with the warm-up: the
  * machine may be shared, so answers per second vary with the neighbours; CPU per answer does not).
  */
-export async function load(base: string, url: string, cookie: string, serverPid?: number, users = USERS, seconds = SECONDS): Promise<LoadResult & { cpuPerAnswer?: number }> {
+export async function load(
+  base: string,
+  url: string,
+  cookie: string,
+  serverPid?: number,
+  users = USERS,
+  seconds = SECONDS,
+): Promise<LoadResult & { cpuPerAnswer?: number }> {
   const child = spawn(process.execPath, ["-e", CLIENT, base, url, cookie, String(users), String(seconds)], { stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d));
@@ -155,7 +162,12 @@ export function summariseProfile(file: string, windowS = SECONDS + 0.5) {
   for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const label = (n: ProfileNode) => {
     const f = n.callFrame;
-    const where = f.url ? `${f.url.replace(/^file:\/\//, "").replace(/^.*node_modules\//, "").replace(process.cwd() + "/", "")}:${f.lineNumber + 1}` : "";
+    const where = f.url
+      ? `${f.url
+          .replace(/^file:\/\//, "")
+          .replace(/^.*node_modules\//, "")
+          .replace(process.cwd() + "/", "")}:${f.lineNumber + 1}`
+      : "";
     return `${f.functionName || "(anonymous)"}${where ? ` ${where}` : ""}`;
   };
   const self = new Map<string, number>();
@@ -181,7 +193,11 @@ export function summariseProfile(file: string, windowS = SECONDS + 0.5) {
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
       const c = byId.get(cur)!.callFrame;
       const fn = c.functionName;
-      if (/@remix-run\/router/.test(c.url) && /^(matchRoutes|matchRoutesImpl|flattenRoutes|rankRouteBranches|matchRouteBranch|compilePath|computeScore)$/.test(fn)) seen.add("route");
+      if (
+        /@remix-run\/router/.test(c.url) &&
+        /^(matchRoutes|matchRoutesImpl|flattenRoutes|rankRouteBranches|matchRouteBranch|compilePath|computeScore)$/.test(fn)
+      )
+        seen.add("route");
       if (/node:zlib|compression\/index|node:_http_outgoing|node:net|writeReadableStreamToWritable/.test(c.url + " " + fn)) seen.add("write");
       if (/node_modules\/(drizzle-orm|pg|pg-protocol|pg-pool)\//.test(c.url)) seen.add("sql");
     }

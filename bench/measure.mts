@@ -25,7 +25,7 @@ export function logLine(line: string) {
 }
 
 async function until(cond: () => boolean, ms = 5000) {
-  for (const end = Date.now() + ms; !cond() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 5));
+  for (const end = Date.now() + ms; !cond() && Date.now() < end;) await new Promise((r) => setTimeout(r, 5));
 }
 
 /**

@@ -47,7 +47,20 @@ const KNOWN_CODES = [SEARCHED, "1K0 698 151A", "04E 115 561H", "5Q0 615 301F", "
 const SPELLINGS = ["06J 115 403Q", "06j-115-403-q", "06J115403Q"];
 /** Parts of the same code from inside it (issue 7 item 20: found through the trigram index). */
 const INFIX_SPELLINGS = ["6J 115 403", "115 403Q"];
-const NAMES = ["机油滤清器", "空气滤清器", "空调滤清器", "汽油滤清器", "前刹车片", "后刹车片", "火花塞", "正时皮带", "水泵", "点火线圈", "氧传感器", "前减震器"];
+const NAMES = [
+  "机油滤清器",
+  "空气滤清器",
+  "空调滤清器",
+  "汽油滤清器",
+  "前刹车片",
+  "后刹车片",
+  "火花塞",
+  "正时皮带",
+  "水泵",
+  "点火线圈",
+  "氧传感器",
+  "前减震器",
+];
 const MODELS = ["迈腾 1.8T", "帕萨特 2.0T", "速腾 1.4T", "高尔夫 1.4T", "奥迪 A4L 2.0T", "途观 2.0T", "朗逸 1.6L"];
 
 const TARGET = { goodsMs: 20, listMs: 20, listVsSql: 4, deepVsFirst: 2, oeMs: 10, exportS: 5, exportMB: 150, jsKB: 160 };
@@ -153,8 +166,21 @@ async function seedProducts(url: string): Promise<Seeded> {
         order by g.i
        on conflict (company_id, oe_norm) do nothing`,
       [
-        companyId, N, NAMES, MODELS, pinyins.map((p) => p.pinYin), pinyins.map((p) => p.initial), exportBrandId,
-        dict.brands, dict.l0, dict.l1, dict.units, dict.qualities, KNOWN_CODES, knownAt, sortKeys,
+        companyId,
+        N,
+        NAMES,
+        MODELS,
+        pinyins.map((p) => p.pinYin),
+        pinyins.map((p) => p.initial),
+        exportBrandId,
+        dict.brands,
+        dict.l0,
+        dict.l1,
+        dict.units,
+        dict.qualities,
+        KNOWN_CODES,
+        knownAt,
+        sortKeys,
       ],
     );
     const t1 = performance.now();
@@ -183,7 +209,9 @@ async function seedProducts(url: string): Promise<Seeded> {
       `  写入 ${ins.rowCount!.toLocaleString()} 个产品 ${s(t0, t1)}，product_oes ${oes.rowCount!.toLocaleString()} 行 ${s(t1, t2)}，VACUUM ANALYZE ${s(t2, t3)}（共 ${s(t0, t3)}）`,
     );
     if (ins.rowCount !== N) console.log(`  注意：${N - ins.rowCount!} 个已知编码与演示数据重复，保留了演示数据中的产品`);
-    console.log(`  ${COMPANY} 共 ${counted.toLocaleString()} 个产品；table_row_counts = ${kept.toLocaleString()} ${kept === counted ? "✓ 一致" : "✗ 不一致"}；品牌「${EXPORT_BRAND}」${branded.toLocaleString()} 个`);
+    console.log(
+      `  ${COMPANY} 共 ${counted.toLocaleString()} 个产品；table_row_counts = ${kept.toLocaleString()} ${kept === counted ? "✓ 一致" : "✗ 不一致"}；品牌「${EXPORT_BRAND}」${branded.toLocaleString()} 个`,
+    );
     return { companyId, exportBrandId, total: counted };
   });
 }
@@ -372,7 +400,10 @@ async function benchExport(base: string, cookie: string, server: ChildProcess, s
   const serverMs = Number(/ (\d+\.\d)ms$/.exec(line ?? "")?.[1] ?? NaN);
 
   const bytes = fs.statSync(file).size;
-  const zip = fs.readFileSync(file).subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  const zip = fs
+    .readFileSync(file)
+    .subarray(0, 4)
+    .equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
   const rows = zip ? await countXlsxRows(file) : 0;
   fs.rmSync(file, { force: true });
   const growth = peak - before;
@@ -382,7 +413,9 @@ async function benchExport(base: string, cookie: string, server: ChildProcess, s
   console.log(
     `  导出时服务器内存          峰值 RSS ${mb(peak)}（导出前 ${mb(before)}，增长 ${mb(growth)}${hwmReset ? "" : "，仅 50 ms 采样"}）   目标增长 ≤ ${TARGET.exportMB} MB  ${mark(growth <= TARGET.exportMB * 1024 * 1024)}`,
   );
-  console.log(`    （文件${zip ? "是 zip/xlsx" : "✗ 不是 xlsx"}，${rows.toLocaleString()} 行 = 表头 + ${(rows - 1).toLocaleString()} 行数据${rows === expected + 1 ? " ✓" : `，应为 ${expected + 1}`}）`);
+  console.log(
+    `    （文件${zip ? "是 zip/xlsx" : "✗ 不是 xlsx"}，${rows.toLocaleString()} 行 = 表头 + ${(rows - 1).toLocaleString()} 行数据${rows === expected + 1 ? " ✓" : `，应为 ${expected + 1}`}）`,
+  );
 }
 
 /** Every script the list page loads (script src, modulepreload, module imports), fetched and gzipped. */
@@ -423,7 +456,12 @@ async function seedBalances(url: string, companyId: number) {
     let [loc] = (await c.query("select id, warehouse_id from stock_locations where company_id = $1 and kind = 0 order by id limit 1", [companyId])).rows;
     if (!loc) {
       const [w] = (await c.query("insert into warehouses (company_id, name) values ($1, '基准仓') returning id", [companyId])).rows;
-      [loc] = (await c.query("insert into stock_locations (company_id, warehouse_id, code, full_name) values ($1, $2, 'B-01', '基准仓-B-01') returning id, warehouse_id", [companyId, w.id])).rows;
+      [loc] = (
+        await c.query(
+          "insert into stock_locations (company_id, warehouse_id, code, full_name) values ($1, $2, 'B-01', '基准仓-B-01') returning id, warehouse_id",
+          [companyId, w.id],
+        )
+      ).rows;
     }
     const ins = await c.query(
       `insert into stock_balances (company_id, product_id, location_id, warehouse_id, batch_no, qty, locked_qty, unit_cost, source, received_at)

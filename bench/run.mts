@@ -80,7 +80,9 @@ async function measure(label: string, url?: string) {
   const home = jsGzipFor(build, ["root", "routes/_app+/_layout", "routes/_app+/home"]);
   const loginJs = jsGzipFor(build, ["root", "routes/_auth+/login"]);
   if (label.startsWith("PGlite")) {
-    console.log(`  JS：/home ${(home.gz / 1024).toFixed(0)} KB gzip（${(home.raw / 1024).toFixed(0)} KB raw），/login ${(loginJs.gz / 1024).toFixed(0)} KB gzip`);
+    console.log(
+      `  JS：/home ${(home.gz / 1024).toFixed(0)} KB gzip（${(home.raw / 1024).toFixed(0)} KB raw），/login ${(loginJs.gz / 1024).toFixed(0)} KB gzip`,
+    );
   }
   await new Promise((r) => server.close(r));
   await handle.close();

@@ -72,10 +72,23 @@ interface Setup {
 async function stockedProducts(s: Setup, prefix: string, n: number, stock: number): Promise<number[]> {
   const made = await db()
     .insert(products)
-    .values(Array.from({ length: n }, (_, i) => ({ companyId: s.ctx.companyId, mainOE: `${prefix}-${i + 1}`, oeNorm: `${prefix}${i + 1}`, name: `销售基准件${prefix}${i + 1}` })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        companyId: s.ctx.companyId,
+        mainOE: `${prefix}-${i + 1}`,
+        oeNorm: `${prefix}${i + 1}`,
+        name: `销售基准件${prefix}${i + 1}`,
+      })),
+    )
     .returning({ id: products.id });
   await inTransaction((tx) =>
-    postStock(tx, s.ctx, { bizType: "StockInit", docType: "opening", docId: null, docNo: `QC-${prefix}`, lines: made.map((p) => ({ productId: p.id, locationId: s.locationId, qty: String(stock), unitCost: "5" })) }),
+    postStock(tx, s.ctx, {
+      bizType: "StockInit",
+      docType: "opening",
+      docId: null,
+      docNo: `QC-${prefix}`,
+      lines: made.map((p) => ({ productId: p.id, locationId: s.locationId, qty: String(stock), unitCost: "5" })),
+    }),
   );
   return made.map((p) => p.id);
 }
@@ -86,11 +99,21 @@ async function benchOrderEntry(s: Setup) {
   const times: number[] = [];
   for (let run = 0; run < 30; run++) {
     const t0 = performance.now();
-    await createSalesOrder(s.ctx, { partnerId: s.customerId, warehouseId: s.warehouseId, lines: ids.map((productId, i) => ({ productId, qty: "1", price: String(10 + i), discount: "100" })) }, { submit: true });
+    await createSalesOrder(
+      s.ctx,
+      {
+        partnerId: s.customerId,
+        warehouseId: s.warehouseId,
+        lines: ids.map((productId, i) => ({ productId, qty: "1", price: String(10 + i), discount: "100" })),
+      },
+      { submit: true },
+    );
     times.push(performance.now() - t0);
   }
   const p50 = pct(times, 50);
-  console.log(`  销售开单（20 行，保存并提交，锁库存）   p50 ${p50.toFixed(1)} ms   p95 ${pct(times, 95).toFixed(1)} ms（30 次）   目标 ≤ ${TARGET.entryMs} ms  ${mark(p50 <= TARGET.entryMs)}`);
+  console.log(
+    `  销售开单（20 行，保存并提交，锁库存）   p50 ${p50.toFixed(1)} ms   p95 ${pct(times, 95).toFixed(1)} ms（30 次）   目标 ≤ ${TARGET.entryMs} ms  ${mark(p50 <= TARGET.entryMs)}`,
+  );
 }
 
 /** (b) HOT_STOCK orders of one piece of one product, picked; 50 clients confirm their delivery notes at once. */
@@ -113,12 +136,24 @@ async function benchDeliveries(s: Setup) {
   const picks = await db()
     .select({ id: pickingOrders.id })
     .from(pickingOrders)
-    .where(and(eq(pickingOrders.companyId, s.ctx.companyId), eq(pickingOrders.status, 10), sql`${pickingOrders.salesOrderId} = any(${`{${orders.join(",")}}`}::int[])`));
+    .where(
+      and(
+        eq(pickingOrders.companyId, s.ctx.companyId),
+        eq(pickingOrders.status, 10),
+        sql`${pickingOrders.salesOrderId} = any(${`{${orders.join(",")}}`}::int[])`,
+      ),
+    );
   for (const p of picks) await confirmPicking(s.ctx, p.id);
   const notes = await db()
     .select({ id: deliverOrders.id })
     .from(deliverOrders)
-    .where(and(eq(deliverOrders.companyId, s.ctx.companyId), eq(deliverOrders.status, 20), sql`${deliverOrders.salesOrderId} = any(${`{${orders.join(",")}}`}::int[])`));
+    .where(
+      and(
+        eq(deliverOrders.companyId, s.ctx.companyId),
+        eq(deliverOrders.status, 20),
+        sql`${deliverOrders.salesOrderId} = any(${`{${orders.join(",")}}`}::int[])`,
+      ),
+    );
   const queue = notes.map((n) => n.id);
   let ok = 0;
   const errors: string[] = [];
@@ -148,7 +183,10 @@ async function benchDeliveries(s: Setup) {
     .select({ s: sql<string>`coalesce(sum(${stockMoves.qty}), 0)::text`, neg: sql<number>`count(*) filter (where ${stockMoves.balanceAfter} < 0)::int` })
     .from(stockMoves)
     .where(and(eq(stockMoves.companyId, s.ctx.companyId), eq(stockMoves.productId, hot!)));
-  const [cost] = await db().select({ q: productCosts.qtyOnHand }).from(productCosts).where(and(eq(productCosts.companyId, s.ctx.companyId), eq(productCosts.productId, hot!)));
+  const [cost] = await db()
+    .select({ q: productCosts.qtyOnHand })
+    .from(productCosts)
+    .where(and(eq(productCosts.companyId, s.ctx.companyId), eq(productCosts.productId, hot!)));
   const delivered = HOT_STOCK - Number(bal!.qty);
   const consistent = Number(bal!.qty) === Number(ledger!.s) && Number(cost!.q) === Number(bal!.qty) && Number(bal!.qty) >= 0 && ledger!.neg === 0;
   console.log(
@@ -162,7 +200,8 @@ async function benchDeliveries(s: Setup) {
 /** (c) ORDERS sales orders by generate_series, then /sale/order page 1 over HTTP. */
 async function benchOrderList(s: Setup) {
   const t0 = performance.now();
-  await db().execute(sql`insert into sales_orders (company_id, no, status, partner_id, warehouse_id, salesman_id, total_qty, total_amount, created_by, creation_time, updated_at)
+  await db()
+    .execute(sql`insert into sales_orders (company_id, no, status, partner_id, warehouse_id, salesman_id, total_qty, total_amount, created_by, creation_time, updated_at)
     select ${s.ctx.companyId}, 'BXS' || lpad(i::text, 8, '0'), (array[0, 30, 40, 50, 60, 90, 95, 100])[1 + i % 8], ${s.customerId}, ${s.warehouseId}, ${s.ctx.userId},
       1 + i % 20, (100 + i % 5000)::numeric(16,2), ${s.ctx.userId}, now() - make_interval(secs => ${ORDERS}::int - i), now()
     from generate_series(1, ${ORDERS}::int) as i`);
@@ -177,14 +216,23 @@ async function benchOrderList(s: Setup) {
     const first = await timePage(base, "/sale/order", cookie, 30);
     const data = await timePage(base, "/sale/order?_data=routes%2F_app%2B%2Fsale.order", cookie, 30);
     const filtered = await timePage(base, "/sale/order?status=30", cookie, 30);
-    console.log(`  /sale/order 第 1 页（${ORDERS.toLocaleString()} 张销售订单，生成用时 ${seeded.toFixed(1)} s）   p50 ${first.p50.toFixed(1)} ms   p95 ${first.p95.toFixed(1)} ms   目标 ≤ ${TARGET.listMs} ms  ${mark(first.p50 <= TARGET.listMs)}`);
+    console.log(
+      `  /sale/order 第 1 页（${ORDERS.toLocaleString()} 张销售订单，生成用时 ${seeded.toFixed(1)} s）   p50 ${first.p50.toFixed(1)} ms   p95 ${first.p95.toFixed(1)} ms   目标 ≤ ${TARGET.listMs} ms  ${mark(first.p50 <= TARGET.listMs)}`,
+    );
     const home = await timePage(base, "/home?_data=routes%2F_app%2B%2Fhome", cookie, 30);
-    console.log(`    仅数据 (loader) p50 ${data.p50.toFixed(1)} ms；按状态 待发货 筛选 p50 ${filtered.p50.toFixed(1)} ms；/home 工作台数据（同一百万订单）p50 ${home.p50.toFixed(1)} ms`);
+    console.log(
+      `    仅数据 (loader) p50 ${data.p50.toFixed(1)} ms；按状态 待发货 筛选 p50 ${filtered.p50.toFixed(1)} ms；/home 工作台数据（同一百万订单）p50 ${home.p50.toFixed(1)} ms`,
+    );
     // What a clerk does with a bookmarkable list: find one order by its number (a part of it), by
     // the search box, one day's orders, a deep page, another sort.
     const day = new Date(Date.now() - (ORDERS / 2) * 1000).toISOString().slice(0, 10);
     const probes = [
-      ["单号筛选（单号的一部分）", `/sale/order?no=${String(ORDERS / 2).padStart(8, "0").slice(-6)}`],
+      [
+        "单号筛选（单号的一部分）",
+        `/sale/order?no=${String(ORDERS / 2)
+          .padStart(8, "0")
+          .slice(-6)}`,
+      ],
       ["搜索框（完整单号）", `/sale/order?q=BXS${String(ORDERS / 2).padStart(8, "0")}`],
       ["日期范围（一天）", `/sale/order?dateFrom=${day}&dateTo=${day}`],
       ["第 1000 页", "/sale/order?page=1000"],
@@ -210,7 +258,8 @@ async function benchStatement(s: Setup) {
   const [p] = await db().insert(enterpriseRelations).values({ companyId: s.ctx.companyId, rel: 1, name: "对账基准客户" }).returning();
   const partnerId = p!.id;
   // Every fifth entry a receipt (−), the others deliveries (+); balance_after is the running sum.
-  await db().execute(sql`insert into partner_account_entries (company_id, partner_id, doc_type, doc_id, doc_no, entry_date, due_date, amount, settled_amount, balance_after)
+  await db()
+    .execute(sql`insert into partner_account_entries (company_id, partner_id, doc_type, doc_id, doc_no, entry_date, due_date, amount, settled_amount, balance_after)
     select ${s.ctx.companyId}, ${partnerId}, case when i % 5 = 0 then 'receipt' else 'deliverOrder' end, 2000000000 - i, 'DZ' || i,
       current_date - ((${STATEMENT_DOCS}::int - i) % 25), case when i % 5 = 0 then null else current_date end,
       case when i % 5 = 0 then -50 else 30 end, 0,
@@ -244,7 +293,10 @@ export async function benchSale(url: string) {
     console.log(`\n销售：PostgreSQL（临时 schema，演示数据，穗通汽配 boss1）`);
     const ctx = await ctxOf("boss1");
     const [w] = await db().insert(warehouses).values({ companyId: ctx.companyId, name: "销售基准仓" }).returning();
-    const [loc] = await db().insert(stockLocations).values({ companyId: ctx.companyId, warehouseId: w!.id, code: "S-01", fullName: "销售基准仓-S-01" }).returning();
+    const [loc] = await db()
+      .insert(stockLocations)
+      .values({ companyId: ctx.companyId, warehouseId: w!.id, code: "S-01", fullName: "销售基准仓-S-01" })
+      .returning();
     const [c] = await db().insert(enterpriseRelations).values({ companyId: ctx.companyId, rel: 1, name: "销售基准客户" }).returning();
     const s: Setup = { ctx, warehouseId: w!.id, locationId: loc!.id, customerId: c!.id };
     // BENCH_SALE_STEPS=订单列表 (comma-separated names) runs only those steps.

@@ -56,7 +56,13 @@ async function ctxOf(username: string): Promise<Ctx> {
  */
 async function benchPostings(ctx: Ctx, productId: number, locationId: number) {
   await inTransaction((tx) =>
-    postStock(tx, ctx, { bizType: "StockInit", docType: "opening", docId: null, docNo: "QC-BENCH", lines: [{ productId, locationId, qty: String(STOCK), unitCost: "3" }] }),
+    postStock(tx, ctx, {
+      bizType: "StockInit",
+      docType: "opening",
+      docId: null,
+      docNo: "QC-BENCH",
+      lines: [{ productId, locationId, qty: String(STOCK), unitCost: "3" }],
+    }),
   );
   const docs = await db()
     .insert(moveOrders)
@@ -75,8 +81,17 @@ async function benchPostings(ctx: Ctx, productId: number, locationId: number) {
         try {
           await inTransaction(async (tx) => {
             await lockDocument(tx, moveOrders, ctx, doc.id, "出库单");
-            await postStock(tx, ctx, { bizType: "SalesOrder", docType: "benchIssue", docId: doc.id, docNo: doc.no, lines: [{ productId, locationId, qty: "-1" }] });
-            await tx.update(moveOrders).set({ updatedAt: sql`now()` }).where(eq(moveOrders.id, doc.id));
+            await postStock(tx, ctx, {
+              bizType: "SalesOrder",
+              docType: "benchIssue",
+              docId: doc.id,
+              docNo: doc.no,
+              lines: [{ productId, locationId, qty: "-1" }],
+            });
+            await tx
+              .update(moveOrders)
+              .set({ updatedAt: sql`now()` })
+              .where(eq(moveOrders.id, doc.id));
           });
           ok++;
           lastOk = performance.now();
@@ -102,7 +117,10 @@ async function benchPostings(ctx: Ctx, productId: number, locationId: number) {
     .select({ s: sql<string>`coalesce(sum(${stockMoves.qty}), 0)::text`, neg: sql<number>`count(*) filter (where ${stockMoves.balanceAfter} < 0)::int` })
     .from(stockMoves)
     .where(and(eq(stockMoves.companyId, ctx.companyId), eq(stockMoves.productId, productId)));
-  const [cost] = await db().select({ q: productCosts.qtyOnHand }).from(productCosts).where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, productId)));
+  const [cost] = await db()
+    .select({ q: productCosts.qtyOnHand })
+    .from(productCosts)
+    .where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, productId)));
   const oversell = ok - STOCK;
   const consistent = Number(bal!.qty) === Number(ledger!.s) && Number(cost!.q) === Number(bal!.qty) && Number(bal!.qty) >= 0 && ledger!.neg === 0;
   console.log(
@@ -122,7 +140,8 @@ async function benchImport(ctx: Ctx, warehouseName: string, locationCode: string
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet("期初库存");
   ws.addRow(["产品编码(OE)", "仓库", "货位", "批次号", "数量", "单位成本"]);
-  for (let i = 1; i <= IMPORT_ROWS; i++) ws.addRow([`${prefix}-${String(i).padStart(5, "0")}`, warehouseName, locationCode, "", 1 + (i % 20), Number((1 + (i % 997) / 10).toFixed(2))]);
+  for (let i = 1; i <= IMPORT_ROWS; i++)
+    ws.addRow([`${prefix}-${String(i).padStart(5, "0")}`, warehouseName, locationCode, "", 1 + (i % 20), Number((1 + (i % 997) / 10).toFixed(2))]);
   const buffer = Buffer.from(await wb.xlsx.writeBuffer());
   const t0 = performance.now();
   const result = await importOpeningStock(ctx, buffer);
@@ -132,7 +151,12 @@ async function benchImport(ctx: Ctx, warehouseName: string, locationCode: string
     .from(stockBalances)
     .innerJoin(products, eq(products.id, stockBalances.productId))
     .where(and(eq(stockBalances.companyId, ctx.companyId), sql`${products.mainOE} like ${`${prefix}-%`}`));
-  const detail = result.ok ? `${result.docNo}，${result.rows.toLocaleString()} 行，数量合计 ${result.totalQty}，金额 ${result.totalAmount}` : `✗ 被拒：${result.errors.slice(0, 3).map((e) => `第 ${e.row} 行 ${e.message}`).join("；")}`;
+  const detail = result.ok
+    ? `${result.docNo}，${result.rows.toLocaleString()} 行，数量合计 ${result.totalQty}，金额 ${result.totalAmount}`
+    : `✗ 被拒：${result.errors
+        .slice(0, 3)
+        .map((e) => `第 ${e.row} 行 ${e.message}`)
+        .join("；")}`;
   console.log(
     `  期初库存导入 ${IMPORT_ROWS.toLocaleString()} 行 xlsx     ${seconds.toFixed(2)} s（${(buffer.length / 1024).toFixed(0)} KB；${detail}；写入余额 ${check!.n.toLocaleString()} 行）   目标 ≤ ${TARGET.importS} s  ${mark(result.ok && seconds <= TARGET.importS && check!.n === IMPORT_ROWS)}`,
   );
@@ -146,8 +170,14 @@ export async function benchStock(url: string) {
     console.log(`\n库存过账与期初导入：PostgreSQL（临时 schema，演示数据，穗通汽配 boss1）`);
     const ctx = await ctxOf("boss1");
     const [w] = await db().insert(warehouses).values({ companyId: ctx.companyId, name: "基准测试仓" }).returning();
-    const [loc] = await db().insert(stockLocations).values({ companyId: ctx.companyId, warehouseId: w!.id, code: "B-01", fullName: "基准测试仓-B-01" }).returning();
-    const [p] = await db().insert(products).values({ companyId: ctx.companyId, mainOE: "BENCH-HOT-1", oeNorm: "BENCHHOT1", name: "并发出库基准件" }).returning();
+    const [loc] = await db()
+      .insert(stockLocations)
+      .values({ companyId: ctx.companyId, warehouseId: w!.id, code: "B-01", fullName: "基准测试仓-B-01" })
+      .returning();
+    const [p] = await db()
+      .insert(products)
+      .values({ companyId: ctx.companyId, mainOE: "BENCH-HOT-1", oeNorm: "BENCHHOT1", name: "并发出库基准件" })
+      .returning();
     await benchPostings(ctx, p!.id, loc!.id);
     await benchImport(ctx, w!.name, loc!.code);
   } finally {

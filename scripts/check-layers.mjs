@@ -72,22 +72,37 @@ for (const [a, to] of edges)
   for (const [b, list] of to)
     if (a < b && edges.get(b)?.has(a)) {
       const back = edges.get(b).get(a);
-      (KNOWN_PAIRS.has(`${a} ⇄ ${b}`) ? known : problems).push(`${a} ⇄ ${b}: ${list.length} import(s) one way, ${back.length} back, e.g.\n    ${list[0]}\n    ${back[0]}`);
+      (KNOWN_PAIRS.has(`${a} ⇄ ${b}`) ? known : problems).push(
+        `${a} ⇄ ${b}: ${list.length} import(s) one way, ${back.length} back, e.g.\n    ${list[0]}\n    ${back[0]}`,
+      );
     }
 // 2. Longer loops: strongly connected components (Tarjan) of more than two areas.
 {
   let index = 0;
-  const idx = new Map(), low = new Map(), stack = [], on = new Set();
+  const idx = new Map(),
+    low = new Map(),
+    stack = [],
+    on = new Set();
   const strong = (v) => {
-    idx.set(v, index); low.set(v, index); index++; stack.push(v); on.add(v);
+    idx.set(v, index);
+    low.set(v, index);
+    index++;
+    stack.push(v);
+    on.add(v);
     for (const w of edges.get(v)?.keys() ?? []) {
-      if (!idx.has(w)) { strong(w); low.set(v, Math.min(low.get(v), low.get(w))); }
-      else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+      if (!idx.has(w)) {
+        strong(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
     }
     if (low.get(v) === idx.get(v)) {
       const comp = [];
       let w;
-      do { w = stack.pop(); on.delete(w); comp.push(w); } while (w !== v);
+      do {
+        w = stack.pop();
+        on.delete(w);
+        comp.push(w);
+      } while (w !== v);
       if (comp.length > 2) (comp.every((c) => KNOWN_LOOP.has(c)) ? known : problems).push(`a loop through ${comp.length} areas: ${comp.sort().join(", ")}`);
     }
   };
@@ -102,9 +117,11 @@ for (const [floor, allowed] of Object.entries(FLOORS))
 const up = [];
 for (const [a, to] of edges)
   for (const [b, list] of to) {
-    const ia = floor(a), ib = floor(b);
+    const ia = floor(a),
+      ib = floor(b);
     if (ia < 0 || ib < 0) {
-      if (!problems.some((p) => p.includes(`server/${ia < 0 ? a : b} has no floor`))) problems.push(`server/${ia < 0 ? a : b} has no floor: add it to scripts/server-floors.mjs`);
+      if (!problems.some((p) => p.includes(`server/${ia < 0 ? a : b} has no floor`)))
+        problems.push(`server/${ia < 0 ? a : b} has no floor: add it to scripts/server-floors.mjs`);
     } else if (ib > ia) {
       up.push(...list.map((l) => `${a} -> ${b}  ${l}`));
       if (!KNOWN_UP.has(`${a} -> ${b}`)) problems.push(`server/${a} imports server/${b}, a floor above it (${list.length}), e.g. ${list[0]}`);
@@ -124,4 +141,6 @@ if (problems.length) {
   for (const p of problems) console.error("  " + p);
   process.exit(1);
 }
-console.log(`check:layers: ${edges.size} areas, ${count} area imports: ${known.length ? "no new" : "no"} mutual imports, loops or imports up a floor; lib and db import no area`);
+console.log(
+  `check:layers: ${edges.size} areas, ${count} area imports: ${known.length ? "no new" : "no"} mutual imports, loops or imports up a floor; lib and db import no area`,
+);

@@ -57,7 +57,8 @@ for (const file of files) {
     const dest = moves.has(t) ? noExt(moves.get(t)) : t;
     if (dest === t && !oldFile) return all;
     let next;
-    if (spec.startsWith("#server/") && dest.startsWith(path.join(root, "server") + path.sep)) next = "#server/" + path.relative(path.join(root, "server"), dest);
+    if (spec.startsWith("#server/") && dest.startsWith(path.join(root, "server") + path.sep))
+      next = "#server/" + path.relative(path.join(root, "server"), dest);
     else if (spec.startsWith("~/") && dest.startsWith(path.join(root, "app") + path.sep)) next = "~/" + path.relative(path.join(root, "app"), dest);
     else {
       next = path.relative(path.dirname(file), dest);

@@ -7,7 +7,10 @@ import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 
-const entries = fs.readdirSync("app/server").filter((f) => f.endsWith(".server.ts")).map((f) => path.resolve("app/server", f));
+const entries = fs
+  .readdirSync("app/server")
+  .filter((f) => f.endsWith(".server.ts"))
+  .map((f) => path.resolve("app/server", f));
 const program = ts.createProgram(entries, {
   allowJs: true,
   moduleResolution: ts.ModuleResolutionKind.Bundler,
@@ -38,8 +41,14 @@ for (const f of files) {
   if (!src.includes("~/services.server")) continue;
   const out = src.replace(re, (_all, typeAll, list) => {
     const by = new Map();
-    for (const spec of list.split(",").map((x) => x.trim()).filter(Boolean)) {
-      const name = spec.replace(/^type\s+/, "").split(/\s+as\s+/)[0].trim();
+    for (const spec of list
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean)) {
+      const name = spec
+        .replace(/^type\s+/, "")
+        .split(/\s+as\s+/)[0]
+        .trim();
       const entry = entryOf.get(name);
       if (!entry) throw new Error(`${f}: no entry point exports ${name}; add its module to one in app/server/`);
       if (!by.has(entry)) by.set(entry, []);

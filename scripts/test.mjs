@@ -73,7 +73,9 @@ function newestMtime(p) {
 function buildIsCurrent() {
   const built = ["build/server/index.js", "build/client"].map((p) => (fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0));
   if (built.includes(0)) return false;
-  const sources = Math.max(...["app", "server", "remix.config.js", "vite.config.ts", "postcss.config.cjs", "package.json"].filter((p) => fs.existsSync(p)).map(newestMtime));
+  const sources = Math.max(
+    ...["app", "server", "remix.config.js", "vite.config.ts", "postcss.config.cjs", "package.json"].filter((p) => fs.existsSync(p)).map(newestMtime),
+  );
   return Math.min(...built) >= sources;
 }
 
@@ -87,7 +89,9 @@ function finish() {
 if (!fast) ensureBrowser();
 if (fast && buildIsCurrent()) {
   console.log("\n(构建已是最新，跳过 remix vite:build)");
-} else if (!run("构建 (remix vite:build)", process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"], { NODE_ENV: "production" })) {
+} else if (
+  !run("构建 (remix vite:build)", process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"], { NODE_ENV: "production" })
+) {
   addCheck(totals, false);
   finish();
 }
@@ -103,7 +107,14 @@ const vitestArgs = (out) => ["run", "--reporter=default", "--reporter=json", `--
 // The race suites (*.pg.test.ts) skip themselves on PGlite: when the PostgreSQL pass runs them,
 // the PGlite pass does not load them only to skip them.
 const racesOnPostgres = !fast && !!process.env.TEST_DATABASE_URL;
-runReported("单元与数据库测试（嵌入式 PGlite）", bin("vitest"), [...vitestArgs(".cache/vitest-pglite.json"), ...(racesOnPostgres ? ["--exclude", "**/*.pg.test.ts"] : [])], { TEST_DATABASE_URL: "" }, ".cache/vitest-pglite.json", addVitestReport);
+runReported(
+  "单元与数据库测试（嵌入式 PGlite）",
+  bin("vitest"),
+  [...vitestArgs(".cache/vitest-pglite.json"), ...(racesOnPostgres ? ["--exclude", "**/*.pg.test.ts"] : [])],
+  { TEST_DATABASE_URL: "" },
+  ".cache/vitest-pglite.json",
+  addVitestReport,
+);
 
 if (fast) {
   console.log("\n(test:fast：不运行 PostgreSQL 与浏览器测试)");
@@ -117,7 +128,14 @@ if (fast) {
 }
 
 if (!fast) {
-  runReported("浏览器测试（Playwright + Chromium）", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: ".cache/playwright.json" }, ".cache/playwright.json", addPlaywrightReport);
+  runReported(
+    "浏览器测试（Playwright + Chromium）",
+    bin("playwright"),
+    ["test", "--reporter=list,json"],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: ".cache/playwright.json" },
+    ".cache/playwright.json",
+    addPlaywrightReport,
+  );
 }
 
 finish();

@@ -17,7 +17,10 @@ const PAIRS = [
     [[`server/sale/deliver-order.${k}.ts`], [`server/purchase/receive-order.${k}.ts`]],
   ]),
   [["server/sale/sale-execute.resource.ts"], ["server/purchase/purchase-execute.resource.ts"]],
-  [["server/sale/sale.seed.ts", "server/seed/sale.seed.ts"], ["server/purchase/purchase.seed.ts", "server/seed/purchase.seed.ts"]],
+  [
+    ["server/sale/sale.seed.ts", "server/seed/sale.seed.ts"],
+    ["server/purchase/purchase.seed.ts", "server/seed/purchase.seed.ts"],
+  ],
   [["app/components/sale/SalesOrderForm.tsx"], ["app/components/purchase/PurchaseOrderForm.tsx"]],
   [["app/components/sale/ReturnForm.tsx"], ["app/components/purchase/PurchaseReturnForm.tsx"]],
   ...[

@@ -34,13 +34,21 @@ describe("the API contract and user settings over HTTP", () => {
   }
 
   async function apiToken(username: string) {
-    const res = await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username, password: TEST_PASSWORD }) });
+    const res = await fetch(base + "/auth/user/auth", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username, password: TEST_PASSWORD }),
+    });
     expect(res.status).toBe(200);
     return { Authorization: `Bearer ${((await res.json()) as Json).access_token}` };
   }
 
   const api = (method: string, p: string, who: string, body?: unknown) =>
-    fetch(base + p, { method, headers: { ...bearer[who], ...(body === undefined ? {} : { "Content-Type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(base + p, {
+      method,
+      headers: { ...bearer[who], ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 
   beforeAll(async () => {
     ({ base, close } = await startTestApp());
@@ -79,13 +87,20 @@ describe("the API contract and user settings over HTTP", () => {
       }
     });
 
-    it.each(["/api/app/nothing", "/api/app/product/1/more/deeper", "/api/other", "/auth/user/nothing", "/auth/x/y/z"])("GET and POST %s → the API's JSON 404", async (p) => {
-      for (const method of ["GET", "POST"]) {
-        const res = await fetch(base + p, { method, headers: { ...bearer.boss1!, "Content-Type": "application/json" }, body: method === "POST" ? "{}" : undefined });
-        expect(res.status).toBe(404);
-        expect(await res.json()).toEqual({ error: { code: "not_found", message: "接口不存在" } });
-      }
-    });
+    it.each(["/api/app/nothing", "/api/app/product/1/more/deeper", "/api/other", "/auth/user/nothing", "/auth/x/y/z"])(
+      "GET and POST %s → the API's JSON 404",
+      async (p) => {
+        for (const method of ["GET", "POST"]) {
+          const res = await fetch(base + p, {
+            method,
+            headers: { ...bearer.boss1!, "Content-Type": "application/json" },
+            body: method === "POST" ? "{}" : undefined,
+          });
+          expect(res.status).toBe(404);
+          expect(await res.json()).toEqual({ error: { code: "not_found", message: "接口不存在" } });
+        }
+      },
+    );
 
     it("answers methods no route handles (PROPFIND) the same way, before Remix", async () => {
       const res = await fetch(base + "/api/app/payment", { method: "PROPFIND", headers: bearer.boss1 });
@@ -175,7 +190,12 @@ describe("the API contract and user settings over HTTP", () => {
 
   describe("item 8: only declared export columns", () => {
     it.each(["constructor", "toString", "hasOwnProperty"])("POST /api/app/product/export with %j → 400", async (name) => {
-      const res = await api("POST", "/api/app/product/export", "boss1", { excelColumes: [{ displayName: "名称", fieldName: "name" }, { displayName: "怪", fieldName: name }] });
+      const res = await api("POST", "/api/app/product/export", "boss1", {
+        excelColumes: [
+          { displayName: "名称", fieldName: "name" },
+          { displayName: "怪", fieldName: name },
+        ],
+      });
       expect(res.status).toBe(400);
       expect(((await res.json()) as Json).error).toEqual({ code: "bad_request", message: `导出列不存在: ${name}` });
     });
@@ -205,7 +225,12 @@ describe("the API contract and user settings over HTTP", () => {
       return (html.match(/<tr data-id="/g) ?? []).length;
     };
     const post = (fields: Record<string, string>) =>
-      fetch(base + "/product/list", { method: "POST", redirect: "manual", body: new URLSearchParams(fields), headers: { Cookie: cookie.boss1!, Origin: base } });
+      fetch(base + "/product/list", {
+        method: "POST",
+        redirect: "manual",
+        body: new URLSearchParams(fields),
+        headers: { Cookie: cookie.boss1!, Origin: base },
+      });
 
     it("shows ?size=50 without saving it; the explicit POSTs save it", async () => {
       const before = await savedSize();

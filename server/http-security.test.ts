@@ -49,7 +49,11 @@ describe("HTTP edge security", () => {
     return res.headers.get("Set-Cookie")!.split(";")[0]!;
   }
   async function token(username: string) {
-    const r = await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username, password: TEST_PASSWORD }) });
+    const r = await fetch(base + "/auth/user/auth", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username, password: TEST_PASSWORD }),
+    });
     expect(r.status).toBe(200);
     return { Authorization: `Bearer ${((await r.json()) as { access_token: string }).access_token}`, "Content-Type": "application/json" };
   }
@@ -67,11 +71,19 @@ describe("HTTP edge security", () => {
       await expectRefusedPage(await post("/login", form({ username: "admin\u0000", password: "x" })));
       await expectRefusedPage(await post("/login", "username=%00&password=x"));
       await expectRefusedJson(
-        await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"username":"sales1\\u0000","password":"x"}' }),
+        await fetch(base + "/auth/user/auth", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: '{"username":"sales1\\u0000","password":"x"}',
+        }),
       );
       // A lone surrogate has no UTF-8 form either.
       await expectRefusedJson(
-        await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"username":"\\ud800","password":"x"}' }),
+        await fetch(base + "/auth/user/auth", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: '{"username":"\\ud800","password":"x"}',
+        }),
       );
       expect(errors).toEqual([]);
     });
@@ -96,23 +108,29 @@ describe("HTTP edge security", () => {
     it("in a JSON body field and a form field after sign-in, changing nothing", async () => {
       const api = await token("admin");
       await expectRefusedJson(await fetch(base + "/api/app/productBrand", { method: "POST", headers: api, body: '{"name":"空字符品牌\\u0000","code":"N1"}' }));
-      await expectRefusedJson(await fetch(base + "/api/app/productBrand", { method: "POST", headers: api, body: '{"name":"嵌套","extra":{"deep":["ok","\\u0000"]}}' }));
+      await expectRefusedJson(
+        await fetch(base + "/api/app/productBrand", { method: "POST", headers: api, body: '{"name":"嵌套","extra":{"deep":["ok","\\u0000"]}}' }),
+      );
       await expectRefusedJson(await fetch(base + "/api/app/productBrand", { method: "POST", headers: api, body: '{"name\\u0000":"键名"}' }));
       const deep = '{"name":"深","x":' + "[".repeat(200) + '"\\u0000"' + "]".repeat(200) + "}";
       await expectRefusedJson(await fetch(base + "/api/app/productBrand", { method: "POST", headers: api, body: deep }));
-      const list = (await (await fetch(base + "/api/app/productBrand?filter=" + encodeURIComponent("空字符品牌"), { headers: api })).json()) as { totalCount: number };
+      const list = (await (await fetch(base + "/api/app/productBrand?filter=" + encodeURIComponent("空字符品牌"), { headers: api })).json()) as {
+        totalCount: number;
+      };
       expect(list.totalCount).toBe(0);
 
       const cookie = await signIn("sales1");
       const { ctx } = await ctxOf("sales1");
       const before = (await getProfile(ctx)).name;
       await expectRefusedPage(await post("/profile", form({ intent: "profile", name: "李\u0000", phone: "" }), { Cookie: cookie }));
-      await expectRefusedPage(await post("/organization/partner", "intent=save&rel=1&name=%00", { Cookie: (await signIn("boss1")) }));
+      await expectRefusedPage(await post("/organization/partner", "intent=save&rel=1&name=%00", { Cookie: await signIn("boss1") }));
       // Multipart text parts too (the profile form posts multipart when it carries a file).
       const multipart = new FormData();
       multipart.set("intent", "profile");
       multipart.set("name", "多部分\u0000");
-      await expectRefusedPage(await fetch(base + "/profile", { method: "POST", body: multipart, redirect: "manual", headers: { Cookie: cookie, Origin: base } }));
+      await expectRefusedPage(
+        await fetch(base + "/profile", { method: "POST", body: multipart, redirect: "manual", headers: { Cookie: cookie, Origin: base } }),
+      );
       expect((await getProfile(ctx)).name).toBe(before);
       // The same forms without the bad character still work (the body reaches the route intact).
       expect((await post("/profile", form({ intent: "profile", name: "李晓燕", phone: "" }), { Cookie: cookie })).status).toBe(302);
@@ -136,7 +154,9 @@ describe("HTTP edge security", () => {
       // urlencoded: percent-encoded GBK (a form posted by a page saved in another charset), a lone continuation byte, raw bytes.
       await expectRefusedPage(await post("/profile", "intent=profile&name=%C0%EE&phone=", { Cookie: cookie }));
       await expectRefusedPage(await post("/profile", "intent=profile&name=%E6%9D&phone=", { Cookie: cookie }));
-      await expectRefusedPage(await postRaw("/profile", raw("intent=profile&name=", [0xff, 0xfe], "&phone="), "application/x-www-form-urlencoded", { Cookie: cookie }));
+      await expectRefusedPage(
+        await postRaw("/profile", raw("intent=profile&name=", [0xff, 0xfe], "&phone="), "application/x-www-form-urlencoded", { Cookie: cookie }),
+      );
       await expectRefusedPage(await post("/profile", "intent=profile&na%FFme=x&phone=", { Cookie: cookie }));
       // multipart text fields, with a browser's mixed-case boundary.
       const boundary = "----WebKitFormBoundaryXyZ09AbCdEfGh";
@@ -149,8 +169,12 @@ describe("HTTP edge security", () => {
       expect((await getProfile(ctx)).name).toBe(before);
       // JSON: raw bytes inside a string.
       const api = await token("admin");
-      await expectRefusedJson(await postRaw("/api/app/productBrand", raw('{"name":"', [0xb7, 0xc7], '品牌","code":"U1"}'), "application/json", { Authorization: api.Authorization }));
-      const list = (await (await fetch(base + "/api/app/productBrand?filter=" + encodeURIComponent("品牌"), { headers: api })).json()) as { items: { name: string }[] };
+      await expectRefusedJson(
+        await postRaw("/api/app/productBrand", raw('{"name":"', [0xb7, 0xc7], '品牌","code":"U1"}'), "application/json", { Authorization: api.Authorization }),
+      );
+      const list = (await (await fetch(base + "/api/app/productBrand?filter=" + encodeURIComponent("品牌"), { headers: api })).json()) as {
+        items: { name: string }[];
+      };
       expect(list.items.map((b) => b.name).filter((n) => n.includes("\uFFFD"))).toEqual([]);
       // The query string of a page and of an API call.
       await expectRefusedPage(await fetch(base + "/organization/partner?q=%C0%EE", { headers: { Cookie: cookie } }));
@@ -206,7 +230,10 @@ describe("HTTP edge security", () => {
         throw new Error("never throttled");
       };
       for (const name of ["stock1", "ghost-user"]) {
-        expect(await until429(() => tryLogin(name))).toMatchObject({ retryAfter: expect.stringMatching(/^\d+$/), error: expect.stringContaining("登录尝试过于频繁") });
+        expect(await until429(() => tryLogin(name))).toMatchObject({
+          retryAfter: expect.stringMatching(/^\d+$/),
+          error: expect.stringContaining("登录尝试过于频繁"),
+        });
       }
       // The token call is throttled by the same counters.
       const api = (await until429(() =>

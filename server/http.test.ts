@@ -5,7 +5,6 @@ import { startTestApp } from "./test/http-app";
 
 // @postgres: the whole HTTP stack on a connection pool (runs again on PostgreSQL: scripts/test-support.mjs)
 
-
 describe("HTTP server", () => {
   useTestDatabase();
   let base = "";
@@ -122,7 +121,11 @@ describe("HTTP server", () => {
     expect(gone.status).toBe(401);
     expect(await gone.json()).toMatchObject({ error: { code: "unauthorized" } });
     expect((await fetch(base + "/auth/user/profile")).status).toBe(401);
-    const wrong = await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"username":"sales1","password":"x"}' });
+    const wrong = await fetch(base + "/auth/user/auth", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: '{"username":"sales1","password":"x"}',
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toMatchObject({ error: { message: "用户名或密码错误" } });
     const junk = await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{oops" });
@@ -131,27 +134,45 @@ describe("HTTP server", () => {
 
   it("reads and saves settings through the JSON API, scoped to the user and company", async () => {
     const token = async (u: string) => {
-      const r = await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: u, password: TEST_PASSWORD }) });
+      const r = await fetch(base + "/auth/user/auth", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ username: u, password: TEST_PASSWORD }),
+      });
       return { Authorization: `Bearer ${((await r.json()) as { access_token: string }).access_token}`, "Content-Type": "application/json" };
     };
     const sales = await token("sales2");
     const defs = JSON.stringify({ grid1: { perPageNum: 50, columnDefs: [] } });
-    const saved = await fetch(base + "/api/app/setting/current-user", { method: "POST", headers: sales, body: JSON.stringify({ name: "summaryDefs", value: defs }) });
+    const saved = await fetch(base + "/api/app/setting/current-user", {
+      method: "POST",
+      headers: sales,
+      body: JSON.stringify({ name: "summaryDefs", value: defs }),
+    });
     expect(saved.status).toBe(200);
     const list = (await (await fetch(base + "/api/app/setting/current-user", { headers: sales })).json()) as { items: { name: string; value: string }[] };
     expect(list.items.find((i) => i.name === "summaryDefs")?.value).toBe(defs);
     // A sales user may read but not change company settings (系统设置 XTGL-005).
     const company = (await (await fetch(base + "/api/app/setting/current-company", { headers: sales })).json()) as { items: { name: string; value: string }[] };
     expect(company.items.find((i) => i.name === "AutoCreateDeliver")?.value).toBe("true");
-    const refused = await fetch(base + "/api/app/setting/current-company", { method: "POST", headers: sales, body: JSON.stringify({ name: "AutoCreateDeliver", value: "false" }) });
+    const refused = await fetch(base + "/api/app/setting/current-company", {
+      method: "POST",
+      headers: sales,
+      body: JSON.stringify({ name: "AutoCreateDeliver", value: "false" }),
+    });
     expect(refused.status).toBe(403);
     const boss = await token("boss2");
-    const ok = await fetch(base + "/api/app/setting/current-company", { method: "POST", headers: boss, body: JSON.stringify({ name: "AutoCreateDeliver", value: "false" }) });
+    const ok = await fetch(base + "/api/app/setting/current-company", {
+      method: "POST",
+      headers: boss,
+      body: JSON.stringify({ name: "AutoCreateDeliver", value: "false" }),
+    });
     expect(ok.status).toBe(200);
     const bad = await fetch(base + "/api/app/setting/current-company", { method: "POST", headers: boss, body: JSON.stringify({ name: "x y", value: "1" }) });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: { message: "设置名称只能包含字母、数字和下划线" } });
-    const other = (await (await fetch(base + "/api/app/setting/current-company", { headers: await token("boss1") })).json()) as { items: { name: string; value: string }[] };
+    const other = (await (await fetch(base + "/api/app/setting/current-company", { headers: await token("boss1") })).json()) as {
+      items: { name: string; value: string }[];
+    };
     expect(other.items.find((i) => i.name === "AutoCreateDeliver")?.value).toBe("true");
     const platform = (await (await fetch(base + "/api/app/setting/global", { headers: sales })).json()) as { items: { name: string; value: string }[] };
     expect(platform.items.find((i) => i.name === "PlatformType")?.value).toBe("车护者");
@@ -159,7 +180,11 @@ describe("HTTP server", () => {
 
   it("serves the list contract for productBrand: paging, sorting, CRUD, validation, permissions", async () => {
     const token = async (u: string) => {
-      const r = await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: u, password: TEST_PASSWORD }) });
+      const r = await fetch(base + "/auth/user/auth", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ username: u, password: TEST_PASSWORD }),
+      });
       return { Authorization: `Bearer ${((await r.json()) as { access_token: string }).access_token}`, "Content-Type": "application/json" };
     };
     const sales = await token("sales1");
@@ -180,7 +205,9 @@ describe("HTTP server", () => {
     const bad = await fetch(base + "/api/app/productBrand", { method: "POST", headers: admin, body: '{"name":""}' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: { fields: { name: ["请输入品牌名称"] } } });
-    const made = (await (await fetch(base + "/api/app/productBrand", { method: "POST", headers: admin, body: '{"name":"接口品牌","code":"API1"}' })).json()) as { id: number };
+    const made = (await (
+      await fetch(base + "/api/app/productBrand", { method: "POST", headers: admin, body: '{"name":"接口品牌","code":"API1"}' })
+    ).json()) as { id: number };
     const put = await fetch(base + `/api/app/productBrand/${made.id}`, { method: "PUT", headers: admin, body: '{"name":"接口品牌2","code":"API2"}' });
     expect(((await put.json()) as { code: string }).code).toBe("API2");
     expect((await fetch(base + `/api/app/productBrand/${made.id}`, { method: "DELETE", headers: sales })).status).toBe(403);
@@ -191,7 +218,12 @@ describe("HTTP server", () => {
     const exp = await fetch(base + "/api/app/productBrand/export", {
       method: "POST",
       headers: sales,
-      body: JSON.stringify({ sheetName: "品牌", outPutFileName: "品牌", filter: { sorting: "name asc" }, excelColumes: [{ displayName: "名称", fieldName: "name", width: 4000 }] }),
+      body: JSON.stringify({
+        sheetName: "品牌",
+        outPutFileName: "品牌",
+        filter: { sorting: "name asc" },
+        excelColumes: [{ displayName: "名称", fieldName: "name", width: 4000 }],
+      }),
     });
     expect(exp.status).toBe(200);
     expect(exp.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
@@ -201,27 +233,45 @@ describe("HTTP server", () => {
     const noCols = await fetch(base + "/api/app/productBrand/export", { method: "POST", headers: sales, body: '{"excelColumes":[]}' });
     expect(noCols.status).toBe(400);
     expect(await noCols.json()).toMatchObject({ error: { message: "请选择要导出的列" } });
-    expect((await fetch(base + "/api/app/productBrand/export", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(401);
+    expect((await fetch(base + "/api/app/productBrand/export", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(
+      401,
+    );
   });
 
   it("keeps every company's rows to itself through the JSON API and the pages, whatever id is guessed", async () => {
     const token = async (u: string) => {
-      const r = await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: u, password: TEST_PASSWORD }) });
+      const r = await fetch(base + "/auth/user/auth", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ username: u, password: TEST_PASSWORD }),
+      });
       return { Authorization: `Bearer ${((await r.json()) as { access_token: string }).access_token}`, "Content-Type": "application/json" };
     };
     const a = await token("boss1");
     const b = await token("boss2");
-    const made = await fetch(base + "/api/app/enterpriseRelation", { method: "POST", headers: a, body: JSON.stringify({ rel: 1, name: "甲方私有客户", creditLimit: "1234.567" }) });
+    const made = await fetch(base + "/api/app/enterpriseRelation", {
+      method: "POST",
+      headers: a,
+      body: JSON.stringify({ rel: 1, name: "甲方私有客户", creditLimit: "1234.567" }),
+    });
     expect(made.status).toBe(200);
     const row = (await made.json()) as { id: number; creditLimit: string };
     // numeric is answered as its exact decimal text, never through a float (issue 7 item 23)
     expect(row.creditLimit).toBe("1234.57");
-    const list = (await (await fetch(base + "/api/app/enterpriseRelation?filter=" + encodeURIComponent("甲方私有"), { headers: b })).json()) as { totalCount: number };
+    const list = (await (await fetch(base + "/api/app/enterpriseRelation?filter=" + encodeURIComponent("甲方私有"), { headers: b })).json()) as {
+      totalCount: number;
+    };
     expect(list.totalCount).toBe(0);
     expect((await fetch(base + `/api/app/enterpriseRelation/${row.id}`, { headers: b })).status).toBe(404);
-    expect((await fetch(base + `/api/app/enterpriseRelation/${row.id}`, { method: "PUT", headers: b, body: JSON.stringify({ rel: 1, name: "篡改" }) })).status).toBe(404);
+    expect(
+      (await fetch(base + `/api/app/enterpriseRelation/${row.id}`, { method: "PUT", headers: b, body: JSON.stringify({ rel: 1, name: "篡改" }) })).status,
+    ).toBe(404);
     expect((await fetch(base + `/api/app/enterpriseRelation/${row.id}`, { method: "DELETE", headers: b })).status).toBe(404);
-    const exp = await fetch(base + "/api/app/enterpriseRelation/export", { method: "POST", headers: b, body: JSON.stringify({ excelColumes: [{ displayName: "名称", fieldName: "name" }] }) });
+    const exp = await fetch(base + "/api/app/enterpriseRelation/export", {
+      method: "POST",
+      headers: b,
+      body: JSON.stringify({ excelColumes: [{ displayName: "名称", fieldName: "name" }] }),
+    });
     const ExcelJS = (await import("exceljs")).default;
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await exp.arrayBuffer()) as unknown as ArrayBuffer);
@@ -240,7 +290,11 @@ describe("HTTP server", () => {
 
   it("lets the JSON API read company data only with the permission the pages need", async () => {
     const token = async (u: string) => {
-      const r = await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: u, password: TEST_PASSWORD }) });
+      const r = await fetch(base + "/auth/user/auth", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ username: u, password: TEST_PASSWORD }),
+      });
       return { Authorization: `Bearer ${((await r.json()) as { access_token: string }).access_token}` };
     };
     const stock = await token("stock1");
@@ -248,7 +302,15 @@ describe("HTTP server", () => {
     // Warehouse staff hold neither the bank-account page nor any finance page.
     expect((await fetch(base + "/api/app/bankAccount", { headers: stock })).status).toBe(403);
     expect((await fetch(base + "/api/app/department", { headers: stock })).status).toBe(403);
-    expect((await fetch(base + "/api/app/bankAccount/export", { method: "POST", headers: { ...stock, "Content-Type": "application/json" }, body: JSON.stringify({ excelColumes: [{ displayName: "账号", fieldName: "accountNumber" }] }) })).status).toBe(403);
+    expect(
+      (
+        await fetch(base + "/api/app/bankAccount/export", {
+          method: "POST",
+          headers: { ...stock, "Content-Type": "application/json" },
+          body: JSON.stringify({ excelColumes: [{ displayName: "账号", fieldName: "accountNumber" }] }),
+        })
+      ).status,
+    ).toBe(403);
     // Sales pick salespeople and customers on their orders; everyone reads platform dictionaries.
     expect((await fetch(base + "/api/app/employee?maxResultCount=40", { headers: sales })).status).toBe(200);
     expect((await fetch(base + "/api/app/enterpriseRelation?rel=1&maxResultCount=40", { headers: sales })).status).toBe(200);
@@ -258,7 +320,14 @@ describe("HTTP server", () => {
 
   it("answers hostile list URLs with the list, never a 500", async () => {
     const { cookie } = await signIn("boss1");
-    for (const q of ["page=-1&size=abc&sort=password.desc", "page=99999999999&size=800", "edit=abc&confirmDelete=99999999999", "sort=name.desc%27%3B--&q=%25%27", "do=edit&sel=%3Cscript%3E", "dialog=%3Cx%3E"]) {
+    for (const q of [
+      "page=-1&size=abc&sort=password.desc",
+      "page=99999999999&size=800",
+      "edit=abc&confirmDelete=99999999999",
+      "sort=name.desc%27%3B--&q=%25%27",
+      "do=edit&sel=%3Cscript%3E",
+      "dialog=%3Cx%3E",
+    ]) {
       const res = await fetch(base + "/organization/partner?" + q, { headers: { Cookie: cookie }, redirect: "manual" });
       expect([200, 302]).toContain(res.status);
     }
@@ -291,7 +360,12 @@ describe("HTTP server", () => {
     // An empty body needs no type (issue 7 item 9): the action reads an empty form and refuses it with 400.
     const noType = await fetch(base + "/company/switch", { method: "POST", headers: h, redirect: "manual" });
     expect(noType.status).toBe(400);
-    const text = await fetch(base + "/company/switch", { method: "POST", headers: { ...h, "Content-Type": "text/plain" }, body: "companyId=1", redirect: "manual" });
+    const text = await fetch(base + "/company/switch", {
+      method: "POST",
+      headers: { ...h, "Content-Type": "text/plain" },
+      body: "companyId=1",
+      redirect: "manual",
+    });
     expect(text.status).toBe(415);
     expect(await text.text()).toContain("请求格式不正确");
     const json = await fetch(base + "/login", { method: "POST", headers: { ...h, "Content-Type": "application/json" }, body: '{"username":"a"}' });

@@ -136,7 +136,8 @@ function backPathOf(req: Request): string | null {
 
 function refuse(req: Request, res: Response, status: number, message: string) {
   if (wantsJson(req)) {
-    const code = { 400: "bad_request", 403: "forbidden", 411: "length_required", 413: "too_large", 415: "unsupported_media_type", 429: "rate_limited" }[status] ?? "error";
+    const code =
+      { 400: "bad_request", 403: "forbidden", 411: "length_required", 413: "too_large", 415: "unsupported_media_type", 429: "rate_limited" }[status] ?? "error";
     res.status(status).json({ error: { code, message } });
   } else {
     const back = status === 403 ? null : backPathOf(req);
@@ -470,7 +471,9 @@ function routeTree(build: ServerBuild): AgnosticRouteObject[] {
   for (const r of Object.values(build.routes)) byParent.set(r.parentId, [...(byParent.get(r.parentId) ?? []), r]);
   const children = (parentId: string | undefined): AgnosticRouteObject[] =>
     (byParent.get(parentId) ?? []).map((r) =>
-      r.index ? { id: r.id, path: r.path, index: true, caseSensitive: r.caseSensitive } : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: children(r.id) },
+      r.index
+        ? { id: r.id, path: r.path, index: true, caseSensitive: r.caseSensitive }
+        : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: children(r.id) },
     );
   return children(undefined);
 }

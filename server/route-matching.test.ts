@@ -7,7 +7,13 @@ const require = createRequire(import.meta.url);
 const file = require.resolve("@remix-run/router");
 
 type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
-type Router = { matchRoutes(routes: Route[], location: string, basename?: string): { route: Route; params: Record<string, string | undefined>; pathname: string; pathnameBase: string }[] | null };
+type Router = {
+  matchRoutes(
+    routes: Route[],
+    location: string,
+    basename?: string,
+  ): { route: Route; params: Record<string, string | undefined>; pathname: string; pathnameBase: string }[] | null;
+};
 
 /** A private copy of the router compiled from `source` (not the require cache's). */
 function compile(source: string): Router {
@@ -48,9 +54,28 @@ function tree(): Route[] {
   ];
 }
 
-const PATHS = ["/", "/sale/order", "/sale/order/", "/sale/order/12", "/sale/orderCreate", "/about", "/en/about", "/Exact", "/exact", "/files/a/b.png", "/api/app/product", "/api/app/product/3", "/api/app/product/export", "/api/nope/x", "/nope", "/%E4%B8%AD", "/sale/order/%2F"];
+const PATHS = [
+  "/",
+  "/sale/order",
+  "/sale/order/",
+  "/sale/order/12",
+  "/sale/orderCreate",
+  "/about",
+  "/en/about",
+  "/Exact",
+  "/exact",
+  "/files/a/b.png",
+  "/api/app/product",
+  "/api/app/product/3",
+  "/api/app/product/export",
+  "/api/nope/x",
+  "/nope",
+  "/%E4%B8%AD",
+  "/sale/order/%2F",
+];
 
-const plain = (ms: ReturnType<Router["matchRoutes"]>) => ms?.map((m) => ({ id: m.route.id, params: { ...m.params }, pathname: m.pathname, pathnameBase: m.pathnameBase })) ?? null;
+const plain = (ms: ReturnType<Router["matchRoutes"]>) =>
+  ms?.map((m) => ({ id: m.route.id, params: { ...m.params }, pathname: m.pathname, pathnameBase: m.pathnameBase })) ?? null;
 
 describe("route matching with memos", () => {
   it("is installed in this process, also after the HTTP stack and Remix are loaded", async () => {

@@ -114,7 +114,13 @@ export function cachedRouterSource(source: string): string | null {
   if (!MATCH_ROUTES_IMPL.test(source) || source.split(COMPILE_PATH).length !== 2) return null;
   const impl = MATCH_ROUTES_IMPL.exec(source)![0];
   if (!impl.includes("let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);")) return null;
-  for (const fn of ["function flattenRoutes(", "function rankRouteBranches(", "function matchRouteBranch(", "function decodePath(", "function stripBasename("]) {
+  for (const fn of [
+    "function flattenRoutes(",
+    "function rankRouteBranches(",
+    "function matchRouteBranch(",
+    "function decodePath(",
+    "function stripBasename(",
+  ]) {
     if (!source.includes(fn)) return null;
   }
   return source.replace(MATCH_ROUTES_IMPL, CACHED_MATCH_ROUTES_IMPL).replace(COMPILE_PATH, CACHED_COMPILE_PATH);

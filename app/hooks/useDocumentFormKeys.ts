@@ -1,7 +1,23 @@
 import { useEffect, type RefObject } from "react";
 
 /** Input types Enter moves on from (a text-like field, a date, a check box). */
-const FIELD_TYPES = new Set(["text", "search", "tel", "email", "url", "number", "date", "datetime-local", "month", "week", "time", "password", "checkbox", "radio", ""]);
+const FIELD_TYPES = new Set([
+  "text",
+  "search",
+  "tel",
+  "email",
+  "url",
+  "number",
+  "date",
+  "datetime-local",
+  "month",
+  "week",
+  "time",
+  "password",
+  "checkbox",
+  "radio",
+  "",
+]);
 
 /** A field whose Enter this hook handles (a read-only one too: its Enter would post the form). */
 function isField(el: Element): el is HTMLInputElement | HTMLSelectElement {
@@ -50,7 +66,9 @@ export function useDocumentFormKeys(inside: RefObject<HTMLElement | null>, submi
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "Enter" || e.isComposing || e.altKey || e.defaultPrevented) return;
       if (e.ctrlKey || e.metaKey) {
-        const buttons = [...form.querySelectorAll<HTMLButtonElement>('button[type="submit"], button:not([type])')].filter((b) => !b.closest("[data-line-editor]"));
+        const buttons = [...form.querySelectorAll<HTMLButtonElement>('button[type="submit"], button:not([type])')].filter(
+          (b) => !b.closest("[data-line-editor]"),
+        );
         const button = (submitIntent && buttons.find((b) => b.name === "intent" && b.value === submitIntent)) || buttons[buttons.length - 1];
         if (!button) return;
         e.preventDefault();

@@ -75,10 +75,7 @@ export function ShortcutProvider({ children }: { children: ReactNode }) {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, []);
-  const value = useMemo(
-    () => ({ flags, clear: (f: ShortcutFlag) => setFlags((cur) => ({ ...cur, [f]: 0 })), registry: registry.current }),
-    [flags],
-  );
+  const value = useMemo(() => ({ flags, clear: (f: ShortcutFlag) => setFlags((cur) => ({ ...cur, [f]: 0 })), registry: registry.current }), [flags]);
   return <ShortcutContext.Provider value={value}>{children}</ShortcutContext.Provider>;
 }
 

@@ -59,7 +59,14 @@ describe("tab bar rules", () => {
   });
 
   it("restores stored tabs the role still has, Home first, no duplicates, the current page kept", () => {
-    const stored = [tab("/p2"), { url: "/gone", name: "x", query: "" }, tab("/p2"), { url: 5 }, tab("/p4", "?q=1"), ...Array.from({ length: 15 }, (_, i) => tab(`/p${i + 5}`))];
+    const stored = [
+      tab("/p2"),
+      { url: "/gone", name: "x", query: "" },
+      tab("/p2"),
+      { url: 5 },
+      tab("/p4", "?q=1"),
+      ...Array.from({ length: 15 }, (_, i) => tab(`/p${i + 5}`)),
+    ];
     const restored = tabRules.restore(stored, known, [tab(HOME_URL), tab("/p1")]);
     expect(restored[0]!.url).toBe(HOME_URL);
     expect(restored[1]).toEqual(tab("/p2"));
@@ -69,7 +76,15 @@ describe("tab bar rules", () => {
     // More than 12 stay (a confirmed warning allowed them); the known pages bound the list.
     expect(restored.map((t) => t.url)).toEqual([HOME_URL, "/p2", "/p4", ...Array.from({ length: 15 }, (_, i) => `/p${i + 5}`).filter((u) => known[u]), "/p1"]);
     const current = [tab(HOME_URL), tab("/p20")];
-    expect(tabRules.restore(Array.from({ length: 19 }, (_, i) => tab(`/p${i + 1}`)), known, current).at(-1)).toEqual(tab("/p20"));
+    expect(
+      tabRules
+        .restore(
+          Array.from({ length: 19 }, (_, i) => tab(`/p${i + 1}`)),
+          known,
+          current,
+        )
+        .at(-1),
+    ).toEqual(tab("/p20"));
     expect(tabRules.restore("garbage", known, [tab(HOME_URL)])).toEqual([tab(HOME_URL)]);
   });
 

@@ -140,8 +140,7 @@ export function useTabs(userId: number, known: Record<string, string>) {
   }, [tabs, restored, userId]);
 
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      currentLocation.pathname !== nextLocation.pathname && tabRules.wouldWarn(tabs, known, nextLocation.pathname),
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && tabRules.wouldWarn(tabs, known, nextLocation.pathname),
   );
 
   const close = useCallback(

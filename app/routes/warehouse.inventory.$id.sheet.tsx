@@ -58,8 +58,14 @@ export default function InventorySheet() {
             <th scope="col">产品编码</th>
             <th scope="col">名称</th>
             <th scope="col">批次</th>
-            {showSystem ? <th scope="col" className="num">账面数</th> : null}
-            <th scope="col" className="blank">实盘数</th>
+            {showSystem ? (
+              <th scope="col" className="num">
+                账面数
+              </th>
+            ) : null}
+            <th scope="col" className="blank">
+              实盘数
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -12,8 +12,24 @@ export * from "../../server/sale/credit-approval.page";
 export * from "../../server/sale/sales-return.service";
 export * from "../../server/sale/sales-return.page";
 export * from "../../server/sale/sales-return.status";
-export { loadPickingPage, pickingPageAction, deliveryFilterLookups, salePrintRedirect, PICKING_LIST_URL, type PickingPageData } from "../../server/sale/picking-order.page";
+export {
+  loadPickingPage,
+  pickingPageAction,
+  deliveryFilterLookups,
+  salePrintRedirect,
+  PICKING_LIST_URL,
+  type PickingPageData,
+} from "../../server/sale/picking-order.page";
 export { loadDeliverPage, deliverPageAction, DELIVER_LIST_URL, type DeliverPageData } from "../../server/sale/deliver-order.page";
 export { loadScanPage, scanPageAction, type ScanPageData } from "../../server/sale/scan-delivery.page";
-export { getPickingOrder, afterSalesOrderSubmitted, voidOpenNotesOfOrder, createPickingForOrder, confirmPicking, voidPicking, createDeliveryForPicking, type PickingOrderView } from "../../server/sale/picking-order.service";
+export {
+  getPickingOrder,
+  afterSalesOrderSubmitted,
+  voidOpenNotesOfOrder,
+  createPickingForOrder,
+  confirmPicking,
+  voidPicking,
+  createDeliveryForPicking,
+  type PickingOrderView,
+} from "../../server/sale/picking-order.service";
 export { getDeliverOrder, confirmDelivery, voidDelivery, updateDeliveryLogistics, type DeliverOrderView } from "../../server/sale/deliver-order.service";

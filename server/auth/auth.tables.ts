@@ -22,7 +22,12 @@ export const sessions = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt), uniqueIndex("sessions_seq_idx").on(t.seq), index("sessions_company_seen_idx").on(t.companyId, t.lastSeenAt)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_expires_idx").on(t.expiresAt),
+    uniqueIndex("sessions_seq_idx").on(t.seq),
+    index("sessions_company_seen_idx").on(t.companyId, t.lastSeenAt),
+  ],
 );
 
 /**

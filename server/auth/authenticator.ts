@@ -13,7 +13,10 @@ const ADDRESS_HEADER = "x-qipei-sign-in-address";
 export const authenticator = new Authenticator<number>();
 authenticator.use(
   new FormStrategy(async ({ form, request }) =>
-    verifyCredentials({ username: form.get("username"), password: form.get("password") }, { ip: request.headers.get(ADDRESS_HEADER) || undefined, userAgent: request.headers.get("User-Agent") }),
+    verifyCredentials(
+      { username: form.get("username"), password: form.get("password") },
+      { ip: request.headers.get(ADDRESS_HEADER) || undefined, userAgent: request.headers.get("User-Agent") },
+    ),
   ),
   "form",
 );

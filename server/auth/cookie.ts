@@ -19,7 +19,10 @@ export function sessionCookie() {
     path: "/",
     secure: prod,
     maxAge: WEB_SESSION_MS / 1000,
-    secrets: secret.split(",").map((s) => s.trim()).filter(Boolean),
+    secrets: secret
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
   });
   return cookie;
 }

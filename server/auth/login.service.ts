@@ -54,9 +54,23 @@ export interface SignInAttempt {
  */
 async function recordFailure(userId: number | undefined, typed: string, why: string, attempt: SignInAttempt) {
   const [member] = userId
-    ? await db().select({ companyId: companyUsers.companyId }).from(companyUsers).where(eq(companyUsers.userId, userId)).orderBy(asc(companyUsers.companyId)).limit(1)
+    ? await db()
+        .select({ companyId: companyUsers.companyId })
+        .from(companyUsers)
+        .where(eq(companyUsers.userId, userId))
+        .orderBy(asc(companyUsers.companyId))
+        .limit(1)
     : [];
-  await recordAudit({ action: "loginFailed", companyId: member?.companyId ?? null, userId: userId ?? null, userName: typed, summary: why, ip: attempt.ip ?? null, userAgent: attempt.userAgent ?? null, at: attempt.now });
+  await recordAudit({
+    action: "loginFailed",
+    companyId: member?.companyId ?? null,
+    userId: userId ?? null,
+    userName: typed,
+    summary: why,
+    ip: attempt.ip ?? null,
+    userAgent: attempt.userAgent ?? null,
+    at: attempt.now,
+  });
 }
 
 function keyOf(...parts: string[]) {

@@ -23,7 +23,10 @@ describe("在线用户: who is signed in, and kicking them out", () => {
     expect((await listOnlineSessions(boss1, { keyword: "sales1" })).items.map((s) => s.username)).toEqual(["sales1"]);
 
     // Another company's session is "not found", however its number is guessed.
-    const [other] = await db().select({ seq: sessions.seq }).from(sessions).where(eq(sessions.id, (await resolveSession(boss2Token))!.sessionId));
+    const [other] = await db()
+      .select({ seq: sessions.seq })
+      .from(sessions)
+      .where(eq(sessions.id, (await resolveSession(boss2Token))!.sessionId));
     await expect(kickSession(boss1, String(other!.seq))).rejects.toMatchObject({ code: "not_found" });
     expect(await resolveSession(boss2Token)).toBeDefined();
     await expect(kickSession(boss1, "abc")).rejects.toMatchObject({ code: "not_found" });

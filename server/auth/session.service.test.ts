@@ -6,16 +6,7 @@ import { companyIdOf, ctxOf, useTestDatabase, userIdOf } from "../test/test-db";
 import { saveCompanySetting } from "../system/company-setting.service";
 import { settings } from "../setting/setting.tables";
 import { sessions } from "./auth.tables";
-import {
-  endSession,
-  endUserSessions,
-  hashToken,
-  listMyCompanies,
-  pickStartCompany,
-  resolveSession,
-  startSession,
-  switchCompany,
-} from "./session.service";
+import { endSession, endUserSessions, hashToken, listMyCompanies, pickStartCompany, resolveSession, startSession, switchCompany } from "./session.service";
 
 describe("sessions", () => {
   useTestDatabase();
@@ -58,7 +49,10 @@ describe("sessions", () => {
     const { token, expiresAt } = await startSession({ userId, kind: "web", now: start });
     expect(expiresAt.getTime() - start.getTime()).toBe(30 * 24 * 3600 * 1000);
     // In use until the end (the idle timeout has nothing to say).
-    await db().update(sessions).set({ lastSeenAt: new Date(expiresAt.getTime() - 60_000) }).where(eq(sessions.id, hashToken(token)));
+    await db()
+      .update(sessions)
+      .set({ lastSeenAt: new Date(expiresAt.getTime() - 60_000) })
+      .where(eq(sessions.id, hashToken(token)));
     expect(await resolveSession(token, new Date(expiresAt.getTime() - 1000))).toBeDefined();
     expect(await resolveSession(token, new Date(expiresAt.getTime() + 1000))).toBeUndefined();
   });
@@ -72,7 +66,12 @@ describe("sessions", () => {
     for (const h of [3, 7.9, 15.5, 23]) expect(await resolveSession(token, hours(h))).toBeDefined();
     // Then 8 hours and 2 minutes of nothing: gone, and gone for good.
     expect(await resolveSession(token, hours(31 + 2 / 60))).toBeUndefined();
-    expect(await db().select().from(sessions).where(eq(sessions.id, hashToken(token)))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, hashToken(token))),
+    ).toHaveLength(0);
     expect(await resolveSession(token, hours(23.5))).toBeUndefined();
   });
 

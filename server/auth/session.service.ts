@@ -68,7 +68,16 @@ export async function startSession(input: StartSessionInput) {
       expiresAt,
     });
   const [user] = await db().select({ username: users.username }).from(users).where(eq(users.id, input.userId));
-  await recordAudit({ action: "login", companyId, userId: input.userId, userName: user?.username ?? "", summary: input.kind === "api" ? "接口令牌登录" : "网页登录", ip: input.ip ?? null, userAgent: input.userAgent ?? null, at: now });
+  await recordAudit({
+    action: "login",
+    companyId,
+    userId: input.userId,
+    userName: user?.username ?? "",
+    summary: input.kind === "api" ? "接口令牌登录" : "网页登录",
+    ip: input.ip ?? null,
+    userAgent: input.userAgent ?? null,
+    at: now,
+  });
   return { token, expiresAt, companyId };
 }
 
@@ -120,17 +129,26 @@ export async function pickStartCompany(userId: number): Promise<number | undefin
 
 /** Signs a session out (退出登录), recorded in the audit trail when the session was still there. */
 export async function endSession(token: string) {
-  const [ended] = await db().delete(sessions).where(eq(sessions.id, hashToken(token))).returning({ userId: sessions.userId, companyId: sessions.companyId, ip: sessions.ip, userAgent: sessions.userAgent });
+  const [ended] = await db()
+    .delete(sessions)
+    .where(eq(sessions.id, hashToken(token)))
+    .returning({ userId: sessions.userId, companyId: sessions.companyId, ip: sessions.ip, userAgent: sessions.userAgent });
   if (!ended) return;
   const [user] = await db().select({ username: users.username }).from(users).where(eq(users.id, ended.userId));
-  await recordAudit({ action: "logout", companyId: ended.companyId, userId: ended.userId, userName: user?.username ?? "", summary: "退出登录", ip: ended.ip, userAgent: ended.userAgent });
+  await recordAudit({
+    action: "logout",
+    companyId: ended.companyId,
+    userId: ended.userId,
+    userName: user?.username ?? "",
+    summary: "退出登录",
+    ip: ended.ip,
+    userAgent: ended.userAgent,
+  });
 }
 
 /** Removes every session of a user (kick, password change), optionally keeping one. */
 export async function endUserSessions(userId: number, exceptSessionId?: string) {
-  const where = exceptSessionId
-    ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`)
-    : eq(sessions.userId, userId);
+  const where = exceptSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`) : eq(sessions.userId, userId);
   await db().delete(sessions).where(where);
 }
 
@@ -172,7 +190,9 @@ export async function resolveSession(token: string, now = new Date()): Promise<C
       companyKind: companies.kind,
       companyStatus: companies.status,
       memberLocked: companyUsers.isLocked,
-      roles: sql<{ id: number; name: string }[] | null>`(select json_agg(h order by h.id) from (${heldRoles(sql`${sessions.companyId}`, sql`${sessions.userId}`)}) h)`,
+      roles: sql<
+        { id: number; name: string }[] | null
+      >`(select json_agg(h order by h.id) from (${heldRoles(sql`${sessions.companyId}`, sql`${sessions.userId}`)}) h)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -277,6 +297,8 @@ export async function switchCompany(ctx: Pick<Ctx, "userId" | "sessionId">, comp
 
 /** Housekeeping: expired rows are useless (sessions, spent sign-in throttles); run at start and now and then. */
 export async function purgeExpiredSessions(now = new Date()) {
-  await db().delete(sessions).where(sql`${sessions.expiresAt} <= ${now}`);
+  await db()
+    .delete(sessions)
+    .where(sql`${sessions.expiresAt} <= ${now}`);
   await purgeLoginThrottle(now);
 }

@@ -39,7 +39,12 @@ describe("embedded database directory lock", () => {
     try {
       const child = spawnSync(
         process.execPath,
-        ["--import", "tsx", "-e", `import("${path.resolve("server/db/client.ts")}").then((m) => m.openDatabase({ dataDir: ${JSON.stringify(dir)} })).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })`],
+        [
+          "--import",
+          "tsx",
+          "-e",
+          `import("${path.resolve("server/db/client.ts")}").then((m) => m.openDatabase({ dataDir: ${JSON.stringify(dir)} })).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })`,
+        ],
         { encoding: "utf8", timeout: 60_000 },
       );
       expect(child.status).toBe(3);

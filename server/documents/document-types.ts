@@ -28,7 +28,16 @@ import {
   receiveOrderLines,
   receiveOrders,
 } from "../purchase/purchase.tables";
-import { deliverOrderLines, deliverOrders, pickingOrderLines, pickingOrders, salesOrderLines, salesOrders, salesReturnOrderLines, salesReturnOrders } from "../sale/sale.tables";
+import {
+  deliverOrderLines,
+  deliverOrders,
+  pickingOrderLines,
+  pickingOrders,
+  salesOrderLines,
+  salesOrders,
+  salesReturnOrderLines,
+  salesReturnOrders,
+} from "../sale/sale.tables";
 import { inventoryOrderLines, inventoryOrders, moveOrderLines, moveOrders } from "../warehouse/warehouse.tables";
 
 /**
@@ -64,18 +73,118 @@ export interface DocumentType {
 const t = <T extends DocumentType>(d: T) => d;
 
 export const DOCUMENT_TYPES = {
-  salesReturnOrder: t({ code: "salesReturnOrder", label: "销售退货单", menuCode: "XSGL-003", statuses: SALES_RETURN_STATUSES, tables: { header: salesReturnOrders as unknown as DocTable, lines: salesReturnOrderLines }, resetOrder: 10, print: "saleReturn" }),
-  deliverOrder: t({ code: "deliverOrder", label: "发货单", menuCode: "XSGL-007", statuses: DELIVER_ORDER_STATUSES, tables: { header: deliverOrders as unknown as DocTable, lines: deliverOrderLines }, resetOrder: 20, print: "deliver", page: (id) => `/sale/deliver/${id}`, attachments: true }),
-  pickingOrder: t({ code: "pickingOrder", label: "拣货单", menuCode: "XSGL-006", statuses: PICKING_ORDER_STATUSES, tables: { header: pickingOrders as unknown as DocTable, lines: pickingOrderLines }, resetOrder: 30, print: "picking" }),
-  purchaseReturnOrder: t({ code: "purchaseReturnOrder", label: "采购退货单", menuCode: "CGGL-003", statuses: PURCHASE_RETURN_STATUSES, tables: { header: purchaseReturnOrders as unknown as DocTable, lines: purchaseReturnOrderLines }, resetOrder: 40, print: "purchaseReturn" }),
-  putawayOrder: t({ code: "putawayOrder", label: "上架单", menuCode: "CGGL-010", statuses: PUTAWAY_ORDER_STATUSES, tables: { header: putawayOrders as unknown as DocTable, lines: putawayOrderLines }, resetOrder: 50 }),
-  receiveOrder: t({ code: "receiveOrder", label: "收货单", menuCode: "CGGL-009", statuses: RECEIVE_ORDER_STATUSES, tables: { header: receiveOrders as unknown as DocTable, lines: receiveOrderLines }, resetOrder: 60, print: "receive", page: (id) => `/purchase/receive/${id}`, attachments: true }),
-  purchasePlan: t({ code: "purchasePlan", label: "采购计划", menuCode: "CGGL-007", statuses: PURCHASE_PLAN_STATUSES, tables: { header: purchasePlans as unknown as DocTable, lines: purchasePlanLines }, resetOrder: 70 }),
-  salesOrder: t({ code: "salesOrder", label: "销售订单", menuCode: "XSGL-001", statuses: SALES_ORDER_STATUSES, tables: { header: salesOrders as unknown as DocTable, lines: salesOrderLines }, resetOrder: 80, print: "sale", page: (id) => `/sale/order/${id}`, attachments: true }),
-  purchaseOrder: t({ code: "purchaseOrder", label: "采购订单", menuCode: "CGGL-001", statuses: PURCHASE_ORDER_STATUSES, tables: { header: purchaseOrders as unknown as DocTable, lines: purchaseOrderLines }, resetOrder: 90, print: "purchase", page: (id) => `/purchase/order/${id}`, attachments: true }),
-  moveOrder: t({ code: "moveOrder", label: "调拨单", menuCode: "CKGL-005", statuses: MOVE_ORDER_STATUSES, tables: { header: moveOrders as unknown as DocTable, lines: moveOrderLines }, resetOrder: 100, print: "allocation" }),
-  inventoryOrder: t({ code: "inventoryOrder", label: "盘点单", menuCode: "CKGL-004", statuses: INVENTORY_ORDER_STATUSES, tables: { header: inventoryOrders as unknown as DocTable, lines: inventoryOrderLines }, resetOrder: 110 }),
-  partnerPayment: t({ code: "partnerPayment", label: "收付款单", menuCode: "CWGL-001", statuses: PARTNER_PAYMENT_STATUSES, tables: { header: partnerPayments as unknown as DocTable }, resetOrder: 0 }),
+  salesReturnOrder: t({
+    code: "salesReturnOrder",
+    label: "销售退货单",
+    menuCode: "XSGL-003",
+    statuses: SALES_RETURN_STATUSES,
+    tables: { header: salesReturnOrders as unknown as DocTable, lines: salesReturnOrderLines },
+    resetOrder: 10,
+    print: "saleReturn",
+  }),
+  deliverOrder: t({
+    code: "deliverOrder",
+    label: "发货单",
+    menuCode: "XSGL-007",
+    statuses: DELIVER_ORDER_STATUSES,
+    tables: { header: deliverOrders as unknown as DocTable, lines: deliverOrderLines },
+    resetOrder: 20,
+    print: "deliver",
+    page: (id) => `/sale/deliver/${id}`,
+    attachments: true,
+  }),
+  pickingOrder: t({
+    code: "pickingOrder",
+    label: "拣货单",
+    menuCode: "XSGL-006",
+    statuses: PICKING_ORDER_STATUSES,
+    tables: { header: pickingOrders as unknown as DocTable, lines: pickingOrderLines },
+    resetOrder: 30,
+    print: "picking",
+  }),
+  purchaseReturnOrder: t({
+    code: "purchaseReturnOrder",
+    label: "采购退货单",
+    menuCode: "CGGL-003",
+    statuses: PURCHASE_RETURN_STATUSES,
+    tables: { header: purchaseReturnOrders as unknown as DocTable, lines: purchaseReturnOrderLines },
+    resetOrder: 40,
+    print: "purchaseReturn",
+  }),
+  putawayOrder: t({
+    code: "putawayOrder",
+    label: "上架单",
+    menuCode: "CGGL-010",
+    statuses: PUTAWAY_ORDER_STATUSES,
+    tables: { header: putawayOrders as unknown as DocTable, lines: putawayOrderLines },
+    resetOrder: 50,
+  }),
+  receiveOrder: t({
+    code: "receiveOrder",
+    label: "收货单",
+    menuCode: "CGGL-009",
+    statuses: RECEIVE_ORDER_STATUSES,
+    tables: { header: receiveOrders as unknown as DocTable, lines: receiveOrderLines },
+    resetOrder: 60,
+    print: "receive",
+    page: (id) => `/purchase/receive/${id}`,
+    attachments: true,
+  }),
+  purchasePlan: t({
+    code: "purchasePlan",
+    label: "采购计划",
+    menuCode: "CGGL-007",
+    statuses: PURCHASE_PLAN_STATUSES,
+    tables: { header: purchasePlans as unknown as DocTable, lines: purchasePlanLines },
+    resetOrder: 70,
+  }),
+  salesOrder: t({
+    code: "salesOrder",
+    label: "销售订单",
+    menuCode: "XSGL-001",
+    statuses: SALES_ORDER_STATUSES,
+    tables: { header: salesOrders as unknown as DocTable, lines: salesOrderLines },
+    resetOrder: 80,
+    print: "sale",
+    page: (id) => `/sale/order/${id}`,
+    attachments: true,
+  }),
+  purchaseOrder: t({
+    code: "purchaseOrder",
+    label: "采购订单",
+    menuCode: "CGGL-001",
+    statuses: PURCHASE_ORDER_STATUSES,
+    tables: { header: purchaseOrders as unknown as DocTable, lines: purchaseOrderLines },
+    resetOrder: 90,
+    print: "purchase",
+    page: (id) => `/purchase/order/${id}`,
+    attachments: true,
+  }),
+  moveOrder: t({
+    code: "moveOrder",
+    label: "调拨单",
+    menuCode: "CKGL-005",
+    statuses: MOVE_ORDER_STATUSES,
+    tables: { header: moveOrders as unknown as DocTable, lines: moveOrderLines },
+    resetOrder: 100,
+    print: "allocation",
+  }),
+  inventoryOrder: t({
+    code: "inventoryOrder",
+    label: "盘点单",
+    menuCode: "CKGL-004",
+    statuses: INVENTORY_ORDER_STATUSES,
+    tables: { header: inventoryOrders as unknown as DocTable, lines: inventoryOrderLines },
+    resetOrder: 110,
+  }),
+  partnerPayment: t({
+    code: "partnerPayment",
+    label: "收付款单",
+    menuCode: "CWGL-001",
+    statuses: PARTNER_PAYMENT_STATUSES,
+    tables: { header: partnerPayments as unknown as DocTable },
+    resetOrder: 0,
+  }),
 } satisfies Record<string, DocumentType>;
 
 export type DocumentTypeCode = keyof typeof DOCUMENT_TYPES;
@@ -102,5 +211,8 @@ export function documentTablesForReset(): [string, PgTable & { companyId: unknow
   return [...DOCUMENT_TYPE_LIST]
     .filter((d) => d.resetOrder > 0)
     .sort((a, b) => a.resetOrder - b.resetOrder)
-    .flatMap((d) => [...(d.tables.lines ? [[`${d.label}明细`, d.tables.lines] as [string, PgTable & { companyId: unknown }]] : []), [d.label, d.tables.header] as [string, PgTable & { companyId: unknown }]]);
+    .flatMap((d) => [
+      ...(d.tables.lines ? [[`${d.label}明细`, d.tables.lines] as [string, PgTable & { companyId: unknown }]] : []),
+      [d.label, d.tables.header] as [string, PgTable & { companyId: unknown }],
+    ]);
 }

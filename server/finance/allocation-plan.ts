@@ -23,7 +23,11 @@ function centsOf(text: string | null | undefined): bigint | null {
 
 const textOf = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, "0")}`;
 
-export function plannedAllocation(amount: string | null | undefined, docs: readonly OpenDocumentForPlan[], chosen: readonly number[]): { settles: Map<number, string>; left: string | null } {
+export function plannedAllocation(
+  amount: string | null | undefined,
+  docs: readonly OpenDocumentForPlan[],
+  chosen: readonly number[],
+): { settles: Map<number, string>; left: string | null } {
   const settles = new Map<number, string>();
   let left = centsOf(amount);
   if (left === null || left <= 0n) return { settles, left: null };

@@ -13,9 +13,25 @@ import { getCompanyTimeZone } from "../setting/setting.service";
 import { accountSummaries, companyToday } from "./partner-account.service";
 import { partnerAccountResource } from "./partner-account.resource";
 import { paymentOrderResource, receiptResource } from "./partner-payment.resource";
-import { canRecordKind, createPartnerPayment, getPartnerPayment, openDocumentsOf, recentPaymentsOf, runPartnerPaymentAction, type PartnerPaymentView } from "./partner-payment.service";
+import {
+  canRecordKind,
+  createPartnerPayment,
+  getPartnerPayment,
+  openDocumentsOf,
+  recentPaymentsOf,
+  runPartnerPaymentAction,
+  type PartnerPaymentView,
+} from "./partner-payment.service";
 import { paymentMethodChoices } from "./payment-method.resource";
-import { decideStatement, exportStatement, partnerStatement, sendStatement, statementPartnerChoices, statementPeriod, type Statement } from "./statement.service";
+import {
+  decideStatement,
+  exportStatement,
+  partnerStatement,
+  sendStatement,
+  statementPartnerChoices,
+  statementPeriod,
+  type Statement,
+} from "./statement.service";
 
 /**
  * The reconciliation pages (对账单, CWGL-001): /accounting/reconciliation (the partner accounts,
@@ -72,7 +88,9 @@ export async function reconciliationExportOf(request: Request): Promise<Response
   const partnerId = parseId(params.get("partnerId"));
   if (partnerId === null) throw json({ message: "请选择往来单位" }, { status: 400 });
   try {
-    return xlsxResponse(await exportStatement(ctx, { partnerId, from: params.get("from") || null, to: params.get("to") || null }, await getCompanyTimeZone(ctx)));
+    return xlsxResponse(
+      await exportStatement(ctx, { partnerId, from: params.get("from") || null, to: params.get("to") || null }, await getCompanyTimeZone(ctx)),
+    );
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === "not_found") throw json({ message: "往来单位不存在" }, { status: 404 });
@@ -106,7 +124,15 @@ export async function loadReconciliationPage(request: Request): Promise<Reconcil
       if ((e as { code?: string }).code === "not_found") throw json({ message: "往来单位不存在" }, { status: 404 });
       throw e;
     }
-    return { partners, ...period, statement, payments: await recentPaymentsOf(ctx, partnerId), accounts: null, error, canRecordPayments: canRecordKind(ctx, 2) };
+    return {
+      partners,
+      ...period,
+      statement,
+      payments: await recentPaymentsOf(ctx, partnerId),
+      accounts: null,
+      error,
+      canRecordPayments: canRecordKind(ctx, 2),
+    };
   }
   const listParams = new URLSearchParams();
   for (const k of ["page", "size", "sort", "q", "rel", "hasBalance"]) {
@@ -120,7 +146,15 @@ export async function loadReconciliationPage(request: Request): Promise<Reconcil
     ...period,
     statement: null,
     payments: [],
-    accounts: { totalCount: list.totalCount, items: list.items, page: query.page, size: query.size, rel: params.get("rel") ?? "", q: query.keyword ?? "", hasBalance: params.get("hasBalance") ?? "" },
+    accounts: {
+      totalCount: list.totalCount,
+      items: list.items,
+      page: query.page,
+      size: query.size,
+      rel: params.get("rel") ?? "",
+      q: query.keyword ?? "",
+      hasBalance: params.get("hasBalance") ?? "",
+    },
     error,
     canRecordPayments: canRecordKind(ctx, 2),
   };
@@ -168,7 +202,14 @@ export interface PaymentFormData {
   canRecordPayments: boolean;
 }
 
-async function paymentFormData(ctx: Ctx, kind: 1 | 2, values: Record<string, string>, chosen: number[], errors: Record<string, string[]> = {}, message: string | null = null): Promise<PaymentFormData> {
+async function paymentFormData(
+  ctx: Ctx,
+  kind: 1 | 2,
+  values: Record<string, string>,
+  chosen: number[],
+  errors: Record<string, string[]> = {},
+  message: string | null = null,
+): Promise<PaymentFormData> {
   const rel = kind === 1 ? 1 : 0;
   const [all, methods] = await Promise.all([statementPartnerChoices(ctx), paymentMethodChoices(db(), ctx.companyId)]);
   const partnerId = parseId(values.partnerId ?? "");
@@ -225,7 +266,11 @@ export async function paymentFormAction(request: Request) {
   try {
     const r = await createPartnerPayment(ctx, { kind, ...values, entryIds: chosen }, { confirm: intent === "confirm" });
     const label = kind === 1 ? "收款单" : "付款单";
-    const what = r.duplicate ? `${label} ${r.no} 已登记（重复提交未再生成）` : r.status === 100 ? `${label} ${r.no} 已登记并确认` : `${label} ${r.no} 已保存为草稿`;
+    const what = r.duplicate
+      ? `${label} ${r.no} 已登记（重复提交未再生成）`
+      : r.status === 100
+        ? `${label} ${r.no} 已登记并确认`
+        : `${label} ${r.no} 已保存为草稿`;
     return flashRedirect(`${PAYMENTS_URL}/${r.id}`, what);
   } catch (e) {
     const f = formErrorOf(e);
@@ -264,7 +309,19 @@ export async function loadPaymentsList(request: Request): Promise<PaymentsListDa
   return {
     kind,
     totalCount: list.totalCount,
-    items: list.items.map((r) => ({ id: r.id, no: r.no, status: r.status, partnerId: r.partnerId, partnerName: r.partnerName, paymentMethodName: r.paymentMethodName, amount: r.amount, unallocatedAmount: r.unallocatedAmount, paidOn: r.paidOn, createdByName: r.createdByName, remark: r.remark })),
+    items: list.items.map((r) => ({
+      id: r.id,
+      no: r.no,
+      status: r.status,
+      partnerId: r.partnerId,
+      partnerName: r.partnerName,
+      paymentMethodName: r.paymentMethodName,
+      amount: r.amount,
+      unallocatedAmount: r.unallocatedAmount,
+      paidOn: r.paidOn,
+      createdByName: r.createdByName,
+      remark: r.remark,
+    })),
     page: query.page,
     size: query.size,
     filters,
@@ -307,4 +364,3 @@ export async function paymentDocAction(request: Request, idText: string | undefi
     throw e;
   }
 }
-

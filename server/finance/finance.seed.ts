@@ -49,7 +49,12 @@ async function seedCompanyMoney(tx: Executor, companyId: number) {
   runsAlone(tx); // one use case after another in one transaction, at boot: no lock order to keep
   const ctx = await financeCtx(tx, companyId);
   if (!ctx) return;
-  const [method] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.companyId, companyId)).orderBy(asc(paymentMethods.sortOrder)).limit(2);
+  const [method] = await tx
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.companyId, companyId))
+    .orderBy(asc(paymentMethods.sortOrder))
+    .limit(2);
   if (!method) return;
   const today = new Date().toISOString().slice(0, 10);
   // Suppliers we owe most: half paid (allocated to the oldest receiving notes), one draft, one voided.
@@ -62,10 +67,22 @@ async function seedCompanyMoney(tx: Executor, companyId: number) {
     .limit(2);
   for (const [i, s] of owed.entries()) {
     const half = moneyString(mul(s.balance, "0.5"));
-    await createPartnerPayment(ctx, { kind: 2, partnerId: s.partnerId, paymentMethodId: method.id, amount: half, paidOn: today, remark: "演示付款" }, { confirm: true, tx });
+    await createPartnerPayment(
+      ctx,
+      { kind: 2, partnerId: s.partnerId, paymentMethodId: method.id, amount: half, paidOn: today, remark: "演示付款" },
+      { confirm: true, tx },
+    );
     if (i === 0) {
-      await createPartnerPayment(ctx, { kind: 2, partnerId: s.partnerId, paymentMethodId: method.id, amount: "100", paidOn: today, remark: "演示草稿" }, { tx });
-      const v = await createPartnerPayment(ctx, { kind: 2, partnerId: s.partnerId, paymentMethodId: method.id, amount: "50", paidOn: today, remark: "演示作废" }, { confirm: true, tx });
+      await createPartnerPayment(
+        ctx,
+        { kind: 2, partnerId: s.partnerId, paymentMethodId: method.id, amount: "100", paidOn: today, remark: "演示草稿" },
+        { tx },
+      );
+      const v = await createPartnerPayment(
+        ctx,
+        { kind: 2, partnerId: s.partnerId, paymentMethodId: method.id, amount: "50", paidOn: today, remark: "演示作废" },
+        { confirm: true, tx },
+      );
       await voidIn(tx, ctx, v.id);
     }
   }
@@ -77,8 +94,13 @@ async function seedCompanyMoney(tx: Executor, companyId: number) {
     .orderBy(asc(enterpriseRelations.id))
     .limit(2);
   for (const [i, c] of customers.entries()) {
-    await createPartnerPayment(ctx, { kind: 1, partnerId: c.id, paymentMethodId: method.id, amount: i === 0 ? "2000" : "500", paidOn: today, remark: "演示收款" }, { confirm: true, tx });
-    if (i === 0) await createPartnerPayment(ctx, { kind: 1, partnerId: c.id, paymentMethodId: method.id, amount: "300", paidOn: today, remark: "演示草稿" }, { tx });
+    await createPartnerPayment(
+      ctx,
+      { kind: 1, partnerId: c.id, paymentMethodId: method.id, amount: i === 0 ? "2000" : "500", paidOn: today, remark: "演示收款" },
+      { confirm: true, tx },
+    );
+    if (i === 0)
+      await createPartnerPayment(ctx, { kind: 1, partnerId: c.id, paymentMethodId: method.id, amount: "300", paidOn: today, remark: "演示草稿" }, { tx });
   }
 }
 

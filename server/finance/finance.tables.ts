@@ -113,7 +113,8 @@ export const partnerPayments = pgTable(
     requestKey: text("request_key"),
   },
   (t) => [
-    uniqueIndex("partner_payments_no_uq").on(t.companyId, t.no), index("partner_payments_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")),
+    uniqueIndex("partner_payments_no_uq").on(t.companyId, t.no),
+    index("partner_payments_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")),
     uniqueIndex("partner_payments_request_uq").on(t.companyId, t.requestKey),
     index("partner_payments_company_id_idx").on(t.companyId, t.kind, t.id),
     index("partner_payments_partner_idx").on(t.companyId, t.partnerId, t.id),

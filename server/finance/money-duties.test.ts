@@ -7,7 +7,15 @@ import { enterpriseRelations } from "../organization/organization.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { paymentDocAction, paymentFormAction } from "./finance.page";
 import { partnerPayments, paymentMethods } from "./finance.tables";
-import { confirmPartnerPayment, createPartnerPayment, getPartnerPayment, PAYMENT_ORDER_CODE, removePartnerPayment, VOID_MONEY_CODE, voidPartnerPayment } from "./partner-payment.service";
+import {
+  confirmPartnerPayment,
+  createPartnerPayment,
+  getPartnerPayment,
+  PAYMENT_ORDER_CODE,
+  removePartnerPayment,
+  VOID_MONEY_CODE,
+  voidPartnerPayment,
+} from "./partner-payment.service";
 
 /**
  * Issue 20 item 13, separation of duties: sales register receipts (收款单) from their customers;
@@ -24,9 +32,17 @@ let supplier: number;
 let method: number;
 
 const bearer = (token: string, method: string, path: string, body?: unknown) =>
-  new Request(`http://localhost${path}`, { method, headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  new Request(`http://localhost${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
 const formPost = (token: string, path: string, fields: Record<string, string>) =>
-  new Request(`http://localhost${path}`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
 const money = (kind: 1 | 2, partnerId: number, amount: string) => ({ kind, partnerId, paymentMethodId: method, amount, paidOn: "2024-03-01" });
 
 async function statusOf(id: number) {
@@ -34,7 +50,10 @@ async function statusOf(id: number) {
   return row?.status;
 }
 async function paymentsOf(partnerId: number) {
-  return db().select().from(partnerPayments).where(and(eq(partnerPayments.partnerId, partnerId), eq(partnerPayments.kind, 2)));
+  return db()
+    .select()
+    .from(partnerPayments)
+    .where(and(eq(partnerPayments.partnerId, partnerId), eq(partnerPayments.kind, 2)));
 }
 async function refusal(p: Promise<unknown>) {
   const thrown = await p.then(
@@ -59,7 +78,10 @@ beforeAll(async () => {
     ])
     .returning();
   [customer, supplier] = made.map((m) => m.id) as [number, number];
-  const [m] = await db().select().from(paymentMethods).where(and(eq(paymentMethods.companyId, boss.companyId), eq(paymentMethods.name, "现金")));
+  const [m] = await db()
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.companyId, boss.companyId), eq(paymentMethods.name, "现金")));
   method = m!.id;
 });
 
@@ -76,7 +98,10 @@ describe("separation of duties in money", () => {
   });
 
   it("service: sales may not record, confirm or delete a supplier payment, nor void confirmed money", async () => {
-    await expect(createPartnerPayment(sales.ctx, money(2, supplier, "30"), { confirm: true })).rejects.toMatchObject({ code: "forbidden", message: expect.stringContaining("付款单") });
+    await expect(createPartnerPayment(sales.ctx, money(2, supplier, "30"), { confirm: true })).rejects.toMatchObject({
+      code: "forbidden",
+      message: expect.stringContaining("付款单"),
+    });
     await expect(createPartnerPayment(sales.ctx, money(2, supplier, "30"))).rejects.toMatchObject({ code: "forbidden" });
     expect(await paymentsOf(supplier)).toHaveLength(0);
     const draft = await createPartnerPayment(boss, money(2, supplier, "30"));
@@ -100,7 +125,12 @@ describe("separation of duties in money", () => {
     expect((await create.json()).error.message).toContain("付款单");
     expect(await paymentsOf(supplier)).toHaveLength(before);
     const draft = await createPartnerPayment(boss, money(2, supplier, "12"));
-    const confirm = await apiDocumentAction(bearer(sales.token, "POST", `/api/app/paymentOrder/${draft.id}/confirm`), "paymentOrder", String(draft.id), "confirm");
+    const confirm = await apiDocumentAction(
+      bearer(sales.token, "POST", `/api/app/paymentOrder/${draft.id}/confirm`),
+      "paymentOrder",
+      String(draft.id),
+      "confirm",
+    );
     expect(confirm.status).toBe(403);
     expect(await statusOf(draft.id)).toBe(0);
     const own = await apiCollection(bearer(sales.token, "POST", "/api/app/receipt", { ...money(1, customer, "8"), confirm: true }), "receipt");
@@ -114,7 +144,17 @@ describe("separation of duties in money", () => {
 
   it("pages: 登记付款 and the document page's 确认 / 作废 / 删除 are refused to sales with 403", async () => {
     const before = (await paymentsOf(supplier)).length;
-    const form = await paymentFormAction(formPost(sales.token, "/accounting/reconciliation/receipt", { kind: "2", intent: "confirm", partnerId: String(supplier), paymentMethodId: String(method), amount: "15", paidOn: "2024-03-02", requestKey: "duty-form-1" }));
+    const form = await paymentFormAction(
+      formPost(sales.token, "/accounting/reconciliation/receipt", {
+        kind: "2",
+        intent: "confirm",
+        partnerId: String(supplier),
+        paymentMethodId: String(method),
+        amount: "15",
+        paidOn: "2024-03-02",
+        requestKey: "duty-form-1",
+      }),
+    );
     expect(form.status).toBe(403);
     expect((await form.json()).message).toContain("付款单");
     expect(await paymentsOf(supplier)).toHaveLength(before);
@@ -126,12 +166,17 @@ describe("separation of duties in money", () => {
     }
     expect(await statusOf(draft.id)).toBe(0);
     const receipt = await createPartnerPayment(boss, money(1, customer, "15"), { confirm: true });
-    const res = await refusal(paymentDocAction(formPost(sales.token, `/accounting/reconciliation/payments/${receipt.id}`, { intent: "void" }), String(receipt.id)));
+    const res = await refusal(
+      paymentDocAction(formPost(sales.token, `/accounting/reconciliation/payments/${receipt.id}`, { intent: "void" }), String(receipt.id)),
+    );
     expect(res.status).toBe(403);
     expect((await res.json()).message).toContain("作废");
     expect(await statusOf(receipt.id)).toBe(100);
     // The manager's page action goes through.
-    const ok = await paymentDocAction(formPost((await ctxOf("boss1")).token, `/accounting/reconciliation/payments/${receipt.id}`, { intent: "void" }), String(receipt.id));
+    const ok = await paymentDocAction(
+      formPost((await ctxOf("boss1")).token, `/accounting/reconciliation/payments/${receipt.id}`, { intent: "void" }),
+      String(receipt.id),
+    );
     expect(ok.status).toBe(302);
     expect(await statusOf(receipt.id)).toBe(90);
   });

@@ -23,7 +23,6 @@ export interface OverdueSummary {
   payable: OverdueSide;
 }
 
-
 export async function companyToday(companyId: number, now: Date, ex: Executor = db()): Promise<string> {
   const tz = await getCompanyTimeZone({ companyId }, ex);
   return new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
@@ -44,7 +43,9 @@ export async function overdueSummary(companyId: number, now: Date, ex: Executor 
   );
   const side = (rel: number): OverdueSide => {
     const r = rows.find((x) => Number(x.rel) === rel);
-    return r ? { partners: Number(r.partners), documents: Number(r.documents), amount: moneyString(String(r.amount)) } : { partners: 0, documents: 0, amount: "0.00" };
+    return r
+      ? { partners: Number(r.partners), documents: Number(r.documents), amount: moneyString(String(r.amount)) }
+      : { partners: 0, documents: 0, amount: "0.00" };
   };
   return { today, receivable: side(1), payable: side(0) };
 }

@@ -51,7 +51,16 @@ describe.skipIf(!url)("partner account under parallel postings (PostgreSQL)", ()
   it("20 receipts and 20 documents at once: balance = Σ entries, the balanceAfter chain holds, the statement balances", async () => {
     const results = await outcomes<unknown>(40, (i) =>
       i % 2 === 0
-        ? inTransaction((tx) => postPartnerEntry(tx, ctx, { partnerId: customer, docType: "deliverOrder", docId: 500_000 + i, docNo: `RACE-D${i}`, amount: `${100 + i}.25`, entryDate: "2024-06-01" }))
+        ? inTransaction((tx) =>
+            postPartnerEntry(tx, ctx, {
+              partnerId: customer,
+              docType: "deliverOrder",
+              docId: 500_000 + i,
+              docNo: `RACE-D${i}`,
+              amount: `${100 + i}.25`,
+              entryDate: "2024-06-01",
+            }),
+          )
         : createPartnerPayment(ctx, { kind: 1, partnerId: customer, paymentMethodId: method, amount: `${50 + i}.10`, paidOn: "2024-06-02" }, { confirm: true }),
     );
     expect(results.filter((r) => !r.ok)).toEqual([]);
@@ -89,12 +98,17 @@ describe.skipIf(!url)("partner account under parallel postings (PostgreSQL)", ()
     expect(results.filter((r) => !r.ok)).toEqual([]);
     const ids = new Set(results.map((r) => (r.ok ? r.v.id : 0)));
     expect(ids.size).toBe(1);
-    const rows = await db().select().from(partnerPayments).where(and(eq(partnerPayments.companyId, ctx.companyId), eq(partnerPayments.requestKey, "race-form-1")));
+    const rows = await db()
+      .select()
+      .from(partnerPayments)
+      .where(and(eq(partnerPayments.companyId, ctx.companyId), eq(partnerPayments.requestKey, "race-form-1")));
     expect(rows).toHaveLength(1);
     const posted = await db()
       .select()
       .from(partnerAccountEntries)
-      .where(and(eq(partnerAccountEntries.companyId, ctx.companyId), eq(partnerAccountEntries.docType, "receipt"), eq(partnerAccountEntries.docId, rows[0]!.id)));
+      .where(
+        and(eq(partnerAccountEntries.companyId, ctx.companyId), eq(partnerAccountEntries.docType, "receipt"), eq(partnerAccountEntries.docId, rows[0]!.id)),
+      );
     expect(posted).toHaveLength(1);
   });
 
@@ -104,18 +118,35 @@ describe.skipIf(!url)("partner account under parallel postings (PostgreSQL)", ()
     for (let round = 0; round < 3; round++) {
       // Receipts with money left on account: every document posted for the customer takes them (advances) after its account lock.
       const receipts: number[] = [];
-      for (let i = 0; i < 8; i++) receipts.push((await createPartnerPayment(ctx, { kind: 1, partnerId: cust, paymentMethodId: method, amount: "500.00", paidOn: "2024-08-01" }, { confirm: true })).id);
+      for (let i = 0; i < 8; i++)
+        receipts.push(
+          (await createPartnerPayment(ctx, { kind: 1, partnerId: cust, paymentMethodId: method, amount: "500.00", paidOn: "2024-08-01" }, { confirm: true }))
+            .id,
+        );
       const deadlocks = retryableAborts()["40P01"] ?? 0;
       const results = await outcomesOf(
         receipts.flatMap((id, i) => [
           () => voidPartnerPayment(ctx, id),
-          () => inTransaction((tx) => postPartnerEntry(tx, ctx, { partnerId: cust, docType: "deliverOrder", docId: 700_000 + round * 100 + i, docNo: `RACE-V${round}-${i}`, amount: "120.00", entryDate: "2024-08-02" })),
+          () =>
+            inTransaction((tx) =>
+              postPartnerEntry(tx, ctx, {
+                partnerId: cust,
+                docType: "deliverOrder",
+                docId: 700_000 + round * 100 + i,
+                docNo: `RACE-V${round}-${i}`,
+                amount: "120.00",
+                entryDate: "2024-08-02",
+              }),
+            ),
         ]),
       );
       expect(results.filter((o) => o !== "ok")).toEqual([]);
       expect(retryableAborts()["40P01"] ?? 0).toBe(deadlocks);
       expect(await brokenBooks(ctx.companyId)).toEqual(BOOKS_HOLD);
-      const voided = await db().select().from(partnerPayments).where(and(eq(partnerPayments.partnerId, cust), eq(partnerPayments.status, 90)));
+      const voided = await db()
+        .select()
+        .from(partnerPayments)
+        .where(and(eq(partnerPayments.partnerId, cust), eq(partnerPayments.status, 90)));
       expect(voided).toHaveLength(8 * (round + 1));
     }
   });
@@ -126,10 +157,19 @@ describe.skipIf(!url)("partner account under parallel postings (PostgreSQL)", ()
     let seq = 600_000;
     const post = (docType: string, amount: string) => {
       const docId = seq++;
-      return { docType, docId, docNo: `RACE-C${docId}`, run: () => inTransaction((tx) => postPartnerEntry(tx, ctx, { partnerId: cust, docType, docId, docNo: `RACE-C${docId}`, amount, entryDate: "2024-07-01" })) };
+      return {
+        docType,
+        docId,
+        docNo: `RACE-C${docId}`,
+        run: () =>
+          inTransaction((tx) => postPartnerEntry(tx, ctx, { partnerId: cust, docType, docId, docNo: `RACE-C${docId}`, amount, entryDate: "2024-07-01" })),
+      };
     };
     const receiptIds: number[] = [];
-    const receipt = (amount: string) => () => createPartnerPayment(ctx, { kind: 1, partnerId: cust, paymentMethodId: method, amount, paidOn: "2024-07-02" }, { confirm: true }).then((r) => receiptIds.push(r.id));
+    const receipt = (amount: string) => () =>
+      createPartnerPayment(ctx, { kind: 1, partnerId: cust, paymentMethodId: method, amount, paidOn: "2024-07-02" }, { confirm: true }).then((r) =>
+        receiptIds.push(r.id),
+      );
     /** Σ open documents − Σ open credits − Σ advances must be the balance, and open documents and money on account never coexist. */
     const settledAsFarAsPossible = async () => {
       const [r] = rowsOf(
@@ -150,7 +190,11 @@ describe.skipIf(!url)("partner account under parallel postings (PostgreSQL)", ()
 
     const deliveries = Array.from({ length: 10 }, (_, i) => post("deliverOrder", `${80 + i * 7}.50`));
     const returns = Array.from({ length: 6 }, (_, i) => post("salesReturnOrder", `-${30 + i * 11}.25`));
-    const first = await outcomesOf([...deliveries.map((d) => d.run), ...returns.map((r) => r.run), ...Array.from({ length: 6 }, (_, i) => receipt(`${60 + i * 13}.40`))]);
+    const first = await outcomesOf([
+      ...deliveries.map((d) => d.run),
+      ...returns.map((r) => r.run),
+      ...Array.from({ length: 6 }, (_, i) => receipt(`${60 + i * 13}.40`)),
+    ]);
     expect(first.filter((o) => o !== "ok")).toEqual([]);
     await settledAsFarAsPossible();
 

@@ -38,7 +38,6 @@ export interface LockedAccount {
   paymentTerm: number | null;
 }
 
-
 /** Locks (making it first if needed) the partner's account row; refuses another company's partner. */
 export async function lockPartnerAccount(tx: Executor, ctx: AccountCtx, partnerId: number, opts: { phase?: LockPhase } = {}): Promise<LockedAccount> {
   enterLockPhase(tx, opts.phase ?? "account", "往来账户", `partner_accounts:${partnerId}`);
@@ -210,7 +209,10 @@ export async function settleAllAccounts(companyId: number, now: Date): Promise<n
  * holds the account lock (every writer of these entries' settled amounts does).
  */
 async function settleWithCredits(tx: Executor, ctx: AccountCtx, partnerId: number) {
-  const credits = rowsOf(await tx.execute(openCreditsSql(ctx.companyId, partnerId))).map((r) => ({ id: Number(r.id), left: sub(String(r.settled_amount), String(r.amount)) }));
+  const credits = rowsOf(await tx.execute(openCreditsSql(ctx.companyId, partnerId))).map((r) => ({
+    id: Number(r.id),
+    left: sub(String(r.settled_amount), String(r.amount)),
+  }));
   const used = await settleOldestFirst(tx, ctx, partnerId, credits, (creditEntryId, entryId, amount) =>
     tx.insert(partnerCreditAllocations).values({ companyId: ctx.companyId, creditEntryId, entryId, amount }),
   );
@@ -236,7 +238,10 @@ async function settleOldestFirst(
 ) {
   const used = new Map<number, Decimal>();
   if (sources.length === 0) return used;
-  const open = rowsOf(await tx.execute(openEntriesSql(ctx.companyId, partnerId))).map((r) => ({ id: Number(r.id), open: sub(String(r.amount), String(r.settled_amount)) }));
+  const open = rowsOf(await tx.execute(openEntriesSql(ctx.companyId, partnerId))).map((r) => ({
+    id: Number(r.id),
+    open: sub(String(r.amount), String(r.settled_amount)),
+  }));
   let d = 0;
   for (const src of sources) {
     let left = src.left;
@@ -269,7 +274,12 @@ async function releaseCreditAllocations(tx: Executor, ctx: AccountCtx, entryId: 
   const allocs = await tx
     .select()
     .from(partnerCreditAllocations)
-    .where(and(eq(partnerCreditAllocations.companyId, ctx.companyId), sql`(${partnerCreditAllocations.entryId} = ${entryId} or ${partnerCreditAllocations.creditEntryId} = ${entryId})`))
+    .where(
+      and(
+        eq(partnerCreditAllocations.companyId, ctx.companyId),
+        sql`(${partnerCreditAllocations.entryId} = ${entryId} or ${partnerCreditAllocations.creditEntryId} = ${entryId})`,
+      ),
+    )
     .orderBy(partnerCreditAllocations.id);
   for (const a of allocs) {
     await tx
@@ -296,15 +306,30 @@ async function settleWithAdvances(tx: Executor, ctx: AccountCtx, partnerId: numb
   const advances = await tx
     .select({ id: partnerPayments.id, left: partnerPayments.unallocatedAmount })
     .from(partnerPayments)
-    .where(and(eq(partnerPayments.companyId, ctx.companyId), eq(partnerPayments.partnerId, partnerId), eq(partnerPayments.status, PAY_CONFIRMED), sql`${partnerPayments.unallocatedAmount} > 0`))
+    .where(
+      and(
+        eq(partnerPayments.companyId, ctx.companyId),
+        eq(partnerPayments.partnerId, partnerId),
+        eq(partnerPayments.status, PAY_CONFIRMED),
+        sql`${partnerPayments.unallocatedAmount} > 0`,
+      ),
+    )
     .orderBy(partnerPayments.paidOn, partnerPayments.id)
     .for("update");
-  const used = await settleOldestFirst(tx, ctx, partnerId, advances.map((a) => ({ id: a.id, left: dec(a.left) })), (paymentId, entryId, amount) =>
-    tx.insert(partnerPaymentAllocations).values({ companyId: ctx.companyId, paymentId, entryId, amount }),
+  const used = await settleOldestFirst(
+    tx,
+    ctx,
+    partnerId,
+    advances.map((a) => ({ id: a.id, left: dec(a.left) })),
+    (paymentId, entryId, amount) => tx.insert(partnerPaymentAllocations).values({ companyId: ctx.companyId, paymentId, entryId, amount }),
   );
   for (const a of advances) {
     const part = used.get(a.id);
-    if (part) await tx.update(partnerPayments).set({ unallocatedAmount: moneyString(sub(a.left, part)), updatedAt: ctx.now ?? new Date() }).where(eq(partnerPayments.id, a.id));
+    if (part)
+      await tx
+        .update(partnerPayments)
+        .set({ unallocatedAmount: moneyString(sub(a.left, part)), updatedAt: ctx.now ?? new Date() })
+        .where(eq(partnerPayments.id, a.id));
   }
 }
 
@@ -374,7 +399,11 @@ export async function accountSummaries(ex: Executor, ctx: Ctx, partnerIds: numbe
  * or credit stays tied to a document that no longer counts. Nothing when the document never
  * posted (e.g. a zero amount). Returns the reversal entry or null.
  */
-export async function reversePartnerEntry(tx: Executor, ctx: Ctx, doc: { docType: string; docId: number; docNo: string; entryDate?: string; remark?: string | null }) {
+export async function reversePartnerEntry(
+  tx: Executor,
+  ctx: Ctx,
+  doc: { docType: string; docId: number; docNo: string; entryDate?: string; remark?: string | null },
+) {
   const [orig] = await tx
     .select({ id: partnerAccountEntries.id, partnerId: partnerAccountEntries.partnerId, amount: partnerAccountEntries.amount })
     .from(partnerAccountEntries)
@@ -394,7 +423,11 @@ export async function reversePartnerEntry(tx: Executor, ctx: Ctx, doc: { docType
       .where(and(eq(partnerPayments.id, a.paymentId), eq(partnerPayments.companyId, ctx.companyId)));
     await tx.delete(partnerPaymentAllocations).where(eq(partnerPaymentAllocations.id, a.id));
   }
-  if (allocs.length) await tx.update(partnerAccountEntries).set({ settledAmount: sql`${partnerAccountEntries.settledAmount} - ${moneyString(sum(allocs.map((a) => a.amount)))}::numeric` }).where(eq(partnerAccountEntries.id, orig.id));
+  if (allocs.length)
+    await tx
+      .update(partnerAccountEntries)
+      .set({ settledAmount: sql`${partnerAccountEntries.settledAmount} - ${moneyString(sum(allocs.map((a) => a.amount)))}::numeric` })
+      .where(eq(partnerAccountEntries.id, orig.id));
   const credited = await releaseCreditAllocations(tx, ctx, orig.id);
   const reversal = await postPartnerEntry(tx, ctx, {
     partnerId: orig.partnerId,

@@ -63,7 +63,9 @@ const idList = z.preprocess(
     const list = Array.isArray(v) ? v : [v];
     return list.map((x) => (typeof x === "string" ? (parseId(x) ?? x) : x));
   },
-  z.array(z.number({ error: "所选单据不正确" }).int("所选单据不正确").positive("所选单据不正确").max(MAX_ID, "所选单据不正确")).max(500, "一次最多核销 500 张单据"),
+  z
+    .array(z.number({ error: "所选单据不正确" }).int("所选单据不正确").positive("所选单据不正确").max(MAX_ID, "所选单据不正确"))
+    .max(500, "一次最多核销 500 张单据"),
 );
 
 /** How the money moved, as each kind of document calls it: a receipt (1) is 收款, a payment (2) 付款. */
@@ -77,7 +79,16 @@ export const PartnerPaymentInputSchema = z.object({
   paidOn: requiredDay("日期"),
   remark: optionalText("备注", 200),
   /** A random key per rendered form: the same form posted twice makes one row. */
-  requestKey: z.preprocess((v) => (v === "" || v === undefined ? null : v), z.string({ error: "请求编号不正确" }).max(64, "请求编号不正确").regex(/^[A-Za-z0-9_-]+$/, "请求编号不正确").nullable()).default(null),
+  requestKey: z
+    .preprocess(
+      (v) => (v === "" || v === undefined ? null : v),
+      z
+        .string({ error: "请求编号不正确" })
+        .max(64, "请求编号不正确")
+        .regex(/^[A-Za-z0-9_-]+$/, "请求编号不正确")
+        .nullable(),
+    )
+    .default(null),
   /** Documents (account entry ids) to settle first; none: the oldest open ones. */
   entryIds: idList.default([]),
 });

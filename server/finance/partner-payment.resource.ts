@@ -31,7 +31,13 @@ function paymentResource(kind: 1 | 2, name: string, label: string): ResourceDef 
       paymentMethodName: sql<string | null>`(select m.name from payment_methods m where m.id = ${partnerPayments.paymentMethodId})`,
       createdByName: sql<string | null>`(select u.name from users u where u.id = ${partnerPayments.createdBy})`,
     },
-    sortable: { creationTime: partnerPayments.id, no: partnerPayments.no, amount: partnerPayments.amount, paidOn: partnerPayments.paidOn, status: partnerPayments.status },
+    sortable: {
+      creationTime: partnerPayments.id,
+      no: partnerPayments.no,
+      amount: partnerPayments.amount,
+      paidOn: partnerPayments.paidOn,
+      status: partnerPayments.status,
+    },
     defaultSort: { field: "creationTime", dir: "desc" },
     filters: {
       kind: byKind,

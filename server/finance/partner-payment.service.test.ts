@@ -12,7 +12,14 @@ import { ctxOf, useTestDatabase } from "../test/test-db";
 import { partnerAccountEntries, partnerCreditAllocations, partnerPayments, paymentMethods } from "./finance.tables";
 import { accountSummaries, postPartnerEntry, reversePartnerEntry, settleAllAccounts } from "./partner-account.service";
 import { partnerAccountResource } from "./partner-account.resource";
-import { createPartnerPayment, getPartnerPayment, openDocumentsOf, removePartnerPayment, voidPartnerPayment, confirmPartnerPayment } from "./partner-payment.service";
+import {
+  createPartnerPayment,
+  getPartnerPayment,
+  openDocumentsOf,
+  removePartnerPayment,
+  voidPartnerPayment,
+  confirmPartnerPayment,
+} from "./partner-payment.service";
 import { receiptResource, paymentOrderResource } from "./partner-payment.resource";
 import { decideStatement, partnerStatement, sendStatement } from "./statement.service";
 
@@ -38,7 +45,14 @@ async function entry(id: number) {
 async function balanceOf(partnerId: number) {
   return (await accountSummaries(db(), boss, [partnerId])).get(partnerId)!.balance;
 }
-const receipt = (partnerId: number, amount: string, extra: Record<string, unknown> = {}) => ({ kind: 1, partnerId, paymentMethodId: method, amount, paidOn: "2024-03-01", ...extra });
+const receipt = (partnerId: number, amount: string, extra: Record<string, unknown> = {}) => ({
+  kind: 1,
+  partnerId,
+  paymentMethodId: method,
+  amount,
+  paidOn: "2024-03-01",
+  ...extra,
+});
 
 beforeAll(async () => {
   boss = (await ctxOf("boss1")).ctx;
@@ -53,13 +67,20 @@ beforeAll(async () => {
     ])
     .returning();
   [customer, customerB, supplier] = made.map((m) => m.id) as [number, number, number];
-  const [m] = await db().select().from(paymentMethods).where(and(eq(paymentMethods.companyId, boss.companyId), eq(paymentMethods.name, "现金")));
+  const [m] = await db()
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.companyId, boss.companyId), eq(paymentMethods.name, "现金")));
   method = m!.id;
 });
 
 describe("payment methods", () => {
   it("the demo companies have 现金, 银行转账, 微信, 支付宝", async () => {
-    const rows = await db().select({ name: paymentMethods.name }).from(paymentMethods).where(eq(paymentMethods.companyId, boss.companyId)).orderBy(paymentMethods.sortOrder);
+    const rows = await db()
+      .select({ name: paymentMethods.name })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.companyId, boss.companyId))
+      .orderBy(paymentMethods.sortOrder);
     expect(rows.map((r) => r.name)).toEqual(["现金", "银行转账", "微信", "支付宝"]);
   });
 });
@@ -125,7 +146,9 @@ describe("receipts: allocation oldest first, void undoes", () => {
     expect(await balanceOf(cust)).toBe("-70.00");
     expect(await openDocumentsOf(boss, cust)).toEqual([]);
     // A second reversal of the same document is refused and changes nothing.
-    await expect(inTransaction((tx) => reversePartnerEntry(tx, boss, { docType: "deliverOrder", docId: d1.docId, docNo: `T${d1.docId}` }))).rejects.toThrow("已记入往来账");
+    await expect(inTransaction((tx) => reversePartnerEntry(tx, boss, { docType: "deliverOrder", docId: d1.docId, docNo: `T${d1.docId}` }))).rejects.toThrow(
+      "已记入往来账",
+    );
     expect(await balanceOf(cust)).toBe("-70.00");
 
     // Documents posted later take the advance at once, oldest first; what it cannot cover stays open.
@@ -203,7 +226,10 @@ describe("receipts: allocation oldest first, void undoes", () => {
     const c1 = await post(boss, cust, "salesReturnOrder", "-40", "2024-01-06");
     // As the books were before: the return left the delivery open.
     await db().delete(partnerCreditAllocations).where(eq(partnerCreditAllocations.creditEntryId, c1.entryId));
-    await db().update(partnerAccountEntries).set({ settledAmount: "0" }).where(inArray(partnerAccountEntries.id, [d1.entryId, c1.entryId]));
+    await db()
+      .update(partnerAccountEntries)
+      .set({ settledAmount: "0" })
+      .where(inArray(partnerAccountEntries.id, [d1.entryId, c1.entryId]));
     expect((await openDocumentsOf(boss, cust)).map((o) => o.outstanding)).toEqual(["100.00"]);
     expect(await settleAllAccounts(boss.companyId, new Date())).toBeGreaterThanOrEqual(1);
     expect((await openDocumentsOf(boss, cust)).map((o) => o.outstanding)).toEqual(["60.00"]);
@@ -214,7 +240,11 @@ describe("receipts: allocation oldest first, void undoes", () => {
 
   it("finds a partner's open credits through their partial index, not by reading all its entries", async () => {
     const [plan] = await plansWithOnly([
-      ["partner_account_entries", "%credit_idx", sql`explain select e.id from partner_account_entries e where e.company_id = ${boss.companyId} and e.partner_id = ${customer} and e.amount < 0 and e.amount < e.settled_amount`],
+      [
+        "partner_account_entries",
+        "%credit_idx",
+        sql`explain select e.id from partner_account_entries e where e.company_id = ${boss.companyId} and e.partner_id = ${customer} and e.amount < 0 and e.amount < e.settled_amount`,
+      ],
     ]);
     expect(plan).toContain("partner_account_entries_credit_idx");
   });
@@ -225,12 +255,16 @@ describe("receipts: allocation oldest first, void undoes", () => {
     await createPartnerPayment(boss, receipt(customerB, "70", { entryIds: [String(b.entryId)] }), { confirm: true });
     expect((await entry(b.entryId)).settledAmount).toBe("60.00");
     expect((await entry(a.entryId)).settledAmount).toBe("10.00");
-    await expect(createPartnerPayment(boss, receipt(customerB, "5", { entryIds: [b.entryId] }), { confirm: true })).rejects.toThrow("所选单据不存在、不属于该往来单位或已结清");
+    await expect(createPartnerPayment(boss, receipt(customerB, "5", { entryIds: [b.entryId] }), { confirm: true })).rejects.toThrow(
+      "所选单据不存在、不属于该往来单位或已结清",
+    );
   });
 
   it("a reversed document is not open; a draft is deleted, a confirmed one only voided", async () => {
     const d = await post(boss, customerB, "deliverOrder", "40", "2024-01-03");
-    await inTransaction((tx) => postPartnerEntry(tx, boss, { partnerId: customerB, docType: "deliverOrderBack", docId: d.docId, docNo: "back", amount: "-40" }));
+    await inTransaction((tx) =>
+      postPartnerEntry(tx, boss, { partnerId: customerB, docType: "deliverOrderBack", docId: d.docId, docNo: "back", amount: "-40" }),
+    );
     expect((await openDocumentsOf(boss, customerB)).map((o) => o.entryId)).not.toContain(d.entryId);
     const draft = await createPartnerPayment(boss, receipt(customerB, "9"));
     expect(draft.status).toBe(0);
@@ -253,11 +287,18 @@ describe("receipts: allocation oldest first, void undoes", () => {
     expect(receipts.items.map((r) => r.id)).not.toContain(p.id);
     const payments = await listFromParams<{ id: number }>(paymentOrderResource, boss, new URLSearchParams("maxResultCount=100"));
     expect(payments.items.map((r) => r.id)).toContain(p.id);
-    await expect(paymentOrderResource.document!.get(boss, (await createPartnerPayment(boss, receipt(customer, "1"))).id)).rejects.toMatchObject({ code: "not_found", message: "付款单不存在" });
+    await expect(paymentOrderResource.document!.get(boss, (await createPartnerPayment(boss, receipt(customer, "1"))).id)).rejects.toMatchObject({
+      code: "not_found",
+      message: "付款单不存在",
+    });
   });
 
   it("refuses bad input in Chinese and changes nothing", async () => {
-    const before = (await db().select({ n: sql<number>`count(*)::int` }).from(partnerPayments))[0]!.n;
+    const before = (
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(partnerPayments)
+    )[0]!.n;
     for (const [amount, message] of [
       ["0", "金额必须大于 0"],
       ["-5", "金额必须大于 0"],
@@ -271,7 +312,13 @@ describe("receipts: allocation oldest first, void undoes", () => {
     await expect(createPartnerPayment(boss, receipt(customer, "10", { paymentMethodId: "" }))).rejects.toMatchObject({ message: "请选择收款方式" });
     await expect(createPartnerPayment(boss, receipt(customer, "10", { paidOn: "2024-02-30" }))).rejects.toMatchObject({ message: "日期不正确" });
     expect((await createPartnerPayment(boss, receipt(customer, "10000000000"))).status).toBe(0);
-    expect((await db().select({ n: sql<number>`count(*)::int` }).from(partnerPayments))[0]!.n).toBe(before + 1);
+    expect(
+      (
+        await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(partnerPayments)
+      )[0]!.n,
+    ).toBe(before + 1);
   });
 });
 
@@ -291,7 +338,10 @@ describe("double post and other companies", () => {
     await expect(confirmPartnerPayment(other, r.id)).rejects.toMatchObject({ code: "not_found" });
     await expect(voidPartnerPayment(other, r.id)).rejects.toMatchObject({ code: "not_found" });
     const [m2] = await db().select().from(paymentMethods).where(eq(paymentMethods.companyId, other.companyId)).limit(1);
-    await expect(createPartnerPayment(other, { ...receipt(customer, "3"), paymentMethodId: m2!.id })).rejects.toMatchObject({ code: "bad_request", message: "所选客户不存在" });
+    await expect(createPartnerPayment(other, { ...receipt(customer, "3"), paymentMethodId: m2!.id })).rejects.toMatchObject({
+      code: "bad_request",
+      message: "所选客户不存在",
+    });
     await expect(createPartnerPayment(other, receipt(customer, "3"))).rejects.toMatchObject({ code: "bad_request" });
     await expect(partnerStatement(other, { partnerId: customer })).rejects.toMatchObject({ code: "not_found", message: "往来单位不存在" });
     const theirs = await listFromParams<{ id: number }>(receiptResource, other, new URLSearchParams("maxResultCount=500"));
@@ -357,7 +407,11 @@ describe("statement of account", () => {
   });
 
   it("the partner account list shows balance and overdue, filtered by rel and balance", async () => {
-    const res = await listFromParams<{ id: number; balance: string; overdueAmount: string; rel: number }>(partnerAccountResource, boss, new URLSearchParams("maxResultCount=500&rel=1&hasBalance=true"));
+    const res = await listFromParams<{ id: number; balance: string; overdueAmount: string; rel: number }>(
+      partnerAccountResource,
+      boss,
+      new URLSearchParams("maxResultCount=500&rel=1&hasBalance=true"),
+    );
     const row = res.items.find((r) => r.id === customerB)!;
     expect(row.balance).toBe(await balanceOf(customerB));
     expect(Number(row.overdueAmount)).toBeGreaterThan(0);
@@ -369,7 +423,10 @@ describe("statement of account", () => {
       left join (select partner_id, sum(amount) s from partner_account_entries where company_id = ${boss.companyId} group by 1) e using (partner_id)
       where a.company_id = ${boss.companyId} and a.balance <> coalesce(e.s, 0)`);
     expect(((bad as { rows?: unknown[] }).rows ?? (bad as unknown as unknown[])).length).toBe(0);
-    const [n] = await db().select({ n: sql<number>`count(*)::int` }).from(partnerAccountEntries).where(and(eq(partnerAccountEntries.companyId, boss.companyId), eq(partnerAccountEntries.docType, "receiveOrder")));
+    const [n] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(partnerAccountEntries)
+      .where(and(eq(partnerAccountEntries.companyId, boss.companyId), eq(partnerAccountEntries.docType, "receiveOrder")));
     expect(n!.n).toBeGreaterThan(0);
   });
 });

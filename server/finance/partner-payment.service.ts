@@ -39,7 +39,13 @@ export const FINANCE_CODE = "CWGL-001";
 export const PAYMENT_DOC_TYPE: Record<1 | 2, "receipt" | "payment"> = { 1: "receipt", 2: "payment" };
 
 /** Records a receipt's or payment's status change in the audit trail, named 收款单 / 付款单. */
-function recordPaymentChange(tx: Executor, ctx: Ctx, action: "confirm" | "void", doc: { id: number; no: string; kind: number; amount: string; status: number }, to: number) {
+function recordPaymentChange(
+  tx: Executor,
+  ctx: Ctx,
+  action: "confirm" | "void",
+  doc: { id: number; no: string; kind: number; amount: string; status: number },
+  to: number,
+) {
   const kind = doc.kind as 1 | 2;
   const machine = { ...PARTNER_PAYMENT_MACHINE, label: `${labelOf(PAYMENT_KINDS, kind)}单` };
   return recordDocumentChange(tx, ctx, machine, action, { type: PAYMENT_DOC_TYPE[kind], id: doc.id, no: doc.no, from: doc.status, to, total: doc.amount });
@@ -79,7 +85,6 @@ function requireVoidMoney(ctx: Pick<Ctx, "permissions">) {
   requireFinance(ctx);
   if (!canVoidMoney(ctx)) throw new DomainError("forbidden", "没有权限作废已确认的收付款单（作废属经理或财务）");
 }
-
 
 class DuplicateRequest extends Error {}
 
@@ -256,34 +261,43 @@ export async function confirmPartnerPayment(ctx: Ctx, id: number, body?: unknown
 /** 作废: 100 → 90, the opposite posted (receiptBack / paymentBack) and the allocations undone. */
 export async function voidPartnerPayment(ctx: Ctx, id: number, opts: { tx?: Executor } = {}) {
   requireFinance(ctx);
-  return inTransaction(async (tx) => {
-    requireVoidMoney(ctx);
-    const doc = await lockForPosting(tx, ctx, id);
-    assertTransition(PARTNER_PAYMENT_MACHINE, "void", doc.status);
-    const kind = doc.kind as 1 | 2;
-    await postPartnerEntry(tx, ctx, {
-      partnerId: doc.partnerId,
-      docType: `${PAYMENT_DOC_TYPE[kind]}Back`,
-      docId: doc.id,
-      docNo: doc.no,
-      amount: doc.amount,
-      entryDate: await companyToday(tx, ctx),
-      dueDate: null,
-      remark: `作废 ${doc.no}`,
-    });
-    const allocs = await tx.select().from(partnerPaymentAllocations).where(and(eq(partnerPaymentAllocations.paymentId, doc.id), eq(partnerPaymentAllocations.companyId, ctx.companyId)));
-    for (const a of allocs) {
+  return inTransaction(
+    async (tx) => {
+      requireVoidMoney(ctx);
+      const doc = await lockForPosting(tx, ctx, id);
+      assertTransition(PARTNER_PAYMENT_MACHINE, "void", doc.status);
+      const kind = doc.kind as 1 | 2;
+      await postPartnerEntry(tx, ctx, {
+        partnerId: doc.partnerId,
+        docType: `${PAYMENT_DOC_TYPE[kind]}Back`,
+        docId: doc.id,
+        docNo: doc.no,
+        amount: doc.amount,
+        entryDate: await companyToday(tx, ctx),
+        dueDate: null,
+        remark: `作废 ${doc.no}`,
+      });
+      const allocs = await tx
+        .select()
+        .from(partnerPaymentAllocations)
+        .where(and(eq(partnerPaymentAllocations.paymentId, doc.id), eq(partnerPaymentAllocations.companyId, ctx.companyId)));
+      for (const a of allocs) {
+        await tx
+          .update(partnerAccountEntries)
+          .set({ settledAmount: sql`greatest(${partnerAccountEntries.settledAmount} - ${a.amount}::numeric, 0)` })
+          .where(and(eq(partnerAccountEntries.id, a.entryId), eq(partnerAccountEntries.companyId, ctx.companyId)));
+      }
+      await tx.delete(partnerPaymentAllocations).where(eq(partnerPaymentAllocations.paymentId, doc.id));
       await tx
-        .update(partnerAccountEntries)
-        .set({ settledAmount: sql`greatest(${partnerAccountEntries.settledAmount} - ${a.amount}::numeric, 0)` })
-        .where(and(eq(partnerAccountEntries.id, a.entryId), eq(partnerAccountEntries.companyId, ctx.companyId)));
-    }
-    await tx.delete(partnerPaymentAllocations).where(eq(partnerPaymentAllocations.paymentId, doc.id));
-    await tx.update(partnerPayments).set({ status: PAY_VOID, unallocatedAmount: "0", updatedAt: ctx.now ?? new Date() }).where(eq(partnerPayments.id, doc.id));
-    if (allocs.length) await settleOpenDocuments(tx, ctx, doc.partnerId);
-    await recordPaymentChange(tx, ctx, "void", doc, 90);
-    return { id: doc.id, no: doc.no, status: PAY_VOID };
-  }, { tx: opts.tx });
+        .update(partnerPayments)
+        .set({ status: PAY_VOID, unallocatedAmount: "0", updatedAt: ctx.now ?? new Date() })
+        .where(eq(partnerPayments.id, doc.id));
+      if (allocs.length) await settleOpenDocuments(tx, ctx, doc.partnerId);
+      await recordPaymentChange(tx, ctx, "void", doc, 90);
+      return { id: doc.id, no: doc.no, status: PAY_VOID };
+    },
+    { tx: opts.tx },
+  );
 }
 
 /** Deletes a draft. */
@@ -345,7 +359,17 @@ export interface PartnerPaymentView {
   creationTime: string;
   postedAt: string | null;
   actions: PartnerPaymentAction[];
-  allocations: { entryId: number; docType: string; typeLabel: string; docId: number; docNo: string; entryDate: string; dueDate: string | null; entryAmount: string; amount: string }[];
+  allocations: {
+    entryId: number;
+    docType: string;
+    typeLabel: string;
+    docId: number;
+    docNo: string;
+    entryDate: string;
+    dueDate: string | null;
+    entryAmount: string;
+    amount: string;
+  }[];
 }
 
 /** One receipt or payment with its allocations (`kind` given: another kind's id is 不存在). */
@@ -441,11 +465,18 @@ export async function openDocumentsOf(ctx: Ctx, partnerId: number, ex: Executor 
 export async function recentPaymentsOf(ctx: Ctx, partnerId: number, limit = 10, ex: Executor = db()) {
   requireFinance(ctx);
   const rows = await ex
-    .select({ id: partnerPayments.id, no: partnerPayments.no, kind: partnerPayments.kind, status: partnerPayments.status, amount: partnerPayments.amount, unallocatedAmount: partnerPayments.unallocatedAmount, paidOn: partnerPayments.paidOn })
+    .select({
+      id: partnerPayments.id,
+      no: partnerPayments.no,
+      kind: partnerPayments.kind,
+      status: partnerPayments.status,
+      amount: partnerPayments.amount,
+      unallocatedAmount: partnerPayments.unallocatedAmount,
+      paidOn: partnerPayments.paidOn,
+    })
     .from(partnerPayments)
     .where(and(eq(partnerPayments.companyId, ctx.companyId), eq(partnerPayments.partnerId, partnerId)))
     .orderBy(desc(partnerPayments.id))
     .limit(limit);
   return rows.map((r) => ({ ...r, statusName: labelOf(PARTNER_PAYMENT_STATUSES, r.status as 0), kindName: labelOf(PAYMENT_KINDS, r.kind as 1) }));
 }
-

@@ -38,7 +38,14 @@ export function statementSheet(s: Statement, company: PrintSheetData["company"])
     ],
     rows: [
       { entryDate: s.from, typeLabel: "期初余额", docNo: "", increase: "", decrease: "", balance: moneyText(s.opening) },
-      ...s.lines.map((l) => ({ entryDate: l.entryDate, typeLabel: l.typeLabel, docNo: l.docNo, increase: moneyText(l.increase), decrease: moneyText(l.decrease), balance: moneyText(l.balance) })),
+      ...s.lines.map((l) => ({
+        entryDate: l.entryDate,
+        typeLabel: l.typeLabel,
+        docNo: l.docNo,
+        increase: moneyText(l.increase),
+        decrease: moneyText(l.decrease),
+        balance: moneyText(l.balance),
+      })),
     ],
     totals: { increase: moneyText(s.totalIncrease), decrease: moneyText(s.totalDecrease), balance: moneyText(s.closing) },
     amount: amountBlock(s.closing),

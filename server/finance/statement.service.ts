@@ -121,7 +121,21 @@ export interface Statement {
   closing: string;
   /** The account's balance now (all entries). */
   currentBalance: string;
-  ageing: { buckets: { key: AgeKey; label: string; amount: string }[]; open: string; other: string; documents: { entryId: number; docNo: string; typeLabel: string; entryDate: string; dueDate: string | null; outstanding: string; daysOverdue: number; bucket: AgeKey }[] };
+  ageing: {
+    buckets: { key: AgeKey; label: string; amount: string }[];
+    open: string;
+    other: string;
+    documents: {
+      entryId: number;
+      docNo: string;
+      typeLabel: string;
+      entryDate: string;
+      dueDate: string | null;
+      outstanding: string;
+      daysOverdue: number;
+      bucket: AgeKey;
+    }[];
+  };
   confirmations: StatementConfirmationView[];
 }
 
@@ -146,7 +160,13 @@ export async function statementPeriod(ctx: Ctx, q: { from?: string | null; to?: 
 async function partnerOf(ex: Executor, ctx: Ctx, partnerId: number) {
   if (!isId(partnerId)) throw new DomainError("not_found", "往来单位不存在");
   const [p] = await ex
-    .select({ id: enterpriseRelations.id, name: enterpriseRelations.name, rel: enterpriseRelations.rel, paymentTerm: enterpriseRelations.paymentTerm, creditLimit: enterpriseRelations.creditLimit })
+    .select({
+      id: enterpriseRelations.id,
+      name: enterpriseRelations.name,
+      rel: enterpriseRelations.rel,
+      paymentTerm: enterpriseRelations.paymentTerm,
+      creditLimit: enterpriseRelations.creditLimit,
+    })
     .from(enterpriseRelations)
     .where(and(eq(enterpriseRelations.id, partnerId), eq(enterpriseRelations.companyId, ctx.companyId)));
   if (!p) throw new DomainError("not_found", "往来单位不存在");
@@ -280,7 +300,17 @@ export async function sendStatement(ctx: Ctx, q: StatementQuery) {
   const s = await partnerStatement(ctx, q);
   const [row] = await db()
     .insert(statementConfirmations)
-    .values({ companyId: ctx.companyId, partnerId: s.partner.id, periodFrom: s.from, periodTo: s.to, openingBalance: s.opening, closingBalance: s.closing, status: STATEMENT_UNCONFIRMED, createdBy: ctx.userId, creationTime: ctx.now ?? new Date() })
+    .values({
+      companyId: ctx.companyId,
+      partnerId: s.partner.id,
+      periodFrom: s.from,
+      periodTo: s.to,
+      openingBalance: s.opening,
+      closingBalance: s.closing,
+      status: STATEMENT_UNCONFIRMED,
+      createdBy: ctx.userId,
+      creationTime: ctx.now ?? new Date(),
+    })
     .returning({ id: statementConfirmations.id });
   return { id: row!.id, closing: s.closing };
 }
@@ -301,7 +331,8 @@ export async function decideStatement(ctx: Ctx, id: number, input: { status: unk
       .where(and(eq(statementConfirmations.id, id), eq(statementConfirmations.companyId, ctx.companyId)))
       .for("update");
     if (!row) throw new DomainError("not_found", "对账记录不存在");
-    if (row.status !== STATEMENT_UNCONFIRMED) throw new DomainError("conflict", `该对账单已${labelOf(STATEMENT_CONFIRM_STATUSES, row.status as 1)}，不能再次处理`);
+    if (row.status !== STATEMENT_UNCONFIRMED)
+      throw new DomainError("conflict", `该对账单已${labelOf(STATEMENT_CONFIRM_STATUSES, row.status as 1)}，不能再次处理`);
     await tx
       .update(statementConfirmations)
       .set({ status, comment: comment || null, decidedBy: ctx.userId, decidedAt: ctx.now ?? new Date() })
@@ -344,5 +375,3 @@ export async function exportStatement(ctx: Ctx, q: StatementQuery, timeZone?: st
   const name = `对账单-${s.partner.name}-${s.from}至${s.to}`;
   return { fileName: name, stream: streamXlsx({ sheetName: "对账单", columns, rows: rows(), timeZone }) };
 }
-
-

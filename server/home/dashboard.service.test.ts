@@ -67,10 +67,12 @@ describe("figures", () => {
 
     for (const s of [30, 30, 40, 50, 0, 60, 90]) await order(s);
     const so = await order(30);
-    await db().insert(pickingOrders).values([
-      { companyId: boss.companyId, no: `DB-JX-1`, status: 10, salesOrderId: so, partnerId: customer, warehouseId },
-      { companyId: boss.companyId, no: `DB-JX-2`, status: 100, salesOrderId: so, partnerId: customer, warehouseId },
-    ]);
+    await db()
+      .insert(pickingOrders)
+      .values([
+        { companyId: boss.companyId, no: `DB-JX-1`, status: 10, salesOrderId: so, partnerId: customer, warehouseId },
+        { companyId: boss.companyId, no: `DB-JX-2`, status: 100, salesOrderId: so, partnerId: customer, warehouseId },
+      ]);
     // Today: two deliveries and one reversed; yesterday's delivery does not count.
     await entry({ docType: "deliverOrder", amount: "100.50" });
     await entry({ docType: "deliverOrder", amount: "20" });
@@ -81,10 +83,12 @@ describe("figures", () => {
     await entry({ docType: "deliverOrder", amount: "50", dueDate: "2999-01-01" });
     await entry({ docType: "receipt", amount: "-30" });
     await db().insert(safeStocks).values({ companyId: boss.companyId, productId, minQty: "5", maxQty: "10" });
-    await db().insert(stockDemands).values([
-      { companyId: boss.companyId, productId, warehouseId, qty: "3", docType: "salesOrder", docId: so, docNo: "DB", docLineId: 777001 },
-      { companyId: boss.companyId, productId, warehouseId, qty: "2.5", docType: "salesOrder", docId: so + 1, docNo: "DB", docLineId: 777002 },
-    ]);
+    await db()
+      .insert(stockDemands)
+      .values([
+        { companyId: boss.companyId, productId, warehouseId, qty: "3", docType: "salesOrder", docId: so, docNo: "DB", docLineId: 777001 },
+        { companyId: boss.companyId, productId, warehouseId, qty: "2.5", docType: "salesOrder", docId: so + 1, docNo: "DB", docLineId: 777002 },
+      ]);
 
     const after = byKey(await loadDashboard(boss));
     const money = (c: DashboardCard) => Number(c.value.replace(/[￥,]/g, ""));
@@ -101,7 +105,11 @@ describe("figures", () => {
     expect(money(after.receivables!) - money(before.receivables!)).toBeCloseTo(100.5 + 20 + 999, 2);
     expect(Number(after.belowSafe!.value) - Number(before.belowSafe!.value)).toBe(1);
     expect(Number(after.urgent!.value) - Number(before.urgent!.value)).toBe(1);
-    const figures = (hint: string) => hint.match(/(\d+) 张销售订单缺货，缺货数量 ([\d.,]+)/)!.slice(1).map((s) => Number(s.replace(/,/g, "")));
+    const figures = (hint: string) =>
+      hint
+        .match(/(\d+) 张销售订单缺货，缺货数量 ([\d.,]+)/)!
+        .slice(1)
+        .map((s) => Number(s.replace(/,/g, "")));
     const [ordersBefore, qtyBefore] = figures(before.urgent!.hint);
     const [ordersAfter, qtyAfter] = figures(after.urgent!.hint);
     expect(ordersAfter! - ordersBefore!).toBe(2);

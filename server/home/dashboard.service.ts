@@ -47,7 +47,6 @@ export interface DashboardCard {
   links?: DashboardLink[];
 }
 
-
 async function one(ex: Executor, q: ReturnType<typeof sql>): Promise<Record<string, unknown>> {
   return rowsOf(await ex.execute(q))[0] ?? {};
 }
@@ -59,7 +58,6 @@ export function yuan(text: string): string {
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return `${neg ? "-" : ""}￥${grouped}.${(frac + "00").slice(0, 2)}`;
 }
-
 
 /** The company's business day (yyyy-mm-dd) and time zone at ctx.now. */
 async function todayOf(ex: Executor, ctx: Ctx) {
@@ -161,7 +159,10 @@ export async function loadDashboard(ctx: Ctx, ex: Executor = db()): Promise<Dash
   if (can(PURCHASE_ORDERS)) {
     jobs.push(
       (async () => {
-        const r = await one(ex, sql`select ${capped(sql`purchase_orders`, c, 10)} + ${capped(sql`purchase_orders`, c, 20)} + ${capped(sql`purchase_orders`, c, 30)} as n`);
+        const r = await one(
+          ex,
+          sql`select ${capped(sql`purchase_orders`, c, 10)} + ${capped(sql`purchase_orders`, c, 20)} + ${capped(sql`purchase_orders`, c, 30)} as n`,
+        );
         const n = Number(r.n ?? 0);
         return { key: "receiving", title: "待收货", value: countText(n), hint: "待收货、收货中和部分收货的采购订单", href: PURCHASE_ORDERS, alert: n > 0 };
       })(),
@@ -186,7 +187,14 @@ export async function loadDashboard(ctx: Ctx, ex: Executor = db()): Promise<Dash
             where e.company_id = ${c} and e.amount > e.settled_amount and e.amount > 0 and e.due_date <= ${day.today}::date`,
         );
         const partners = Number(r.partners ?? 0);
-        return { key: "receivables", title: "应收到期", value: yuan(String(r.due ?? "0.00")), hint: `${partners} 个客户的应收款已到期未收`, href: RECONCILIATION, alert: partners > 0 };
+        return {
+          key: "receivables",
+          title: "应收到期",
+          value: yuan(String(r.due ?? "0.00")),
+          hint: `${partners} 个客户的应收款已到期未收`,
+          href: RECONCILIATION,
+          alert: partners > 0,
+        };
       })(),
     );
   }

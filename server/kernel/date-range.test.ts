@@ -24,7 +24,11 @@ describe("date filters", () => {
   });
 
   it("a list spec's date filters take only real days", () => {
-    const spec = { sortable: ["id"] as const, defaultSort: { field: "id" as const, dir: "asc" as const }, filters: { dateFrom: "date", dateTo: "date" } as const };
+    const spec = {
+      sortable: ["id"] as const,
+      defaultSort: { field: "id" as const, dir: "asc" as const },
+      filters: { dateFrom: "date", dateTo: "date" } as const,
+    };
     const q = parseListQuery(new URLSearchParams({ dateFrom: "2026/11/1", dateTo: "2026-11-31" }), spec);
     expect(q.filters).toEqual({ dateFrom: "2026-11-01" });
   });
@@ -41,14 +45,24 @@ describe("dateRangeFilters (company time zone, inclusive days)", () => {
     // 2026-11-24 00:30 in Shanghai is still 2026-11-23 in UTC.
     const [o] = await db()
       .insert(purchaseOrders)
-      .values({ companyId: ctx.companyId, no: `DR-${Date.now()}`, partnerId: p!.id, warehouseId: w!.id, creationTime: new Date("2026-11-23T16:30:00Z"), expectedDate: "2026-12-01" })
+      .values({
+        companyId: ctx.companyId,
+        no: `DR-${Date.now()}`,
+        partnerId: p!.id,
+        warehouseId: w!.id,
+        creationTime: new Date("2026-11-23T16:30:00Z"),
+        expectedDate: "2026-12-01",
+      })
       .returning();
     id = o!.id;
   });
 
   async function hit(filter: { where: (v: string, ctx: Ctx) => Promise<unknown> }, day: string) {
     const cond = (await filter.where(day, ctx)) as never;
-    const rows = await db().select({ id: purchaseOrders.id }).from(purchaseOrders).where(and(eq(purchaseOrders.id, id), cond));
+    const rows = await db()
+      .select({ id: purchaseOrders.id })
+      .from(purchaseOrders)
+      .where(and(eq(purchaseOrders.id, id), cond));
     return rows.length === 1;
   }
 

@@ -16,7 +16,11 @@ import { getCompanyTimeZone } from "../setting/setting.service";
  */
 type FilterDef = { kind: "date"; where: (v: string, ctx: Ctx) => Promise<SQL | undefined> };
 
-export function dateRangeFilters<N extends string = "date">(column: PgColumn, name: N = "date" as N, opts: { plainDate?: boolean } = {}): Record<`${N}From` | `${N}To`, FilterDef> {
+export function dateRangeFilters<N extends string = "date">(
+  column: PgColumn,
+  name: N = "date" as N,
+  opts: { plainDate?: boolean } = {},
+): Record<`${N}From` | `${N}To`, FilterDef> {
   const plain = opts.plainDate ?? column.columnType === "PgDateString";
   const from: FilterDef = {
     kind: "date",
@@ -24,7 +28,8 @@ export function dateRangeFilters<N extends string = "date">(column: PgColumn, na
   };
   const to: FilterDef = {
     kind: "date",
-    where: async (v, ctx) => (plain ? lte(column, sql`${v}::date`) : lt(column, sql`(${v}::date + 1)::timestamp at time zone ${await getCompanyTimeZone(ctx)}`)),
+    where: async (v, ctx) =>
+      plain ? lte(column, sql`${v}::date`) : lt(column, sql`(${v}::date + 1)::timestamp at time zone ${await getCompanyTimeZone(ctx)}`),
   };
   return { [`${name}From`]: from, [`${name}To`]: to } as Record<`${N}From` | `${N}To`, FilterDef>;
 }

@@ -17,20 +17,39 @@ type DocWithStatus = PgTable & { id: PgColumn; companyId: PgColumn; status: PgCo
  * Locks one document row of the caller's company (`FOR UPDATE`, lock phase "document");
  * another company's or a missing one is 不存在.
  */
-export async function lockDocument<T extends DocTable>(tx: Executor, table: T, ctx: Pick<Ctx, "companyId">, id: number, label: string): Promise<T["$inferSelect"]> {
+export async function lockDocument<T extends DocTable>(
+  tx: Executor,
+  table: T,
+  ctx: Pick<Ctx, "companyId">,
+  id: number,
+  label: string,
+): Promise<T["$inferSelect"]> {
   if (!isId(id)) throw new DomainError("not_found", `${label}不存在`);
   enterLockPhase(tx, "document", label, `${getTableName(table)}:${id}`);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's select()/update() do not accept a table of a generic type
-  const [row] = await (tx as any).select().from(table).where(and(eq(table.id, id), eq(table.companyId, ctx.companyId))).for("update");
+  const [row] = await (tx as any)
+    .select()
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.companyId, ctx.companyId)))
+    .for("update");
   if (!row) throw new DomainError("not_found", `${label}不存在`);
   return row;
 }
 
 /** Reads one document row of the caller's company without a lock (to find its parent); 不存在 otherwise. */
-export async function peekDocument<T extends DocTable>(ex: Executor, table: T, ctx: Pick<Ctx, "companyId">, id: number, label: string): Promise<T["$inferSelect"]> {
+export async function peekDocument<T extends DocTable>(
+  ex: Executor,
+  table: T,
+  ctx: Pick<Ctx, "companyId">,
+  id: number,
+  label: string,
+): Promise<T["$inferSelect"]> {
   if (!isId(id)) throw new DomainError("not_found", `${label}不存在`);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's select()/update() do not accept a table of a generic type
-  const [row] = await (ex as any).select().from(table).where(and(eq(table.id, id), eq(table.companyId, ctx.companyId)));
+  const [row] = await (ex as any)
+    .select()
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.companyId, ctx.companyId)));
   if (!row) throw new DomainError("not_found", `${label}不存在`);
   return row;
 }

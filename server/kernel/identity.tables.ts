@@ -1,18 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  customType,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, customType, foreignKey, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
@@ -23,7 +10,9 @@ export const companies = pgTable("companies", {
   id: serial("id").primaryKey(),
   name: text("name").notNull().unique(),
   shortName: text("short_name"),
-  kind: text("kind", { enum: ["platform", "trading"] }).notNull().default("trading"),
+  kind: text("kind", { enum: ["platform", "trading"] })
+    .notNull()
+    .default("trading"),
   /**
    * Company status dictionary (spec 000 §4): 0 not online, 1 online, 2 closed. Only an
    * online company can be worked in: its staff cannot sign in to it or switch to it, and its
@@ -52,10 +41,7 @@ export const users = pgTable(
     avatarVersion: integer("avatar_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("users_username_lower_uq").on(sql`lower(${t.username})`),
-    uniqueIndex("users_phone_uq").on(t.phone),
-  ],
+  (t) => [uniqueIndex("users_username_lower_uq").on(sql`lower(${t.username})`), uniqueIndex("users_phone_uq").on(t.phone)],
 );
 
 export const userAvatars = pgTable("user_avatars", {

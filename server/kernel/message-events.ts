@@ -70,7 +70,12 @@ export const MESSAGE_EVENTS: { readonly [C in MessageEventCode]: MessageEventDef
     name: "信用审批待处理",
     description: "销售订单超出客户信用额度、提交审批后，通知有审批权限的人。",
     recipients: "本公司拥有「需求审批」权限的用户（申请人除外）",
-    variables: [ORDER_NO, CUSTOMER, { name: "amount", label: "订单金额", sample: "￥3,600.00" }, { name: "reason", label: "审批原因", sample: "超出信用额度 ￥600.00；老客户" }],
+    variables: [
+      ORDER_NO,
+      CUSTOMER,
+      { name: "amount", label: "订单金额", sample: "￥3,600.00" },
+      { name: "reason", label: "审批原因", sample: "超出信用额度 ￥600.00；老客户" },
+    ],
     title: "信用审批待处理：销售订单 {{orderNo}}",
     body: "{{operatorName}} 提交了客户 {{customerName}} 的销售订单 {{orderNo}}（金额 {{amount}}）的信用审批，原因：{{reason}}。",
     link: (v) => `/demand/approval?decide=${v.approvalId}`,

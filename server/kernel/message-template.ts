@@ -24,7 +24,9 @@ export type TemplateValues = Readonly<Record<string, string | number | null | un
 /** A value as it goes into a message: text without control characters, at most VALUE_MAX characters. */
 export function messageValue(v: string | number | null | undefined): string {
   if (v === null || v === undefined) return "";
-  const text = String(v).replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+  const text = String(v)
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .trim();
   return text.length > VALUE_MAX ? `${text.slice(0, VALUE_MAX - 1)}…` : text;
 }
 
@@ -54,7 +56,10 @@ export function variableList(variables: readonly TemplateVariable[]): string {
  * lists the allowed variables), or a {{ or }} without its other half.
  */
 export function templateProblem(template: string, variables: readonly TemplateVariable[]): string | null {
-  const unknown = unknownPlaceholders(template, variables.map((v) => v.name));
+  const unknown = unknownPlaceholders(
+    template,
+    variables.map((v) => v.name),
+  );
   if (unknown.length) return `模板中有未知的变量 ${unknown.join("、")}。可用的变量：${variableList(variables)}`;
   const rest = template.replace(ANY_PLACEHOLDER, "");
   if (rest.includes("{{") || rest.includes("}}")) return "变量要写成 {{变量名}}，{{ 和 }} 必须成对出现";

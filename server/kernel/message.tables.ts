@@ -69,7 +69,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_idx").on(t.companyId, t.userId, t.createdAt, t.id),
-    index("notifications_unread_idx").on(t.companyId, t.userId, t.createdAt, t.id).where(sql`${t.readAt} is null`),
+    index("notifications_unread_idx")
+      .on(t.companyId, t.userId, t.createdAt, t.id)
+      .where(sql`${t.readAt} is null`),
     /** 清理过期通知 finds the old ones without reading the whole table. */
     index("notifications_created_idx").on(t.createdAt),
   ],

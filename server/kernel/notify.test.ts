@@ -20,7 +20,15 @@ import { MESSAGE_EVENT_CODES, MESSAGE_EVENTS, variablesOf } from "./message-even
 import { getMessageTemplate, listMessageEvents, restoreMessageTemplate, saveMessageTemplate, setMessageEventEnabled } from "../system/message.service";
 import { messageTemplates, notifications } from "./message.tables";
 import { renderTemplate, templateProblem } from "./message-template";
-import { countUnreadNotifications, listMyNotifications, markAllNotificationsRead, markNotificationRead, notify, openNotification, purgeOldNotifications } from "./notify";
+import {
+  countUnreadNotifications,
+  listMyNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  notify,
+  openNotification,
+  purgeOldNotifications,
+} from "./notify";
 import { companyUsers, users } from "./identity.tables";
 
 useTestDatabase();
@@ -46,7 +54,8 @@ async function recipientsOf(event: string, text: string, companyId = boss.compan
   return rows.filter((r) => r.title.includes(text) || r.body.includes(text));
 }
 
-const sell = (ctx: Ctx, qty = "1", partnerId = customerId) => createSalesOrder(ctx, { partnerId, warehouseId, lines: [{ productId, qty, price: "25.50" }] }, { submit: true });
+const sell = (ctx: Ctx, qty = "1", partnerId = customerId) =>
+  createSalesOrder(ctx, { partnerId, warehouseId, lines: [{ productId, qty, price: "25.50" }] }, { submit: true });
 
 beforeAll(async () => {
   admin = (await ctxOf("admin")).ctx;
@@ -84,24 +93,44 @@ describe("in-app notifications of business events", () => {
     const p2 = await makeProduct(otherBoss, "MSG-P01", "鹏达消息件");
     await receiveStock(otherBoss, p2, w2.shelves[0]!, "P", "10", "5");
     const c2 = await makeCustomer(otherBoss, "鹏达消息客户");
-    const o2 = await createSalesOrder(otherBoss, { partnerId: c2, warehouseId: w2.warehouseId, lines: [{ productId: p2, qty: "1", price: "9" }] }, { submit: true });
+    const o2 = await createSalesOrder(
+      otherBoss,
+      { partnerId: c2, warehouseId: w2.warehouseId, lines: [{ productId: p2, qty: "1", price: "9" }] },
+      { submit: true },
+    );
     expect((await recipientsOf("salesOrderSubmitted", o2.no, otherBoss.companyId)).map((r) => r.username)).toEqual(["duo", "sales2", "stock2"]);
     expect(await countUnreadNotifications(otherStock)).toBe(otherStockBefore + 1);
     expect(await countUnreadNotifications(stock)).toBe(stockBefore + 1);
   });
 
   it("a locked membership receives nothing; a user named as the recipient must be an active member", async () => {
-    await db().update(companyUsers).set({ isLocked: true }).where(and(eq(companyUsers.companyId, boss.companyId), eq(companyUsers.userId, stock.userId)));
+    await db()
+      .update(companyUsers)
+      .set({ isLocked: true })
+      .where(and(eq(companyUsers.companyId, boss.companyId), eq(companyUsers.userId, stock.userId)));
     try {
       const order = await sell(sales);
       expect((await recipientsOf("salesOrderSubmitted", order.no)).map((r) => r.username)).toEqual(["boss1", "duo"]);
       // A user of another company named directly is not a member here: nothing is written.
-      const n = await inTransaction((tx) => notify(tx, boss, "deliveryConfirmed", { orderId: 1, orderNo: "X", deliveryNo: "Y", customerName: "", amount: "" }, { userId: otherBoss.userId }));
+      const n = await inTransaction((tx) =>
+        notify(tx, boss, "deliveryConfirmed", { orderId: 1, orderNo: "X", deliveryNo: "Y", customerName: "", amount: "" }, { userId: otherBoss.userId }),
+      );
       expect(n).toBe(0);
-      expect(await inTransaction((tx) => notify(tx, boss, "deliveryConfirmed", { orderId: 1, orderNo: "X", deliveryNo: "Y", customerName: "", amount: "" }, { userId: boss.userId }))).toBe(0);
-      expect(await inTransaction((tx) => notify(tx, boss, "deliveryConfirmed", { orderId: 1, orderNo: "X", deliveryNo: "Y", customerName: "", amount: "" }, { userId: null }))).toBe(0);
+      expect(
+        await inTransaction((tx) =>
+          notify(tx, boss, "deliveryConfirmed", { orderId: 1, orderNo: "X", deliveryNo: "Y", customerName: "", amount: "" }, { userId: boss.userId }),
+        ),
+      ).toBe(0);
+      expect(
+        await inTransaction((tx) =>
+          notify(tx, boss, "deliveryConfirmed", { orderId: 1, orderNo: "X", deliveryNo: "Y", customerName: "", amount: "" }, { userId: null }),
+        ),
+      ).toBe(0);
     } finally {
-      await db().update(companyUsers).set({ isLocked: false }).where(and(eq(companyUsers.companyId, boss.companyId), eq(companyUsers.userId, stock.userId)));
+      await db()
+        .update(companyUsers)
+        .set({ isLocked: false })
+        .where(and(eq(companyUsers.companyId, boss.companyId), eq(companyUsers.userId, stock.userId)));
     }
   });
 
@@ -109,7 +138,13 @@ describe("in-app notifications of business events", () => {
     const before = await countUnreadNotifications(stock);
     await expect(
       inTransaction(async (tx) => {
-        await notify(tx, sales, "salesOrderSubmitted", { orderId: 1, orderNo: "ROLLBACK-1", customerName: "回滚", amount: "￥1.00" }, { permission: "XSGL-006" });
+        await notify(
+          tx,
+          sales,
+          "salesOrderSubmitted",
+          { orderId: 1, orderNo: "ROLLBACK-1", customerName: "回滚", amount: "￥1.00" },
+          { permission: "XSGL-006" },
+        );
         throw new Error("the business write failed");
       }),
     ).rejects.toThrow("the business write failed");
@@ -121,7 +156,10 @@ describe("in-app notifications of business events", () => {
   });
 
   it("credit approval: the approvers are told, the requester learns the result; delivery tells the salesman; receiving tells the buyer", async () => {
-    const [limited] = await db().insert(enterpriseRelations).values({ companyId: boss.companyId, rel: 1, name: "消息额度客户", creditLimit: "10.00" }).returning();
+    const [limited] = await db()
+      .insert(enterpriseRelations)
+      .values({ companyId: boss.companyId, rel: 1, name: "消息额度客户", creditLimit: "10.00" })
+      .returning();
     const draft = await createSalesOrder(sales, { partnerId: limited!.id, warehouseId, lines: [{ productId, qty: "2", price: "30" }] });
     const { approvalId } = await requestCreditApproval(sales, draft.id, { reason: "老客户" });
     const asked = await recipientsOf("creditApprovalRequested", draft.no);
@@ -148,7 +186,9 @@ describe("in-app notifications of business events", () => {
     const [note] = await db().select().from(receiveOrders).where(eq(receiveOrders.purchaseOrderId, po.id));
     await confirmReceiveOrder(stock, note!.id);
     const received = await recipientsOf("receivingConfirmed", note!.no);
-    expect(received.map((r) => [r.username, r.body])).toEqual([["buyer1", `张伟 确认了供应商 消息测试供应商 的收货单 ${note!.no}（采购订单 ${po.no}），收货金额 ￥32.00，货物已入收货区。`]]);
+    expect(received.map((r) => [r.username, r.body])).toEqual([
+      ["buyer1", `张伟 确认了供应商 消息测试供应商 的收货单 ${note!.no}（采购订单 ${po.no}），收货金额 ￥32.00，货物已入收货区。`],
+    ]);
   });
   it("退货审批: the return approvers are told of a submitted return, its submitter learns each decision", async () => {
     const body = { partnerId: customerId, warehouseId, lines: [{ productId, qty: "2", price: "12.5", reasonCode: 70 }] };
@@ -160,13 +200,19 @@ describe("in-app notifications of business events", () => {
       title: `退货审批待处理：销售退货单 ${no}`,
       body: `李晓燕 提交了客户 消息测试客户 的销售退货单 ${no}（退货金额 ￥25.00）的审批，退货原因：质量问题。`,
     });
-    const [waiting] = await db().select({ id: approvals.id }).from(approvals).where(and(eq(approvals.docType, "salesReturnOrder"), eq(approvals.docId, id), eq(approvals.status, 0)));
+    const [waiting] = await db()
+      .select({ id: approvals.id })
+      .from(approvals)
+      .where(and(eq(approvals.docType, "salesReturnOrder"), eq(approvals.docId, id), eq(approvals.status, 0)));
     const bossNote = (await listMyNotifications(boss)).items.find((n) => n.title.includes(no))!;
     expect(await openNotification(boss, bossNote.id)).toEqual({ id: bossNote.id, to: `/demand/returnOrder/approval?review=${waiting!.id}` });
 
     await rejectSalesReturnOrder(boss, id, { comment: "请附照片" });
     await updateSalesReturnOrder(sales, id, body, { submit: true });
-    const [again] = await db().select({ id: approvals.id }).from(approvals).where(and(eq(approvals.docType, "salesReturnOrder"), eq(approvals.docId, id), eq(approvals.status, 0)));
+    const [again] = await db()
+      .select({ id: approvals.id })
+      .from(approvals)
+      .where(and(eq(approvals.docType, "salesReturnOrder"), eq(approvals.docId, id), eq(approvals.status, 0)));
     await decideReturnApproval(boss, again!.id, "approve", "");
     const decided = await recipientsOf("returnApprovalResult", no);
     expect(decided.map((r) => [r.username, r.title])).toEqual([
@@ -189,18 +235,28 @@ describe("清理过期通知 (the scheduled purge)", () => {
     const now = new Date("2027-06-30T00:00:00Z");
     const day = 86400_000;
     const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * day);
-    const row = (title: string, created: number, read: number | null) => ({ companyId: boss.companyId, userId: sales.userId, eventCode: "salesOrderSubmitted", title, createdAt: at(created), readAt: read === null ? null : at(read) });
-    await db().insert(notifications).values([
-      row("PURGE-read-91", 91, 91),
-      row("PURGE-read-89", 89, 80),
-      row("PURGE-unread-200", 200, null),
-      row("PURGE-unread-366", 366, null),
-      row("PURGE-read-400", 400, 1),
-    ]);
+    const row = (title: string, created: number, read: number | null) => ({
+      companyId: boss.companyId,
+      userId: sales.userId,
+      eventCode: "salesOrderSubmitted",
+      title,
+      createdAt: at(created),
+      readAt: read === null ? null : at(read),
+    });
+    await db()
+      .insert(notifications)
+      .values([
+        row("PURGE-read-91", 91, 91),
+        row("PURGE-read-89", 89, 80),
+        row("PURGE-unread-200", 200, null),
+        row("PURGE-unread-366", 366, null),
+        row("PURGE-read-400", 400, 1),
+      ]);
     // Many old read ones: more than one batch.
     await db().execute(sql`insert into notifications (company_id, user_id, event_code, title, created_at, read_at)
       select ${boss.companyId}, ${sales.userId}, 'salesOrderSubmitted', 'PURGE-bulk', ${at(120).toISOString()}::timestamptz, ${at(119).toISOString()}::timestamptz from generate_series(1, 5003)`);
-    const titles = async () => (await db().select({ title: notifications.title }).from(notifications).where(like(notifications.title, "PURGE-%"))).map((r) => r.title).sort();
+    const titles = async () =>
+      (await db().select({ title: notifications.title }).from(notifications).where(like(notifications.title, "PURGE-%"))).map((r) => r.title).sort();
     expect(await purgeOldNotifications(db(), now)).toBeGreaterThanOrEqual(5006);
     expect(await titles()).toEqual(["PURGE-read-89", "PURGE-unread-200"]);
     expect(await purgeOldNotifications(db(), now)).toBe(0);
@@ -210,7 +266,10 @@ describe("清理过期通知 (the scheduled purge)", () => {
 
 describe("message templates", () => {
   it("render the variables once, as plain text: markup and placeholders in values are kept literally, control characters dropped", async () => {
-    await saveMessageTemplate(admin, "salesOrderSubmitted", { title: "{{customerName}} 的订单 {{orderNo}}", body: "操作人：{{operatorName}}（{{companyName}}）\n金额 {{ amount }}" });
+    await saveMessageTemplate(admin, "salesOrderSubmitted", {
+      title: "{{customerName}} 的订单 {{orderNo}}",
+      body: "操作人：{{operatorName}}（{{companyName}}）\n金额 {{ amount }}",
+    });
     const odd = await makeCustomer(boss, '<b>A&B</b>{{amount}}\u0007"x"');
     const order = await sell(sales, "1", odd);
     const [sent] = await recipientsOf("salesOrderSubmitted", order.no);
@@ -225,11 +284,17 @@ describe("message templates", () => {
     const refused = saveMessageTemplate(admin, "deliveryConfirmed", { title: "订单 {{orderNo}} {{orderNumber}}", body: "{{客户}}" });
     await expect(refused).rejects.toMatchObject({
       code: "bad_request",
-      message: "模板中有未知的变量 {{orderNumber}}。可用的变量：{{orderNo}}（销售订单号）、{{deliveryNo}}（发货单号）、{{customerName}}（客户）、{{amount}}（发货金额）、{{operatorName}}（操作人）、{{companyName}}（公司）",
+      message:
+        "模板中有未知的变量 {{orderNumber}}。可用的变量：{{orderNo}}（销售订单号）、{{deliveryNo}}（发货单号）、{{customerName}}（客户）、{{amount}}（发货金额）、{{operatorName}}（操作人）、{{companyName}}（公司）",
       fields: { title: [expect.stringContaining("{{orderNumber}}")], body: [expect.stringContaining("{{客户}}")] },
     });
-    await expect(saveMessageTemplate(admin, "deliveryConfirmed", { title: "订单 {{orderNo}", body: "x" })).rejects.toMatchObject({ message: "变量要写成 {{变量名}}，{{ 和 }} 必须成对出现" });
-    await expect(saveMessageTemplate(admin, "deliveryConfirmed", { title: " ", body: "x" })).rejects.toMatchObject({ code: "bad_request", message: "请填写标题模板" });
+    await expect(saveMessageTemplate(admin, "deliveryConfirmed", { title: "订单 {{orderNo}", body: "x" })).rejects.toMatchObject({
+      message: "变量要写成 {{变量名}}，{{ 和 }} 必须成对出现",
+    });
+    await expect(saveMessageTemplate(admin, "deliveryConfirmed", { title: " ", body: "x" })).rejects.toMatchObject({
+      code: "bad_request",
+      message: "请填写标题模板",
+    });
     await expect(saveMessageTemplate(admin, "nope", { title: "x", body: "y" })).rejects.toMatchObject({ code: "not_found", message: "消息事件不存在" });
     expect(await getMessageTemplate(admin, "deliveryConfirmed")).toEqual(before);
     expect(await db().select().from(messageTemplates).where(eq(messageTemplates.title, "订单 {{orderNo}} {{orderNumber}}"))).toEqual([]);
@@ -245,10 +310,18 @@ describe("message templates", () => {
     await expect(saveMessageTemplate(boss, "deliveryConfirmed", { title: "x", body: "y" })).rejects.toMatchObject({ code: "forbidden" });
     await expect(setMessageEventEnabled(boss, "deliveryConfirmed", false)).rejects.toMatchObject({ code: "forbidden" });
     const saved = await saveMessageTemplate(admin, "receivingConfirmed", { title: "到货：{{receiveNo}}", body: "{{supplierName}} 的货到了" });
-    expect(saved).toMatchObject({ custom: true, updatedByName: "平台管理员", preview: { title: "到货：SH202611200001", body: "佛山精工制动系统有限公司 的货到了" } });
+    expect(saved).toMatchObject({
+      custom: true,
+      updatedByName: "平台管理员",
+      preview: { title: "到货：SH202611200001", body: "佛山精工制动系统有限公司 的货到了" },
+    });
     const restored = await restoreMessageTemplate(admin, "receivingConfirmed");
     expect(restored).toMatchObject({ custom: false, title: MESSAGE_EVENTS.receivingConfirmed.title });
-    const trail = await db().select().from(auditLogs).where(and(eq(auditLogs.action, "messageChange"), eq(auditLogs.targetId, "receivingConfirmed"))).orderBy(asc(auditLogs.id));
+    const trail = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, "messageChange"), eq(auditLogs.targetId, "receivingConfirmed")))
+      .orderBy(asc(auditLogs.id));
     expect(trail.map((a) => a.summary)).toEqual(["修改消息模板 采购收货完成", "恢复默认消息模板 采购收货完成"]);
   });
 
@@ -318,10 +391,15 @@ describe("a user's own notifications", () => {
   });
 
   it("the bell's count stops at 100 however much is unread", async () => {
-    const ids = await db().select({ id: users.id }).from(users).where(inArray(users.username, ["stock1"]));
+    const ids = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.username, ["stock1"]));
     await db()
       .insert(notifications)
-      .values(Array.from({ length: 120 }, (_, i) => ({ companyId: stock.companyId, userId: ids[0]!.id, eventCode: "salesOrderSubmitted", title: `批量 ${i}` })));
+      .values(
+        Array.from({ length: 120 }, (_, i) => ({ companyId: stock.companyId, userId: ids[0]!.id, eventCode: "salesOrderSubmitted", title: `批量 ${i}` })),
+      );
     expect(await countUnreadNotifications(stock)).toBe(100);
     expect((await listMyNotifications(stock)).unreadCount).toBe(120);
     expect(await markAllNotificationsRead(stock)).toBe(120);

@@ -79,7 +79,12 @@ const mine = (ctx: Pick<Ctx, "companyId" | "userId">) => and(eq(notifications.co
 
 /** The bell: the signed-in user's unread notifications in the current company, counted up to UNREAD_COUNT_CAP (one index-only query). */
 export async function countUnreadNotifications(ctx: Pick<Ctx, "companyId" | "userId">): Promise<number> {
-  const capped = db().select({ one: sql`1` }).from(notifications).where(and(mine(ctx), isNull(notifications.readAt))).limit(UNREAD_COUNT_CAP).as("capped");
+  const capped = db()
+    .select({ one: sql`1` })
+    .from(notifications)
+    .where(and(mine(ctx), isNull(notifications.readAt)))
+    .limit(UNREAD_COUNT_CAP)
+    .as("capped");
   const [r] = await db().select({ n: count() }).from(capped);
   return Number(r?.n ?? 0);
 }

@@ -40,7 +40,11 @@ export const BusinessCodeRuleInputSchema = z
     // The date part must contain the reset period: yyyyMMdd ⊇ yyyyMM ⊇ yyyy ⊇ "".
     if (!v.datePart.startsWith(need)) {
       const label = { day: "每日", month: "每月", year: "每年", never: "" }[v.reset];
-      c.addIssue({ code: "custom", path: ["reset"], message: `${label}重置时，日期部分须包含${need === "yyyyMMdd" ? "年月日" : need === "yyyyMM" ? "年月" : "年"}，否则编号会重复` });
+      c.addIssue({
+        code: "custom",
+        path: ["reset"],
+        message: `${label}重置时，日期部分须包含${need === "yyyyMMdd" ? "年月日" : need === "yyyyMM" ? "年月" : "年"}，否则编号会重复`,
+      });
     }
   });
 export type BusinessCodeRuleInput = z.infer<typeof BusinessCodeRuleInputSchema>;

@@ -5,14 +5,7 @@ import { db } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { moveOrders } from "../warehouse/warehouse.tables";
-import {
-  DEFAULT_RULES,
-  listBusinessCodeRules,
-  nextDocumentNo,
-  noTakenIn,
-  restoreDefaultBusinessCodeRule,
-  saveBusinessCodeRule,
-} from "./numbering";
+import { DEFAULT_RULES, listBusinessCodeRules, nextDocumentNo, noTakenIn, restoreDefaultBusinessCodeRule, saveBusinessCodeRule } from "./numbering";
 import { businessCodeRules } from "./numbering.tables";
 
 useTestDatabase();
@@ -49,7 +42,10 @@ describe("numbering rules (/system/businessCode)", () => {
 
   it("saves the company's own rule, used for the next number; the other company keeps the default", async () => {
     await saveBusinessCodeRule(boss, { docType: "moveOrder", prefix: "tf", datePart: "yyyyMM", seqLength: "6", reset: "month" });
-    const [row] = await db().select().from(businessCodeRules).where(and(eq(businessCodeRules.companyId, boss.companyId), eq(businessCodeRules.docType, "moveOrder")));
+    const [row] = await db()
+      .select()
+      .from(businessCodeRules)
+      .where(and(eq(businessCodeRules.companyId, boss.companyId), eq(businessCodeRules.docType, "moveOrder")));
     expect(row).toMatchObject({ prefix: "TF", datePart: "yyyyMM", seqLength: 6, reset: "month" });
     const view = (await listBusinessCodeRules(boss)).find((r) => r.docType === "moveOrder")!;
     expect(view).toMatchObject({ custom: true, preview: "TF202603000001" });
@@ -69,17 +65,27 @@ describe("numbering rules (/system/businessCode)", () => {
       }
       throw new Error("accepted");
     };
-    expect((await bad({ docType: "purchaseOrder", prefix: "CG", datePart: "yyyyMMdd", seqLength: 2, reset: "day" })).fields?.seqLength?.[0]).toBe("流水号长度须为 3–9 位");
-    expect((await bad({ docType: "purchaseOrder", prefix: "CG", datePart: "yyyyMMdd", seqLength: 10, reset: "day" })).fields?.seqLength?.[0]).toBe("流水号长度须为 3–9 位");
-    expect((await bad({ docType: "purchaseOrder", prefix: "C G", datePart: "yyyyMMdd", seqLength: 4, reset: "day" })).fields?.prefix?.[0]).toBe("前缀只能包含字母、数字和 -");
-    expect((await bad({ docType: "purchaseOrder", prefix: "CG", datePart: "yyyyMM", seqLength: 4, reset: "day" })).fields?.reset?.[0]).toContain("日期部分须包含年月日");
+    expect((await bad({ docType: "purchaseOrder", prefix: "CG", datePart: "yyyyMMdd", seqLength: 2, reset: "day" })).fields?.seqLength?.[0]).toBe(
+      "流水号长度须为 3–9 位",
+    );
+    expect((await bad({ docType: "purchaseOrder", prefix: "CG", datePart: "yyyyMMdd", seqLength: 10, reset: "day" })).fields?.seqLength?.[0]).toBe(
+      "流水号长度须为 3–9 位",
+    );
+    expect((await bad({ docType: "purchaseOrder", prefix: "C G", datePart: "yyyyMMdd", seqLength: 4, reset: "day" })).fields?.prefix?.[0]).toBe(
+      "前缀只能包含字母、数字和 -",
+    );
+    expect((await bad({ docType: "purchaseOrder", prefix: "CG", datePart: "yyyyMM", seqLength: 4, reset: "day" })).fields?.reset?.[0]).toContain(
+      "日期部分须包含年月日",
+    );
     expect((await bad({ docType: "purchaseOrder", prefix: "CG", datePart: "", seqLength: 4, reset: "year" })).fields?.reset?.[0]).toContain("日期部分须包含年");
     expect((await bad({ docType: "nope", prefix: "CG", datePart: "", seqLength: 4, reset: "never" })).message).toBe("单据类型不存在");
     expect((await bad({ docType: "purchaseOrder", prefix: "CG", datePart: "bad", seqLength: 4, reset: "never" })).code).toBe("bad_request");
   });
 
   it("only holders of 业务编码 change rules", async () => {
-    await expect(saveBusinessCodeRule(stock, { docType: "moveOrder", prefix: "X", datePart: "", seqLength: 4, reset: "never" })).rejects.toThrow("没有权限修改编码规则");
+    await expect(saveBusinessCodeRule(stock, { docType: "moveOrder", prefix: "X", datePart: "", seqLength: 4, reset: "never" })).rejects.toThrow(
+      "没有权限修改编码规则",
+    );
     await expect(restoreDefaultBusinessCodeRule(stock, "moveOrder")).rejects.toThrow("没有权限修改编码规则");
   });
 
@@ -94,7 +100,9 @@ describe("numbering rules (/system/businessCode)", () => {
     const issued: string[] = [];
     for (let i = 0; i < 3; i++) issued.push(await take(boss, "moveOrder"));
     expect(issued[0]).toMatch(/^DB20260315\d{4}$/);
-    await db().insert(moveOrders).values(issued.map((no) => ({ companyId: boss.companyId, no })));
+    await db()
+      .insert(moveOrders)
+      .values(issued.map((no) => ({ companyId: boss.companyId, no })));
     await saveBusinessCodeRule(boss, { docType: "moveOrder", prefix: "DB", datePart: "yyyyMMdd", seqLength: 4, reset: "never" });
     // Without the check the "never" counter starts again at 0001, a number a document already has.
     const exists = (no: string) => Promise.resolve(issued.includes(no));
@@ -103,7 +111,12 @@ describe("numbering rules (/system/businessCode)", () => {
     expect(next).toBe(`DB20260315${String(Number(issued[2]!.slice(-4)) + 1).padStart(4, "0")}`);
     // The same through a document table, inside the document's transaction.
     await saveBusinessCodeRule(boss, { docType: "moveOrder", prefix: "DB", datePart: "yyyy", seqLength: 4, reset: "year" });
-    await db().insert(moveOrders).values([{ companyId: boss.companyId, no: "DB20260001" }, { companyId: boss.companyId, no: "DB20260002" }]);
+    await db()
+      .insert(moveOrders)
+      .values([
+        { companyId: boss.companyId, no: "DB20260001" },
+        { companyId: boss.companyId, no: "DB20260002" },
+      ]);
     const fromTable = await inTransaction((tx) => nextDocumentNo(tx, boss, "moveOrder", { exists: noTakenIn(tx, boss, moveOrders) }));
     expect(fromTable).toBe("DB20260003");
     // Another company's documents never block a number.

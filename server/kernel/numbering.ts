@@ -51,18 +51,23 @@ export async function businessCodeRulesOf(ex: Executor, ctx: Pick<Ctx, "companyI
   const own = await ex.select().from(businessCodeRules).where(eq(businessCodeRules.companyId, ctx.companyId));
   return DEFAULT_RULES.map((d) => {
     const o = own.find((r) => r.docType === d.docType);
-    return o ? { ...d, prefix: o.prefix, datePart: o.datePart as BusinessCodeRule["datePart"], seqLength: o.seqLength, reset: o.reset as BusinessCodeRule["reset"] } : d;
+    return o
+      ? { ...d, prefix: o.prefix, datePart: o.datePart as BusinessCodeRule["datePart"], seqLength: o.seqLength, reset: o.reset as BusinessCodeRule["reset"] }
+      : d;
   });
 }
 
 function dateParts(now: Date, timeZone: string) {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now).map((p) => [p.type, p.value]),
+  );
   return { y: parts.year!, m: parts.month!, d: parts.day! };
 }
 
 /** Formats a number from its rule, date and sequence value (also the page's preview). */
 export function formatNumber(rule: Pick<BusinessCodeRule, "prefix" | "datePart" | "seqLength">, date: { y: string; m: string; d: string }, value: number) {
-  const datePart = rule.datePart === "yyyyMMdd" ? `${date.y}${date.m}${date.d}` : rule.datePart === "yyyyMM" ? `${date.y}${date.m}` : rule.datePart === "yyyy" ? date.y : "";
+  const datePart =
+    rule.datePart === "yyyyMMdd" ? `${date.y}${date.m}${date.d}` : rule.datePart === "yyyyMM" ? `${date.y}${date.m}` : rule.datePart === "yyyy" ? date.y : "";
   return `${rule.prefix}${datePart}${String(value).padStart(rule.seqLength, "0")}`;
 }
 
@@ -91,7 +96,10 @@ export interface NextDocumentNoOptions {
  * and a rolled-back document gives its number back.
  */
 export async function nextDocumentNo(tx: Executor, ctx: Pick<Ctx, "companyId" | "now">, docType: string, opts: NextDocumentNoOptions = {}): Promise<string> {
-  const [own] = await tx.select().from(businessCodeRules).where(and(eq(businessCodeRules.companyId, ctx.companyId), eq(businessCodeRules.docType, docType)));
+  const [own] = await tx
+    .select()
+    .from(businessCodeRules)
+    .where(and(eq(businessCodeRules.companyId, ctx.companyId), eq(businessCodeRules.docType, docType)));
   const rule = own ? ruleFromRow(defaultRuleOf(docType), own) : defaultRuleOf(docType);
   // Read through the caller's transaction: PGlite has one connection, so a second one would wait forever.
   const date = dateParts(ctx.now ?? new Date(), await getCompanyTimeZone(ctx, tx));
@@ -100,7 +108,10 @@ export async function nextDocumentNo(tx: Executor, ctx: Pick<Ctx, "companyId" | 
     const [row] = await tx
       .insert(numberSequences)
       .values({ companyId: ctx.companyId, docType, period, nextValue: 2 })
-      .onConflictDoUpdate({ target: [numberSequences.companyId, numberSequences.docType, numberSequences.period], set: { nextValue: sql`${numberSequences.nextValue} + 1` } })
+      .onConflictDoUpdate({
+        target: [numberSequences.companyId, numberSequences.docType, numberSequences.period],
+        set: { nextValue: sql`${numberSequences.nextValue} + 1` },
+      })
       .returning({ next: numberSequences.nextValue });
     const value = row!.next - 1;
     if (String(value).length > Math.max(rule.seqLength, 9)) throw new DomainError("conflict", `${rule.label}编号已用完，请在编码规则中加长流水号`);
@@ -123,7 +134,13 @@ export function noTakenIn(tx: Executor, ctx: Pick<Ctx, "companyId">, table: PgTa
 }
 
 function ruleFromRow(base: BusinessCodeRule, own: typeof businessCodeRules.$inferSelect): BusinessCodeRule {
-  return { ...base, prefix: own.prefix, datePart: own.datePart as BusinessCodeRule["datePart"], seqLength: own.seqLength, reset: own.reset as BusinessCodeRule["reset"] };
+  return {
+    ...base,
+    prefix: own.prefix,
+    datePart: own.datePart as BusinessCodeRule["datePart"],
+    seqLength: own.seqLength,
+    reset: own.reset as BusinessCodeRule["reset"],
+  };
 }
 
 /** A rule of the page: the company's own or the default, whether it is its own, and the number the next document would get. */

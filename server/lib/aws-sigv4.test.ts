@@ -16,7 +16,9 @@ describe("AWS Signature Version 4", () => {
   it("get-vanilla of the test suite", () => {
     const signed = signRequest({ method: "GET", url: "https://example.amazonaws.com/", payloadHash: EMPTY_SHA256 }, suite, suiteAt);
     expect(signed.canonicalRequest).toBe("GET\n/\n\nhost:example.amazonaws.com\nx-amz-date:20150830T123600Z\n\nhost;x-amz-date\n" + EMPTY_SHA256);
-    expect(signed.stringToSign).toBe("AWS4-HMAC-SHA256\n20150830T123600Z\n20150830/us-east-1/service/aws4_request\nbb579772317eb040ac9ed261061d46c1f17a8133879d6129b6e1c25292927e63");
+    expect(signed.stringToSign).toBe(
+      "AWS4-HMAC-SHA256\n20150830T123600Z\n20150830/us-east-1/service/aws4_request\nbb579772317eb040ac9ed261061d46c1f17a8133879d6129b6e1c25292927e63",
+    );
     expect(signed.authorization).toBe(
       "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, SignedHeaders=host;x-amz-date, Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31",
     );
@@ -30,7 +32,12 @@ describe("AWS Signature Version 4", () => {
 
   it("S3 GET object with a Range header", () => {
     const signed = signRequest(
-      { method: "GET", url: "https://examplebucket.s3.amazonaws.com/test.txt", headers: { Range: "bytes=0-9", "x-amz-content-sha256": EMPTY_SHA256 }, payloadHash: EMPTY_SHA256 },
+      {
+        method: "GET",
+        url: "https://examplebucket.s3.amazonaws.com/test.txt",
+        headers: { Range: "bytes=0-9", "x-amz-content-sha256": EMPTY_SHA256 },
+        payloadHash: EMPTY_SHA256,
+      },
       s3,
       s3At,
     );
@@ -64,7 +71,11 @@ describe("AWS Signature Version 4", () => {
     const lifecycle = signRequest({ method: "GET", url: "https://examplebucket.s3.amazonaws.com/?lifecycle", headers, payloadHash: EMPTY_SHA256 }, s3, s3At);
     expect(lifecycle.canonicalRequest.split("\n")[2]).toBe("lifecycle=");
     expect(lifecycle.signature).toBe("fea454ca298b7da1c68078a5d1bdbfbbe0d65c699e0f91ac7a200a0136783543");
-    const list = signRequest({ method: "GET", url: "https://examplebucket.s3.amazonaws.com/?max-keys=2&prefix=J", headers, payloadHash: EMPTY_SHA256 }, s3, s3At);
+    const list = signRequest(
+      { method: "GET", url: "https://examplebucket.s3.amazonaws.com/?max-keys=2&prefix=J", headers, payloadHash: EMPTY_SHA256 },
+      s3,
+      s3At,
+    );
     expect(list.signature).toBe("34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7");
   });
 });

@@ -45,12 +45,19 @@ function decodeSegment(seg: string) {
 
 /** 20130524T000000Z */
 export function amzDate(at: Date) {
-  return at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 export function canonicalRequestOf(req: SigV4Request, date: string) {
   const url = typeof req.url === "string" ? new URL(req.url) : req.url;
-  const path = url.pathname.split("/").map((seg) => uriEncode(decodeSegment(seg))).join("/") || "/";
+  const path =
+    url.pathname
+      .split("/")
+      .map((seg) => uriEncode(decodeSegment(seg)))
+      .join("/") || "/";
   const query = [...url.searchParams]
     .map(([k, v]) => [uriEncode(k), uriEncode(v)] as const)
     .sort(([ak, av], [bk, bv]) => (ak < bk ? -1 : ak > bk ? 1 : av < bv ? -1 : av > bv ? 1 : 0))

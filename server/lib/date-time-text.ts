@@ -11,7 +11,15 @@ function formatterOf(timeZone: string | null | undefined): Intl.DateTimeFormat {
   const zone = timeZone || DEFAULT_TIME_ZONE;
   let fmt = formatters.get(zone);
   if (!fmt) {
-    const options: Intl.DateTimeFormatOptions = { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" };
+    const options: Intl.DateTimeFormatOptions = {
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    };
     try {
       fmt = new Intl.DateTimeFormat("en-US", { ...options, timeZone: zone });
     } catch {

@@ -92,7 +92,10 @@ export const REASON_CODES = [
 
 /** The reasons that fit one kind of document, in REASON_CODES order (codes and labels stay REASON_CODES'). */
 function reasonsFor<C extends (typeof REASON_CODES)[number][0]>(codes: readonly C[]) {
-  return REASON_CODES.filter(([code]) => (codes as readonly number[]).includes(code)) as unknown as readonly Extract<(typeof REASON_CODES)[number], readonly [C, string]>[];
+  return REASON_CODES.filter(([code]) => (codes as readonly number[]).includes(code)) as unknown as readonly Extract<
+    (typeof REASON_CODES)[number],
+    readonly [C, string]
+  >[];
 }
 
 /** A customer returns goods (销售退货): what was delivered. 少发 and 库存不足 are never why goods come back. */

@@ -52,7 +52,12 @@ interface NumberedTable extends PgTable {
 export function inDocsNumbered(column: PgColumn, table: NumberedTable, ctx: Ctx, text: string): Promise<SQL | undefined> {
   const like = noLike(table.no, text);
   if (!like) return Promise.resolve(undefined);
-  return inIdsOf(column, () => db().select({ id: table.id }).from(table).where(and(eq(table.companyId, ctx.companyId), like)));
+  return inIdsOf(column, () =>
+    db()
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.companyId, ctx.companyId), like)),
+  );
 }
 
 /** Rows matching any of the conditions; none when every condition is left out (a search that found nothing finds no row). */

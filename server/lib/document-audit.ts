@@ -50,7 +50,13 @@ async function actorWithName(tx: Executor, ctx: AuditActor) {
 }
 
 /** Records one status change of a document, in the caller's transaction `tx`. */
-export async function recordDocumentChange<A extends string>(tx: Executor, ctx: AuditActor, machine: DocumentMachine<A>, action: A, doc: DocumentChange): Promise<void> {
+export async function recordDocumentChange<A extends string>(
+  tx: Executor,
+  ctx: AuditActor,
+  machine: DocumentMachine<A>,
+  action: A,
+  doc: DocumentChange,
+): Promise<void> {
   const fromName = labelOf(machine.statuses, doc.from);
   const toName = labelOf(machine.statuses, doc.to);
   const hasTotal = doc.total !== undefined && doc.total !== null;

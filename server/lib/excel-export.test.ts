@@ -12,7 +12,16 @@ import { createRow, getRow } from "./resource";
 
 /** What the clock on a wall in `timeZone` showed at that instant, by Intl alone. */
 function wallClock(at: Date | string, timeZone: string) {
-  return new Intl.DateTimeFormat("sv-SE", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }).format(new Date(at));
+  return new Intl.DateTimeFormat("sv-SE", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(at));
 }
 
 /**
@@ -25,7 +34,12 @@ describe("spreadsheet export format", () => {
 
   it("writes money as numbers shown #,##0.00, date and time in Asia/Shanghai, a bold frozen header", async () => {
     ({ ctx: boss1 } = await ctxOf("boss1"));
-    const p = await createRow<{ id: number; creationTime: Date | string }>(productResource, boss1, { mainOE: "XLS-1", name: "导出格式", priceSale: "1234.5", priceCost: "0.1" });
+    const p = await createRow<{ id: number; creationTime: Date | string }>(productResource, boss1, {
+      mainOE: "XLS-1",
+      name: "导出格式",
+      priceSale: "1234.5",
+      priceCost: "0.1",
+    });
     const { stream } = exportRows(productResource, boss1, {
       filter: { filter: "导出格式" },
       excelColumes: [
@@ -82,7 +96,10 @@ describe("spreadsheet export format", () => {
   });
 
   it("refuses a time zone that does not exist, in Chinese", async () => {
-    await expect(saveCompanySetting(boss1, { name: "TimeZone", value: "Mars/Olympus" })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("时区不正确") });
+    await expect(saveCompanySetting(boss1, { name: "TimeZone", value: "Mars/Olympus" })).rejects.toMatchObject({
+      code: "bad_request",
+      message: expect.stringContaining("时区不正确"),
+    });
   });
 
   it("formats instants in any zone, across daylight-saving changes", () => {

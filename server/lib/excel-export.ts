@@ -6,7 +6,10 @@ import { tryDecimal } from "./decimal";
 /** Spec 000 §7 export payload column: displayName, fieldName, width (default 4000), hide, exportable. */
 const ColumnSchema = z.object({
   displayName: z.string().max(100).default(""),
-  fieldName: z.string().regex(/^[A-Za-z][A-Za-z0-9_.]*$/, "导出列不正确").max(100),
+  fieldName: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_.]*$/, "导出列不正确")
+    .max(100),
   width: z.coerce.number().min(0).max(65280).optional(),
   hide: z.boolean().optional(),
   exportable: z.boolean().optional(),
@@ -57,7 +60,15 @@ export const DEFAULT_TIME_ZONE = "Asia/Shanghai";
  * built from the shifted instant: 100,000 rows of one export mostly share a few offsets.
  */
 export function dateTimeFormatter(timeZone: string | undefined): (v: unknown) => string | null {
-  const options: Intl.DateTimeFormatOptions = { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" };
+  const options: Intl.DateTimeFormatOptions = {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  };
   let fmt: Intl.DateTimeFormat;
   try {
     fmt = new Intl.DateTimeFormat("en-US", { ...options, timeZone: timeZone || DEFAULT_TIME_ZONE });
@@ -111,19 +122,24 @@ export function streamXlsx(opts: {
   const sheet = workbook.addWorksheet(opts.sheetName.replace(/[\\/?*[\]:]/g, " ").slice(0, 31) || "Sheet1", {
     views: [{ state: "frozen", xSplit: 0, ySplit: 1, topLeftCell: "A2", activeCell: "A2" }],
   });
-  sheet.columns = opts.columns.map((c) => ({ header: c.displayName || c.fieldName, key: c.fieldName, width: Math.max(4, Math.round((c.width ?? DEFAULT_WIDTH) / 256)) }));
+  sheet.columns = opts.columns.map((c) => ({
+    header: c.displayName || c.fieldName,
+    key: c.fieldName,
+    width: Math.max(4, Math.round((c.width ?? DEFAULT_WIDTH) / 256)),
+  }));
   const header = sheet.getRow(1);
   for (let i = 1; i <= opts.columns.length; i++) header.getCell(i).style = HEADER_STYLE as ExcelJS.Style;
   const dateTime = dateTimeFormatter(opts.timeZone);
   const writers = opts.columns.map((c): ((v: unknown) => string | number | boolean | Date | null) => {
-    if (c.format === "decimal") return (v) => {
-      // A spreadsheet number is a double: exact enough for the 14-digit, 2-decimal amounts
-      // stored. Plain decimal text converts directly (nothing is computed here); anything else
-      // goes through the decimal helper's parser.
-      if (typeof v === "string" && PLAIN_DECIMAL.test(v)) return Number(v);
-      const d = tryDecimal(v);
-      return d ? d.toNumber() : cellValue(v);
-    };
+    if (c.format === "decimal")
+      return (v) => {
+        // A spreadsheet number is a double: exact enough for the 14-digit, 2-decimal amounts
+        // stored. Plain decimal text converts directly (nothing is computed here); anything else
+        // goes through the decimal helper's parser.
+        if (typeof v === "string" && PLAIN_DECIMAL.test(v)) return Number(v);
+        const d = tryDecimal(v);
+        return d ? d.toNumber() : cellValue(v);
+      };
     if (c.format === "datetime") return dateTime;
     return cellValue;
   });
@@ -144,6 +160,10 @@ export function streamXlsx(opts: {
 
 /** attachment; filename (ASCII fallback) and filename* (UTF-8) for Chinese names. */
 export function xlsxDisposition(name: string) {
-  const clean = (name.replace(/\.xlsx$/i, "").replace(/[\u0000-\u001f"\\/:*?<>|]/g, "").trim() || "export") + ".xlsx";
+  const clean =
+    (name
+      .replace(/\.xlsx$/i, "")
+      .replace(/[\u0000-\u001f"\\/:*?<>|]/g, "")
+      .trim() || "export") + ".xlsx";
   return `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(clean)}`;
 }

@@ -23,7 +23,13 @@ describe("only declared columns, sort keys and filters", () => {
 
   it.each(PROTOTYPE_NAMES)("refuses the export column %j with a Chinese 400", (name) => {
     for (const def of [productResource, brandResource]) {
-      const run = () => exportRows(def, boss1, { excelColumes: [{ displayName: "名称", fieldName: "name" }, { displayName: "怪列", fieldName: name }] });
+      const run = () =>
+        exportRows(def, boss1, {
+          excelColumes: [
+            { displayName: "名称", fieldName: "name" },
+            { displayName: "怪列", fieldName: name },
+          ],
+        });
       if (name === "__proto__") expect(run).toThrow(expect.objectContaining({ code: "bad_request" }));
       else expect(run).toThrow(expect.objectContaining({ code: "bad_request", message: `导出列不存在: ${name}` }));
     }
@@ -48,10 +54,18 @@ describe("only declared columns, sort keys and filters", () => {
 
   it.each(PROTOTYPE_NAMES)("ignores %j as a sort key or filter name (the default list)", async (name) => {
     const plain = await listFromParams<Record<string, unknown>>(productResource, boss1, new URLSearchParams("size=20"));
-    const odd = await listFromParams<Record<string, unknown>>(productResource, boss1, new URLSearchParams(`size=20&sort=${name}.asc&sorting=${name}&${name}=1`));
+    const odd = await listFromParams<Record<string, unknown>>(
+      productResource,
+      boss1,
+      new URLSearchParams(`size=20&sort=${name}.asc&sorting=${name}&${name}=1`),
+    );
     expect(odd.items.map((r) => r.id)).toEqual(plain.items.map((r) => r.id));
     expect(odd.totalCount).toBe(plain.totalCount);
-    const q = parseListQuery(new URLSearchParams(`sort=${name}.asc&${name}=x`), { sortable: ["name"], defaultSort: { field: "name", dir: "asc" }, filters: { name: "text" } });
+    const q = parseListQuery(new URLSearchParams(`sort=${name}.asc&${name}=x`), {
+      sortable: ["name"],
+      defaultSort: { field: "name", dir: "asc" },
+      filters: { name: "text" },
+    });
     expect(q.sort.field).toBe("name");
     expect(Object.keys(q.filters)).toEqual([]);
   });

@@ -50,7 +50,11 @@ describe("S3FileStore", () => {
       const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
       const method = init?.method ?? "GET";
       seen.push({ method, url: url.href, headers });
-      if (!/^AWS4-HMAC-SHA256 Credential=AK\/\d{8}\/eu-central-1\/s3\/aws4_request, SignedHeaders=[a-z0-9;-]+, Signature=[0-9a-f]{64}$/.test(headers.authorization ?? "")) {
+      if (
+        !/^AWS4-HMAC-SHA256 Credential=AK\/\d{8}\/eu-central-1\/s3\/aws4_request, SignedHeaders=[a-z0-9;-]+, Signature=[0-9a-f]{64}$/.test(
+          headers.authorization ?? "",
+        )
+      ) {
         return new Response("denied", { status: 403 });
       }
       const key = url.pathname;
@@ -62,7 +66,9 @@ describe("S3FileStore", () => {
       }
       if (method === "GET") {
         const o = objects.get(key);
-        return o ? new Response(o.body as BodyInit, { status: 200, headers: { "content-length": String(o.body.length) } }) : new Response("<NoSuchKey/>", { status: 404 });
+        return o
+          ? new Response(o.body as BodyInit, { status: 200, headers: { "content-length": String(o.body.length) } })
+          : new Response("<NoSuchKey/>", { status: 404 });
       }
       if (method === "DELETE") {
         objects.delete(key);
@@ -70,7 +76,10 @@ describe("S3FileStore", () => {
       }
       return new Response(null, { status: 405 });
     }) as typeof fetch;
-    const store = new S3FileStore({ endpoint: "http://minio.local:9000/", bucket: "qipei", accessKeyId: "AK", secretAccessKey: "SK", region: "eu-central-1" }, fakeS3);
+    const store = new S3FileStore(
+      { endpoint: "http://minio.local:9000/", bucket: "qipei", accessKeyId: "AK", secretAccessKey: "SK", region: "eu-central-1" },
+      fakeS3,
+    );
 
     await store.put("c3/202611/k1", new TextEncoder().encode("收货单扫描"), "application/pdf");
     expect(seen[0]).toMatchObject({ method: "PUT", url: "http://minio.local:9000/qipei/c3/202611/k1" });
@@ -88,8 +97,10 @@ describe("S3FileStore", () => {
   });
 
   it("reports a refused request as an error, not as a stored file", async () => {
-    const store = new S3FileStore({ endpoint: "https://s3.example.com", bucket: "b", accessKeyId: "AK", secretAccessKey: "SK", region: "us-east-1" }, (async () =>
-      new Response("<AccessDenied/>", { status: 403 })) as typeof fetch);
+    const store = new S3FileStore(
+      { endpoint: "https://s3.example.com", bucket: "b", accessKeyId: "AK", secretAccessKey: "SK", region: "us-east-1" },
+      (async () => new Response("<AccessDenied/>", { status: 403 })) as typeof fetch,
+    );
     await expect(store.put("c1/k", new Uint8Array([1]), "image/png")).rejects.toThrow("S3 PUT failed: HTTP 403");
     await expect(store.get("c1/k")).rejects.toThrow("S3 GET failed: HTTP 403");
     await expect(store.remove("c1/k")).rejects.toThrow("S3 DELETE failed: HTTP 403");

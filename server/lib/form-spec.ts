@@ -28,7 +28,15 @@ export interface FieldSpec {
 }
 export type FormSpec = Record<string, FieldSpec>;
 
-type JsonSchema = { type?: string | string[]; anyOf?: JsonSchema[]; maxLength?: number; minimum?: number; exclusiveMinimum?: number; maximum?: number; default?: unknown } & Partial<FieldMeta>;
+type JsonSchema = {
+  type?: string | string[];
+  anyOf?: JsonSchema[];
+  maxLength?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  default?: unknown;
+} & Partial<FieldMeta>;
 
 /** The branch of `anyOf` that is not `null` (nullable fields), or the schema itself. */
 function valueBranch(s: JsonSchema): JsonSchema {

@@ -78,7 +78,8 @@ export function toSettings(columns: readonly EffectiveColumn[], perPageNum?: num
 }
 
 /** A timestamp as the grid shows it (China time, to the minute); `empty` when there is none. */
-export const dateTimeText = (value: unknown, empty = "", timeZone?: string | null): string => (value ? cellText({ field: "t", header: "", kind: "datetime" }, value, timeZone) : empty);
+export const dateTimeText = (value: unknown, empty = "", timeZone?: string | null): string =>
+  value ? cellText({ field: "t", header: "", kind: "datetime" }, value, timeZone) : empty;
 
 /** Cell text as the grid and print show it: money as ￥1,234.50, codes as labels. */
 export function cellText(col: GridColumn, value: unknown, timeZone?: string | null): string {

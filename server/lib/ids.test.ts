@@ -7,9 +7,12 @@ describe("ids: only canonical positive int4", () => {
     expect(parseId(text)).toBe(Number(text));
   });
 
-  it.each(["2147483648", "9999999999", "99999999999", "0x10", " 1", "1 ", "01", "1e3", "-1", "+1", "0", "1.0", "1_000", "１", "", "abc"])("refuses %j", (text) => {
-    expect(parseId(text)).toBeNull();
-  });
+  it.each(["2147483648", "9999999999", "99999999999", "0x10", " 1", "1 ", "01", "1e3", "-1", "+1", "0", "1.0", "1_000", "１", "", "abc"])(
+    "refuses %j",
+    (text) => {
+      expect(parseId(text)).toBeNull();
+    },
+  );
 
   it("refuses what is not text", () => {
     expect(parseId(null)).toBeNull();

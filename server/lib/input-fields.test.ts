@@ -105,7 +105,10 @@ describe("forms are described by the schema the server parses (issue 7 item 22)"
     expect(spec.isEnabled).toMatchObject({ label: "启用", kind: "bool", defaultValue: true });
     expect(formSpecOf(VehicleModelInputSchema).makeId).toMatchObject({ label: "汽车品牌", required: true });
     expect(formSpecOf(CategoryInputSchema).parentId).toMatchObject({ label: "上级分类", hint: "留空为一级分类" });
-    expect(formSpecOf(PriceInputSchema)).toEqual({ priceSale: expect.objectContaining({ kind: "money" }), priceCost: expect.objectContaining({ kind: "money" }) });
+    expect(formSpecOf(PriceInputSchema)).toEqual({
+      priceSale: expect.objectContaining({ kind: "money" }),
+      priceCost: expect.objectContaining({ kind: "money" }),
+    });
   });
 
   it("changing a limit in the schema changes the form", () => {

@@ -36,7 +36,18 @@ export function requiredText(label: string, max = 50, meta: Omit<FieldMeta, "lab
 }
 
 export function optionalText(label: string, max = 200, meta: Omit<FieldMeta, "label"> = {}) {
-  return labelled(z.preprocess(blankToNull, z.string({ error: `${label}不正确` }).max(max, `${label}不能超过 ${max} 个字`).nullable()).default(null), { label, kind: "text", ...meta });
+  return labelled(
+    z
+      .preprocess(
+        blankToNull,
+        z
+          .string({ error: `${label}不正确` })
+          .max(max, `${label}不能超过 ${max} 个字`)
+          .nullable(),
+      )
+      .default(null),
+    { label, kind: "text", ...meta },
+  );
 }
 
 /**
@@ -57,17 +68,37 @@ function toNumber(v: unknown) {
 
 export function optionalId(label: string, meta: Omit<FieldMeta, "label"> = {}) {
   return labelled(
-    z.preprocess(toId, z.number({ error: `请选择${label}` }).int(`请选择${label}`).positive(`请选择${label}`).max(MAX_ID, `请选择${label}`).nullable()).default(null),
+    z
+      .preprocess(
+        toId,
+        z
+          .number({ error: `请选择${label}` })
+          .int(`请选择${label}`)
+          .positive(`请选择${label}`)
+          .max(MAX_ID, `请选择${label}`)
+          .nullable(),
+      )
+      .default(null),
     { label, kind: "id", ...meta },
   );
 }
 
 export function requiredId(label: string, meta: Omit<FieldMeta, "label"> = {}) {
-  return labelled(z.preprocess(toId, z.number({ error: `请选择${label}` }).int(`请选择${label}`).positive(`请选择${label}`).max(MAX_ID, `请选择${label}`)), {
-    label,
-    kind: "id",
-    ...meta,
-  });
+  return labelled(
+    z.preprocess(
+      toId,
+      z
+        .number({ error: `请选择${label}` })
+        .int(`请选择${label}`)
+        .positive(`请选择${label}`)
+        .max(MAX_ID, `请选择${label}`),
+    ),
+    {
+      label,
+      kind: "id",
+      ...meta,
+    },
+  );
 }
 
 /**
@@ -86,7 +117,15 @@ const intMessage = (label: string) => `${label}：${INT_MESSAGE}`;
 export function optionalInt(label: string, min = 0, max = 999999, meta: Omit<FieldMeta, "label"> = {}) {
   return labelled(
     z
-      .preprocess(toInteger, z.number({ error: intMessage(label) }).int(intMessage(label)).min(min, `${label}不能小于 ${min}`).max(max, `${label}不能超过 ${max}`).nullable())
+      .preprocess(
+        toInteger,
+        z
+          .number({ error: intMessage(label) })
+          .int(intMessage(label))
+          .min(min, `${label}不能小于 ${min}`)
+          .max(max, `${label}不能超过 ${max}`)
+          .nullable(),
+      )
       .default(null),
     { label, kind: "int", ...meta },
   );
@@ -95,7 +134,14 @@ export function optionalInt(label: string, min = 0, max = 999999, meta: Omit<Fie
 export function intWithDefault(label: string, fallback: number, min = 0, max = 999999, meta: Omit<FieldMeta, "label"> = {}) {
   return labelled(
     z
-      .preprocess((v) => toInteger(v) ?? fallback, z.number({ error: intMessage(label) }).int(intMessage(label)).min(min, `${label}不能小于 ${min}`).max(max, `${label}不能超过 ${max}`))
+      .preprocess(
+        (v) => toInteger(v) ?? fallback,
+        z
+          .number({ error: intMessage(label) })
+          .int(intMessage(label))
+          .min(min, `${label}不能小于 ${min}`)
+          .max(max, `${label}不能超过 ${max}`),
+      )
       .default(fallback),
     { label, kind: "int", ...meta },
   );
@@ -141,22 +187,39 @@ export const optionalDecimal = (label: string, max = 99999999, meta: Omit<FieldM
 export function flag(fallback: boolean, label = "启用") {
   return labelled(
     z
-      .preprocess((v) => (v === "true" || v === "on" || v === "1" ? true : v === "false" || v === "0" || v === "" ? false : v), z.boolean({ error: `${label}状态不正确` }))
+      .preprocess(
+        (v) => (v === "true" || v === "on" || v === "1" ? true : v === "false" || v === "0" || v === "" ? false : v),
+        z.boolean({ error: `${label}状态不正确` }),
+      )
       .default(fallback),
     { label, kind: "bool" },
   );
 }
 
 export function oneOf<T extends number>(label: string, values: readonly T[]) {
-  return labelled(z.preprocess(toNumber, z.number({ error: `请选择${label}` }).refine((n) => (values as readonly number[]).includes(n), `请选择${label}`)), {
-    label,
-    kind: "choice",
-  }) as unknown as z.ZodType<T>;
+  return labelled(
+    z.preprocess(
+      toNumber,
+      z.number({ error: `请选择${label}` }).refine((n) => (values as readonly number[]).includes(n), `请选择${label}`),
+    ),
+    {
+      label,
+      kind: "choice",
+    },
+  ) as unknown as z.ZodType<T>;
 }
 
 export function optionalOneOf<T extends number>(label: string, values: readonly T[]) {
   return labelled(
-    z.preprocess(toNumber, z.number({ error: `请选择${label}` }).refine((n) => (values as readonly number[]).includes(n), `请选择${label}`).nullable()).default(null),
+    z
+      .preprocess(
+        toNumber,
+        z
+          .number({ error: `请选择${label}` })
+          .refine((n) => (values as readonly number[]).includes(n), `请选择${label}`)
+          .nullable(),
+      )
+      .default(null),
     { label, kind: "choice" },
   ) as unknown as z.ZodType<T | null>;
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { applyLineIntent, isBlankLine, lineErrorsOf, lineFieldName, lineIntentOf, lineValues, MAX_LINES, readLines, removeLineIntent, withoutBlankLines } from "./line-form";
+import {
+  applyLineIntent,
+  isBlankLine,
+  lineErrorsOf,
+  lineFieldName,
+  lineIntentOf,
+  lineValues,
+  MAX_LINES,
+  readLines,
+  removeLineIntent,
+  withoutBlankLines,
+} from "./line-form";
 
 function form(entries: [string, string][]) {
   const f = new FormData();
@@ -20,11 +31,22 @@ describe("line form", () => {
         ["other[0].qty", "9"],
       ]),
     );
-    expect(lines).toEqual([{ productId: "7", qty: "1,234.50" }, { productText: "06J115403Q", qty: "5" }]);
+    expect(lines).toEqual([
+      { productId: "7", qty: "1,234.50" },
+      { productText: "06J115403Q", qty: "5" },
+    ]);
   });
 
   it("reads another prefix", () => {
-    expect(readLines(form([["counts[1].qty", "2"], ["lines[0].qty", "1"]]), "counts")).toEqual([{ qty: "2" }]);
+    expect(
+      readLines(
+        form([
+          ["counts[1].qty", "2"],
+          ["lines[0].qty", "1"],
+        ]),
+        "counts",
+      ),
+    ).toEqual([{ qty: "2" }]);
   });
 
   it("keeps at most MAX_LINES lines", () => {

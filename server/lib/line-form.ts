@@ -106,7 +106,11 @@ export function lineValues(lines: RawLine[], prefix = "lines"): Record<string, s
  * (`lines[2]`): zod issues whose path is [prefix, index, field?] and DomainError fields already
  * named that way (`lines[2].qty` or `lines.2.qty`). Other entries are left out.
  */
-export function lineErrorsOf(fields: Record<string, string[]> | undefined, issues: readonly { path: readonly PropertyKey[]; message: string }[] = [], prefix = "lines"): Record<string, string[]> {
+export function lineErrorsOf(
+  fields: Record<string, string[]> | undefined,
+  issues: readonly { path: readonly PropertyKey[]; message: string }[] = [],
+  prefix = "lines",
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   const put = (key: string, msg: string) => {
     const list = (out[key] ??= []);

@@ -14,12 +14,25 @@ describe("list query parser", () => {
   });
 
   it("reads the pages' page, size, sort and keyword", () => {
-    expect(q("page=3&size=50&sort=name.desc&q=%20博世%20")).toMatchObject({ page: 3, size: 50, skip: 100, take: 50, sort: { field: "name", dir: "desc" }, keyword: "博世" });
+    expect(q("page=3&size=50&sort=name.desc&q=%20博世%20")).toMatchObject({
+      page: 3,
+      size: 50,
+      skip: 100,
+      take: 50,
+      sort: { field: "name", dir: "desc" },
+      keyword: "博世",
+    });
     expect(q("sort=creationTime").sort).toEqual({ field: "creationTime", dir: "asc" });
   });
 
   it("reads the API's skipCount, maxResultCount, sorting and filter the same way", () => {
-    expect(q("skipCount=40&maxResultCount=20&sorting=name%20desc&filter=NGK")).toMatchObject({ page: 3, skip: 40, take: 20, sort: { field: "name", dir: "desc" }, keyword: "NGK" });
+    expect(q("skipCount=40&maxResultCount=20&sorting=name%20desc&filter=NGK")).toMatchObject({
+      page: 3,
+      skip: 40,
+      take: 20,
+      sort: { field: "name", dir: "desc" },
+      keyword: "NGK",
+    });
     expect(q("skipCount=0&maxResultCount=500").take).toBe(500);
     expect(q("maxResultCount=99999").take).toBe(1000);
   });

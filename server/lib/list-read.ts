@@ -99,7 +99,11 @@ export function hiddenFields(def: ListSource<any>, ctx: Pick<Ctx, "permissions">
 function withoutKeys(value: unknown, hidden: ReadonlySet<string>): unknown {
   if (Array.isArray(value)) return value.map((v) => withoutKeys(v, hidden));
   if (!value || typeof value !== "object" || value instanceof Date) return value;
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([k]) => !hidden.has(k)).map(([k, v]) => [k, withoutKeys(v, hidden)]));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([k]) => !hidden.has(k))
+      .map(([k, v]) => [k, withoutKeys(v, hidden)]),
+  );
 }
 
 /**
@@ -268,17 +272,32 @@ export async function listRows<Row>(
 
   const rowsPromise = (async (): Promise<Row[]> => {
     if (offset < DEFERRED_JOIN_FROM) {
-      return baseQuery(def, db(), fields).where(where).orderBy(...orderBy).limit(query.take).offset(offset);
+      return baseQuery(def, db(), fields)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(query.take)
+        .offset(offset);
     }
-    const ids = (await baseQuery(def, db(), { id: def.table.id }).where(where).orderBy(...orderBy).limit(query.take).offset(offset)).map((r: { id: number }) => r.id);
+    const ids = (
+      await baseQuery(def, db(), { id: def.table.id })
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(query.take)
+        .offset(offset)
+    ).map((r: { id: number }) => r.id);
     if (ids.length === 0) return [];
-    return baseQuery(def, db(), fields).where(inArray(def.table.id, ids)).orderBy(...orderBy);
+    return baseQuery(def, db(), fields)
+      .where(inArray(def.table.id, ids))
+      .orderBy(...orderBy);
   })();
   if (opts.withCount === false) return { totalCount: -1, items: await rowsPromise };
   const countPromise = (async () => {
     if (fast) return fast.n;
     if (def.countLimit) {
-      const capped = baseQuery(def, db(), { one: sql`1` }).where(cond).limit(def.countLimit + 1).as("capped");
+      const capped = baseQuery(def, db(), { one: sql`1` })
+        .where(cond)
+        .limit(def.countLimit + 1)
+        .as("capped");
       const [row] = await db().select({ n: count() }).from(capped);
       return Number(row?.n ?? 0);
     }
@@ -400,7 +419,12 @@ export function exportRows(def: ListSource<any>, ctx: Ctx, input: unknown, opts:
     const maps = await dictionaries();
     let after: Cursor | undefined;
     for (let skip = 0; ; skip += EXPORT_BATCH) {
-      const page = await listRows<Record<string, unknown>>(def, ctx, { ...query, skip: keyset ? 0 : skip, take: EXPORT_BATCH }, { after, withCount: false, fields });
+      const page = await listRows<Record<string, unknown>>(
+        def,
+        ctx,
+        { ...query, skip: keyset ? 0 : skip, take: EXPORT_BATCH },
+        { after, withCount: false, fields },
+      );
       for (const row of page.items) {
         for (const f of nameFields) row[f] = maps[f]!.get(row[`__key_${f}`] as number) ?? null;
         yield Object.fromEntries(columns.map((c) => [c.fieldName, ownKey(def.exportAs, c.fieldName) ? def.exportAs![c.fieldName]!(row) : row[c.fieldName]]));

@@ -46,7 +46,11 @@ describe("multipart bodies (server/http.ts checks them, the routes read them)", 
       const body = bodyOf(part('form-data; name="intent"', "upload"), part(d, "%PDF-1.4"));
       expect(edgeReads(body), d).toEqual(await nodeReads(body));
     }
-    for (const broken of [Buffer.from("not multipart"), Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="x"\r\n\r\nno end`), Buffer.from(`--other\r\n`)]) {
+    for (const broken of [
+      Buffer.from("not multipart"),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="x"\r\n\r\nno end`),
+      Buffer.from(`--other\r\n`),
+    ]) {
       expect(edgeReads(broken)).toEqual(await nodeReads(broken));
     }
   });
@@ -61,7 +65,10 @@ describe("multipart bodies (server/http.ts checks them, the routes read them)", 
 
   it("readUploadForm: a body that cannot be read is a Chinese 400, a file over the limit the page's own error", async () => {
     const request = (body: Buffer) => new Request("http://x/upload", { method: "POST", body: new Uint8Array(body), headers: { "Content-Type": type } });
-    await expect(readUploadForm(request(Buffer.from("garbage")), 10, () => new Error("too large"))).rejects.toMatchObject({ code: "bad_request", message: "上传的表单无法读取，请在页面上重新选择文件后提交" });
+    await expect(readUploadForm(request(Buffer.from("garbage")), 10, () => new Error("too large"))).rejects.toMatchObject({
+      code: "bad_request",
+      message: "上传的表单无法读取，请在页面上重新选择文件后提交",
+    });
     const big = bodyOf(part('form-data; name="file"; filename="报价单;2024.pdf"', "x".repeat(11)));
     await expect(readUploadForm(request(big), 10, () => new Error("too large"))).rejects.toThrow("too large");
     const form = await readUploadForm(request(big), 11, () => new Error("too large"));
@@ -74,7 +81,12 @@ describe("multipart bodies (server/http.ts checks them, the routes read them)", 
       for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
         const p = path.join(dir, e.name);
         if (e.isDirectory()) walk(p);
-        else if (/\.tsx?$/.test(e.name) && !e.name.endsWith(".test.ts") && /unstable_parseMultipartFormData|unstable_createMemoryUploadHandler/.test(fs.readFileSync(p, "utf8"))) offenders.push(p);
+        else if (
+          /\.tsx?$/.test(e.name) &&
+          !e.name.endsWith(".test.ts") &&
+          /unstable_parseMultipartFormData|unstable_createMemoryUploadHandler/.test(fs.readFileSync(p, "utf8"))
+        )
+          offenders.push(p);
       }
     };
     walk(path.resolve("app"));

@@ -78,8 +78,7 @@ export function roundHalfUpText(text: string, places: number): string {
 
 export type NumberReading =
   /** `text` is what the field should show and the server stores ("" for blank); `rounded` says rounding changed the value. */
-  | { ok: true; text: string; rounded: boolean }
-  | { ok: false; message: string };
+  { ok: true; text: string; rounded: boolean } | { ok: false; message: string };
 
 /** Reads a number field's text for a field of `kind`: integers refuse fractions, others round to 2 decimals. */
 export function readNumberInput(raw: string, kind: NumberKind): NumberReading {

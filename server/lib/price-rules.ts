@@ -21,4 +21,9 @@ export const SALE_PRICE = (label: string): PrivateField => [SALE_PRICE_CODES, la
 /** The line fields of a purchase document (order, receiving, put-away, return, plan) its price rule hides. */
 export const PURCHASE_LINE_PRICES = { price: PURCHASE_PRICE("采购价"), amount: PURCHASE_PRICE("采购金额"), totalAmount: PURCHASE_PRICE("采购金额") } as const;
 /** The line fields of a sales order its price rule hides. */
-export const SALE_LINE_PRICES = { price: SALE_PRICE("销售价"), amount: SALE_PRICE("销售金额"), totalAmount: SALE_PRICE("销售金额"), listPrice: SALE_PRICE("销售价") } as const;
+export const SALE_LINE_PRICES = {
+  price: SALE_PRICE("销售价"),
+  amount: SALE_PRICE("销售金额"),
+  totalAmount: SALE_PRICE("销售金额"),
+  listPrice: SALE_PRICE("销售价"),
+} as const;

@@ -30,9 +30,13 @@ describe("deep pages of a big list", () => {
     await db().execute(sql`
       insert into products (company_id, main_oe, oe_norm, name)
       select ${ctx.companyId}, 'DEEP-' || g, 'DEEP' || g, '深页测试' || g from generate_series(1, 12000) g`);
-    const page = async (n: number, size = 50) => (await listFromParams<{ id: number }>(productResource, ctx, new URLSearchParams(`size=${size}&page=${n}`))).items.map((r) => r.id);
+    const page = async (n: number, size = 50) =>
+      (await listFromParams<{ id: number }>(productResource, ctx, new URLSearchParams(`size=${size}&page=${n}`))).items.map((r) => r.id);
     const total = (await listFromParams(productResource, ctx, new URLSearchParams("size=50"))).totalCount;
-    const [real] = await db().select({ n: sql<number>`count(*)::int` }).from(products).where(eq(products.companyId, ctx.companyId));
+    const [real] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(eq(products.companyId, ctx.companyId));
     expect(total).toBe(real!.n);
 
     for (const n of [1, 2, 99, 100, 101, 150, 201, 240, Math.ceil(total / 50)]) {
@@ -43,7 +47,9 @@ describe("deep pages of a big list", () => {
     expect(await page(101)).toEqual(await naive(ctx.companyId, 5000, 50));
     expect((await page(1))[0]).toBe(made.id);
     await deleteRow(productResource, ctx, made.id);
-    await db().delete(products).where(and(eq(products.companyId, ctx.companyId), eq(products.oeNorm, "DEEP7000")));
+    await db()
+      .delete(products)
+      .where(and(eq(products.companyId, ctx.companyId), eq(products.oeNorm, "DEEP7000")));
     expect(await page(101)).toEqual(await naive(ctx.companyId, 5000, 50));
     expect(await page(201, 50)).toEqual(await naive(ctx.companyId, 10000, 50));
     expect(await page(26, 400)).toEqual(await naive(ctx.companyId, 10000, 400));

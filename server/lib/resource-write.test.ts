@@ -61,14 +61,23 @@ describe("PUT changes only the fields sent", () => {
   });
 
   it("a field sent as null or empty is cleared; an omitted one is kept", async () => {
-    const made = await createRow<Row>(addressResource, boss1, { contactName: "部分更新", phone: "13900000001", city: "佛山", district: "南海", address: "桂城街道 1 号" });
+    const made = await createRow<Row>(addressResource, boss1, {
+      contactName: "部分更新",
+      phone: "13900000001",
+      city: "佛山",
+      district: "南海",
+      address: "桂城街道 1 号",
+    });
     const after = await updateRow<Row>(addressResource, boss1, made.id, { district: "" });
     expect(after).toMatchObject({ contactName: "部分更新", phone: "13900000001", city: "佛山", district: null, address: "桂城街道 1 号" });
   });
 
   it("the full-row rules still hold: a required field cannot be blanked, and nothing changes", async () => {
     const before = await firstRow(productResource, boss1);
-    await expect(updateRow(productResource, boss1, before.id, { name: "", priceSale: 1 })).rejects.toMatchObject({ code: "bad_request", message: "名称不能为空" });
+    await expect(updateRow(productResource, boss1, before.id, { name: "", priceSale: 1 })).rejects.toMatchObject({
+      code: "bad_request",
+      message: "名称不能为空",
+    });
     expect(await getRow(productResource, boss1, before.id)).toEqual(before);
   });
 
@@ -82,7 +91,10 @@ describe("PUT changes only the fields sent", () => {
   it("another company's row is not found, and stays as it was", async () => {
     const { ctx: boss2 } = await ctxOf("boss2");
     const theirs = await firstRow(bankAccountResource, boss2);
-    await expect(updateRow(bankAccountResource, boss1, theirs.id, { remark: "改别人的" })).rejects.toMatchObject({ code: "not_found", message: "银行账户不存在" });
+    await expect(updateRow(bankAccountResource, boss1, theirs.id, { remark: "改别人的" })).rejects.toMatchObject({
+      code: "not_found",
+      message: "银行账户不存在",
+    });
     expect(await getRow(bankAccountResource, boss2, theirs.id)).toEqual(theirs);
   });
 });
@@ -110,7 +122,9 @@ describe("defaults and deletes", () => {
 describe("documents and read-only lists", () => {
   it("are never written row by row: a document only through its service, a stock or report list not at all", async () => {
     const kinds = API_RESOURCES.filter((d) => d.document || isReadOnlyList(d));
-    expect(kinds.map((d) => d.name)).toEqual(expect.arrayContaining(["purchaseOrder", "receiveOrder", "moveOrder", "inventoryOrder", "stock", "stockFlow", "purchaseExecute"]));
+    expect(kinds.map((d) => d.name)).toEqual(
+      expect.arrayContaining(["purchaseOrder", "receiveOrder", "moveOrder", "inventoryOrder", "stock", "stockFlow", "purchaseExecute"]),
+    );
     for (const def of kinds) {
       const row = (await listFromParams<Row>(def, boss1, new URLSearchParams("maxResultCount=1"))).items[0];
       const id = (row?.id as number | undefined) ?? 1;

@@ -127,7 +127,11 @@ async function checkRefs(def: ResourceDef<any>, ctx: Ctx, ex: Executor, values: 
     const conds = [eq(ref.table.id, v as number)];
     if (ref.companyOwned) conds.push(eq(ref.table.companyId, ctx.companyId));
     if (ref.where) conds.push(ref.where(ref.table));
-    const [hit] = await (ex as any).select({ id: ref.table.id }).from(ref.table).where(and(...conds)).limit(1);
+    const [hit] = await (ex as any)
+      .select({ id: ref.table.id })
+      .from(ref.table)
+      .where(and(...conds))
+      .limit(1);
     if (!hit) fields[field] = [`所选${ref.label}不存在`];
   }
   const first = Object.values(fields)[0];
@@ -231,17 +235,20 @@ export async function createRow<Row extends Record<string, unknown>>(def: Resour
   requireWrite(def, ctx);
   refuseReadOnly(def, "create");
   try {
-    return await inTransaction(async (tx) => {
-      const values = await valuesOf(def, ctx, tx, input);
-      delete values.id;
-      if (def.scope === "company") values.companyId = ctx.companyId;
-      if (def.beforeSave) await def.beforeSave(tx, values, ctx);
-      const [row] = await (tx as any).insert(def.table).values(values).returning({ id: def.table.id });
-      if (def.afterSave) await def.afterSave(tx, { ...values, id: row.id } as unknown as Row, ctx);
-      // A row created with an audited field set (a credit limit, a price) is a change from nothing.
-      if (def.auditFields) await recordFieldChanges(def, ctx, tx, row.id, {}, values);
-      return getRow<Row>(def, ctx, row.id, tx);
-    }, { tx: ex });
+    return await inTransaction(
+      async (tx) => {
+        const values = await valuesOf(def, ctx, tx, input);
+        delete values.id;
+        if (def.scope === "company") values.companyId = ctx.companyId;
+        if (def.beforeSave) await def.beforeSave(tx, values, ctx);
+        const [row] = await (tx as any).insert(def.table).values(values).returning({ id: def.table.id });
+        if (def.afterSave) await def.afterSave(tx, { ...values, id: row.id } as unknown as Row, ctx);
+        // A row created with an audited field set (a credit limit, a price) is a change from nothing.
+        if (def.auditFields) await recordFieldChanges(def, ctx, tx, row.id, {}, values);
+        return getRow<Row>(def, ctx, row.id, tx);
+      },
+      { tx: ex },
+    );
   } catch (e) {
     duplicateError(def, e);
   }
@@ -256,21 +263,24 @@ export async function updateRow<Row extends Record<string, unknown>>(def: Resour
   requireWrite(def, ctx);
   refuseReadOnly(def, "update");
   try {
-    return await inTransaction(async (tx) => {
-      const current = await lockRow(def, ctx, tx, id, "no key update");
-      if (!current) throw notFound(def);
-      const values = await valuesOf(def, ctx, tx, input, id, current);
-      delete values.companyId;
-      delete values.id;
-      if (def.beforeSave) await def.beforeSave(tx, values, ctx, id);
-      await (tx as any)
-        .update(def.table)
-        .set(values)
-        .where(and(eq(def.table.id, id), ownerCond(def, ctx)));
-      if (def.afterSave) await def.afterSave(tx, { ...values, id } as unknown as Row, ctx);
-      if (def.auditFields) await recordFieldChanges(def, ctx, tx, id, current, values);
-      return getRow<Row>(def, ctx, id, tx);
-    }, { tx: ex });
+    return await inTransaction(
+      async (tx) => {
+        const current = await lockRow(def, ctx, tx, id, "no key update");
+        if (!current) throw notFound(def);
+        const values = await valuesOf(def, ctx, tx, input, id, current);
+        delete values.companyId;
+        delete values.id;
+        if (def.beforeSave) await def.beforeSave(tx, values, ctx, id);
+        await (tx as any)
+          .update(def.table)
+          .set(values)
+          .where(and(eq(def.table.id, id), ownerCond(def, ctx)));
+        if (def.afterSave) await def.afterSave(tx, { ...values, id } as unknown as Row, ctx);
+        if (def.auditFields) await recordFieldChanges(def, ctx, tx, id, current, values);
+        return getRow<Row>(def, ctx, id, tx);
+      },
+      { tx: ex },
+    );
   } catch (e) {
     duplicateError(def, e);
   }
@@ -282,7 +292,14 @@ function auditText(v: unknown) {
 }
 
 /** Records the change of the resource's `auditFields` an update made (nothing when none changed). */
-async function recordFieldChanges(def: ResourceDef<any>, ctx: Ctx, tx: Executor, id: number, current: Record<string, unknown>, values: Record<string, unknown>) {
+async function recordFieldChanges(
+  def: ResourceDef<any>,
+  ctx: Ctx,
+  tx: Executor,
+  id: number,
+  current: Record<string, unknown>,
+  values: Record<string, unknown>,
+) {
   const audit = def.auditFields!;
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
@@ -302,7 +319,11 @@ async function recordFieldChanges(def: ResourceDef<any>, ctx: Ctx, tx: Executor,
 /** The first kind of record that uses a row, or undefined when it is free to delete. */
 export async function usedByOf(def: ResourceDef<any>, id: number, ex: Executor = db()): Promise<string | undefined> {
   for (const u of def.usedBy ?? []) {
-    const [hit] = await ex.select({ one: sql`1` }).from(u.table).where(eq(u.column, id)).limit(1);
+    const [hit] = await ex
+      .select({ one: sql`1` })
+      .from(u.table)
+      .where(eq(u.column, id))
+      .limit(1);
     if (hit) return u.label;
   }
   return undefined;
@@ -317,16 +338,19 @@ export async function deleteRow(def: ResourceDef<any>, ctx: Ctx, id: number, ex?
   requireWrite(def, ctx);
   refuseReadOnly(def, "delete");
   try {
-    await inTransaction(async (tx) => {
-      const row = await lockRow(def, ctx, tx, id, "update");
-      if (!row) throw notFound(def);
-      const user = await usedByOf(def, id, tx);
-      if (user) throw new DomainError("conflict", `该${def.label}已被${user}使用，不能删除`);
-      if (def.beforeDelete) await def.beforeDelete(tx, id, ctx);
-      await (tx as any).delete(def.table).where(and(eq(def.table.id, id), ownerCond(def, ctx)));
-      // The audit trail keeps what was deleted, in the deletion's own transaction.
-      await recordAudit({ ...actorOf(ctx), action: "delete", targetType: def.name, targetId: id, summary: `删除${def.label}`, before: row }, tx);
-    }, { tx: ex });
+    await inTransaction(
+      async (tx) => {
+        const row = await lockRow(def, ctx, tx, id, "update");
+        if (!row) throw notFound(def);
+        const user = await usedByOf(def, id, tx);
+        if (user) throw new DomainError("conflict", `该${def.label}已被${user}使用，不能删除`);
+        if (def.beforeDelete) await def.beforeDelete(tx, id, ctx);
+        await (tx as any).delete(def.table).where(and(eq(def.table.id, id), ownerCond(def, ctx)));
+        // The audit trail keeps what was deleted, in the deletion's own transaction.
+        await recordAudit({ ...actorOf(ctx), action: "delete", targetType: def.name, targetId: id, summary: `删除${def.label}`, before: row }, tx);
+      },
+      { tx: ex },
+    );
   } catch (e) {
     duplicateError(def, e);
   }

@@ -77,13 +77,17 @@ describe("pinyin sort keys", () => {
 
     it("follows a renamed row, and fills keys that bulk writes left empty", async () => {
       const row = await createRow<{ id: number }>(partnerResource, boss1, { rel: 1, name: `北京${tag}` });
-      const sorted = async () => names((await listFromParams<{ name: string }>(partnerResource, boss1, new URLSearchParams({ q: tag, sort: "name.asc" }))).items);
+      const sorted = async () =>
+        names((await listFromParams<{ name: string }>(partnerResource, boss1, new URLSearchParams({ q: tag, sort: "name.asc" }))).items);
       expect(await sorted()).toEqual(["北京", "东莞", "广州", "上海"]);
       await updateRow(partnerResource, boss1, row.id, { name: `张家口${tag}` });
       expect(await sorted()).toEqual(["东莞", "广州", "上海", "张家口"]);
 
       // A row written around the resource (seeding, an old row before the column existed).
-      await db().update(enterpriseRelations).set({ nameSort: null }).where(sql`${enterpriseRelations.name} like ${"%" + tag}`);
+      await db()
+        .update(enterpriseRelations)
+        .set({ nameSort: null })
+        .where(sql`${enterpriseRelations.name} like ${"%" + tag}`);
       expect(await fillSortKeys(db(), Object.values(schema))).toBeGreaterThanOrEqual(4);
       const [stored] = await db().select({ key: enterpriseRelations.nameSort }).from(enterpriseRelations).where(eq(enterpriseRelations.id, row.id));
       expect(stored!.key).toBe(pinyinSortKey(`张家口${tag}`));
@@ -93,7 +97,10 @@ describe("pinyin sort keys", () => {
 
     it("has every seeded row's key filled at start", async () => {
       for (const table of [schema.products, schema.productTemplates, schema.enterpriseRelations, schema.productBrands]) {
-        const [missing] = await db().select({ n: sql<number>`count(*)::int` }).from(table).where(sql`${table.nameSort} is null`);
+        const [missing] = await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(table)
+          .where(sql`${table.nameSort} is null`);
         expect(missing!.n).toBe(0);
       }
     });

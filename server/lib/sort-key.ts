@@ -76,7 +76,9 @@ export async function fillSortKeys(ex: SqlRunner, tables: Iterable<unknown>): Pr
       const k = sql.identifier(columns[key]!.name);
       const s = sql.identifier(columns[source]!.name);
       for (;;) {
-        const texts = rowsOf(await ex.execute(sql`select distinct ${s} as v from ${t} where ${k} is null and ${s} is not null limit 1000`)).map((r) => String(r.v));
+        const texts = rowsOf(await ex.execute(sql`select distinct ${s} as v from ${t} where ${k} is null and ${s} is not null limit 1000`)).map((r) =>
+          String(r.v),
+        );
         if (texts.length === 0) break;
         const pairs = sql.join(
           texts.map((v) => sql`(${v}::text, ${pinyinSortKey(v)}::text)`),

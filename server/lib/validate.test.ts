@@ -19,7 +19,12 @@ function messageOf(schema: z.ZodType, input: unknown) {
 }
 
 describe("parseInput speaks Chinese for zod's own checks", () => {
-  const Batch = z.object({ data: z.array(z.object({ basicInfo: z.record(z.string(), z.unknown()), n: z.number().int().max(3).optional() })).min(1).max(2) });
+  const Batch = z.object({
+    data: z
+      .array(z.object({ basicInfo: z.record(z.string(), z.unknown()), n: z.number().int().max(3).optional() }))
+      .min(1)
+      .max(2),
+  });
 
   it.each([
     [{ data: [{}] }, "缺少必填项“data[0].basicInfo”"],
@@ -43,7 +48,13 @@ describe("parseInput speaks Chinese for zod's own checks", () => {
   });
 
   it("answers the export payload's unchecked parts in Chinese too", () => {
-    for (const input of [{}, { excelColumes: "x" }, { excelColumes: [{}] }, { excelColumes: [{ fieldName: "a", width: "宽" }] }, { excelColumes: [{ fieldName: "a" }], sheetName: 5 }]) {
+    for (const input of [
+      {},
+      { excelColumes: "x" },
+      { excelColumes: [{}] },
+      { excelColumes: [{ fieldName: "a", width: "宽" }] },
+      { excelColumes: [{ fieldName: "a" }], sheetName: 5 },
+    ]) {
       const e = messageOf(ExportRequestSchema, input);
       expect(e.message).not.toMatch(HAS_LATIN_SENTENCE);
       expect(e.message).toMatch(/[\u4e00-\u9fa5]/);

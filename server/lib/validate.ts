@@ -55,7 +55,8 @@ export function zhIssue(issue: RawIssue): string {
     case "too_small":
       if (issue.origin === "string") return Number(issue.minimum) <= 1 ? `${p}不能为空` : `${p}至少 ${issue.minimum} 个字`;
       if (issue.origin === "array" || issue.origin === "set") return `${p}至少需要 ${issue.minimum} 项`;
-      if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint") return issue.inclusive === false ? `${p}必须大于 ${issue.minimum}` : `${p}不能小于 ${issue.minimum}`;
+      if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint")
+        return issue.inclusive === false ? `${p}必须大于 ${issue.minimum}` : `${p}不能小于 ${issue.minimum}`;
       return `${p}过小`;
     case "not_multiple_of":
       return `${p}必须是 ${issue.divisor} 的倍数`;

@@ -4,7 +4,17 @@ import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { createRow, deleteRow, getRow, updateRow, type ResourceDef } from "../lib/resource";
 import { exportRows, listFromParams } from "../lib/list-read";
-import { addressResource, bankAccountResource, departmentResource, employeeResource, getCompanyInfo, insuranceResource, partnerResource, positionResource, updateCompanyInfo } from "../organization/organization.resources";
+import {
+  addressResource,
+  bankAccountResource,
+  departmentResource,
+  employeeResource,
+  getCompanyInfo,
+  insuranceResource,
+  partnerResource,
+  positionResource,
+  updateCompanyInfo,
+} from "../organization/organization.resources";
 import { brandResource, categoryResource } from "../product/catalog.resources";
 import { normalizeOE } from "../product/oe";
 import { isProductCodeTaken, productResource } from "../product/product.resources";
@@ -102,7 +112,15 @@ const SAMPLES: Sample[] = [
     tag: "PRD",
     field: "name",
     required: "名称不能为空",
-    input: (n, text, fx) => ({ mainOE: `prd ${n}-a`, name: text, replaceOE: `PRDR${n}`, brandId: fx.brandId, categoryLevel1Id: fx.cat1Id, priceSale: "12.5", priceCost: 8 }),
+    input: (n, text, fx) => ({
+      mainOE: `prd ${n}-a`,
+      name: text,
+      replaceOE: `PRDR${n}`,
+      brandId: fx.brandId,
+      categoryLevel1Id: fx.cat1Id,
+      priceSale: "12.5",
+      priceCost: 8,
+    }),
     shows: (fx) => ({ categoryLevel0Id: fx.cat0Id, brandName: "夹具品牌", categoryLevel1Name: "夹具二级分类", priceSale: "12.50", priceCost: "8.00" }),
   },
   {
@@ -110,7 +128,15 @@ const SAMPLES: Sample[] = [
     tag: "PTN",
     field: "name",
     required: "请输入单位名称",
-    input: (n, text, fx) => ({ rel: "1", name: text, contactName: "张三", contactPhone: "020-1234567", paymentTerm: 100, creditLimit: n * 100, salesmanId: fx.employeeId }),
+    input: (n, text, fx) => ({
+      rel: "1",
+      name: text,
+      contactName: "张三",
+      contactPhone: "020-1234567",
+      paymentTerm: 100,
+      creditLimit: n * 100,
+      salesmanId: fx.employeeId,
+    }),
     shows: () => ({ rel: 1, paymentTerm: 100, salesmanName: "穗通员工" }),
   },
   {
@@ -133,7 +159,15 @@ const SAMPLES: Sample[] = [
     tag: "EMP",
     field: "name",
     required: "请输入员工姓名",
-    input: (n, text, fx) => ({ name: text, code: `E${n}`, phone: "13900000000", gender: "1", departmentId: fx.departmentId, positionId: fx.positionId, hireDate: "2024-03-01" }),
+    input: (n, text, fx) => ({
+      name: text,
+      code: `E${n}`,
+      phone: "13900000000",
+      gender: "1",
+      departmentId: fx.departmentId,
+      positionId: fx.positionId,
+      hireDate: "2024-03-01",
+    }),
     shows: () => ({ departmentName: "穗通销售部", positionName: "穗通业务员", gender: 1, hireDate: "2024-03-01", isEnabled: true }),
   },
   {
@@ -216,7 +250,11 @@ describe("company master data: every resource, as its company uses it", () => {
 
       const total = (await list(def, boss, "")).totalCount;
       const badField = def === addressResource ? "contactName" : field;
-      await expect(createRow(def, boss, s.input(99, "", fx))).rejects.toMatchObject({ code: "bad_request", message: s.required, fields: { [badField]: [s.required] } });
+      await expect(createRow(def, boss, s.input(99, "", fx))).rejects.toMatchObject({
+        code: "bad_request",
+        message: s.required,
+        fields: { [badField]: [s.required] },
+      });
       await expect(updateRow(def, boss, first.id, s.input(1, "", fx))).rejects.toMatchObject({ code: "bad_request", fields: { [badField]: [s.required] } });
       await expect(createRow(def, boss, null)).rejects.toMatchObject({ code: "bad_request" });
       expect((await list(def, boss, "")).totalCount).toBe(total);
@@ -248,11 +286,16 @@ describe("company master data: one company never sees or touches another's rows"
     fx2 = { ...platform, ...(await companyFixture(boss2, "鹏达")) };
   });
 
-  const cases = [...SAMPLES.map((s) => ({ ...s, via: s.def })), { ...SAMPLES.find((s) => s.def === productResource)!, def: priceResource, via: productResource, tag: "PRC" }];
+  const cases = [
+    ...SAMPLES.map((s) => ({ ...s, via: s.def })),
+    { ...SAMPLES.find((s) => s.def === productResource)!, def: priceResource, via: productResource, tag: "PRC" },
+  ];
 
   it("covers every company-owned resource, price setting included", () => {
     expect(priceResource.scope).toBe("company");
-    expect(cases.map((c) => c.def.name).sort()).toEqual([...MASTER_DATA_RESOURCES.filter((d) => d.scope === "company" && !OWN_TESTS.has(d.name)).map((d) => d.name), "productPrice"].sort());
+    expect(cases.map((c) => c.def.name).sort()).toEqual(
+      [...MASTER_DATA_RESOURCES.filter((d) => d.scope === "company" && !OWN_TESTS.has(d.name)).map((d) => d.name), "productPrice"].sort(),
+    );
   });
 
   for (const c of cases) {
@@ -273,7 +316,9 @@ describe("company master data: one company never sees or touches another's rows"
 
       // Not read, changed or deleted: "not found", as if it did not exist.
       await expect(getRow(def, boss2, created.id)).rejects.toMatchObject({ code: "not_found", message: `${def.label}不存在` });
-      await expect(updateRow(def, boss2, created.id, def === priceResource ? { priceSale: 1, priceCost: 1 } : c.input(399, `${kw}改`, fx2))).rejects.toMatchObject({ code: "not_found" });
+      await expect(
+        updateRow(def, boss2, created.id, def === priceResource ? { priceSale: 1, priceCost: 1 } : c.input(399, `${kw}改`, fx2)),
+      ).rejects.toMatchObject({ code: "not_found" });
       if (def.readOnly?.delete) {
         await expect(deleteRow(def, boss2, created.id)).rejects.toMatchObject({ code: "bad_request", message: `${def.label}不支持删除` });
       } else {
@@ -297,10 +342,16 @@ describe("company master data: one company never sees or touches another's rows"
       message: "所选部门不存在",
       fields: { departmentId: ["所选部门不存在"] },
     });
-    await expect(createRow(employeeResource, boss2, { name: "越权员工", positionId: fx1.positionId })).rejects.toMatchObject({ code: "bad_request", fields: { positionId: ["所选职位不存在"] } });
+    await expect(createRow(employeeResource, boss2, { name: "越权员工", positionId: fx1.positionId })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { positionId: ["所选职位不存在"] },
+    });
     expect((await list(employeeResource, boss2, "")).totalCount).toBe(employeesBefore);
     // Nor by changing an own row.
-    await expect(updateRow(employeeResource, boss2, fx2.employeeId, { name: "鹏达员工", departmentId: fx1.departmentId })).rejects.toMatchObject({ code: "bad_request", fields: { departmentId: ["所选部门不存在"] } });
+    await expect(updateRow(employeeResource, boss2, fx2.employeeId, { name: "鹏达员工", departmentId: fx1.departmentId })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { departmentId: ["所选部门不存在"] },
+    });
     expect(await getRow(employeeResource, boss2, fx2.employeeId)).toMatchObject({ departmentId: fx2.departmentId });
 
     const partnersBefore = (await list(partnerResource, boss2, "")).totalCount;
@@ -312,13 +363,22 @@ describe("company master data: one company never sees or touches another's rows"
     expect((await list(partnerResource, boss2, "")).totalCount).toBe(partnersBefore);
     expect(await createRow(partnerResource, boss2, { rel: 1, name: "测本司客户", salesmanId: fx2.employeeId })).toMatchObject({ salesmanName: "鹏达员工" });
 
-    await expect(createRow(departmentResource, boss2, { name: "越权部门", parentId: fx1.departmentId })).rejects.toMatchObject({ code: "bad_request", fields: { parentId: ["所选上级部门不存在"] } });
+    await expect(createRow(departmentResource, boss2, { name: "越权部门", parentId: fx1.departmentId })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { parentId: ["所选上级部门不存在"] },
+    });
   });
 
   it("lets a partner link another platform company but not its own", async () => {
     const pengda = await companyIdOf("鹏达汽配");
-    expect(await createRow(partnerResource, boss1, { rel: 0, name: "测鹏达供应", tarCompanyId: pengda })).toMatchObject({ tarCompanyId: pengda, tarCompanyName: "深圳鹏达汽配有限公司" });
-    await expect(createRow(partnerResource, boss1, { rel: 0, name: "测自己", tarCompanyId: boss1.companyId })).rejects.toMatchObject({ code: "bad_request", fields: { tarCompanyId: ["不能关联本公司"] } });
+    expect(await createRow(partnerResource, boss1, { rel: 0, name: "测鹏达供应", tarCompanyId: pengda })).toMatchObject({
+      tarCompanyId: pengda,
+      tarCompanyName: "深圳鹏达汽配有限公司",
+    });
+    await expect(createRow(partnerResource, boss1, { rel: 0, name: "测自己", tarCompanyId: boss1.companyId })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { tarCompanyId: ["不能关联本公司"] },
+    });
   });
 });
 
@@ -349,7 +409,10 @@ describe("company master data: rows in use are not deleted", () => {
     await expect(deleteRow(positionResource, boss, pos.id)).rejects.toMatchObject({ code: "conflict", message: "该职位已被员工使用，不能删除" });
     await createRow<Row>(partnerResource, boss, { rel: 1, name: "测老客户", salesmanId: emp.id });
     await expect(deleteRow(employeeResource, boss, emp.id)).rejects.toMatchObject({ code: "conflict", message: "该员工已被往来单位使用，不能删除" });
-    await expect(updateRow(departmentResource, boss, parent.id, { name: "测总部", parentId: parent.id })).rejects.toMatchObject({ code: "bad_request", fields: { parentId: ["上级部门不能是自己或自己的下级部门"] } });
+    await expect(updateRow(departmentResource, boss, parent.id, { name: "测总部", parentId: parent.id })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { parentId: ["上级部门不能是自己或自己的下级部门"] },
+    });
   });
 });
 
@@ -368,7 +431,9 @@ describe("products: codes in any spelling", () => {
     expect(product).toMatchObject({ mainOE: "06J 115 403Q", oeNorm: "06J115403Q" });
     // Demo data may hold other 06J 115 … codes: each hit must carry a code starting with the keyword.
     const codesOf = async (ids: number[]) =>
-      ids.length ? await db().select({ productId: productOes.productId, oeNorm: productOes.oeNorm }).from(productOes).where(inArray(productOes.productId, ids)) : [];
+      ids.length
+        ? await db().select({ productId: productOes.productId, oeNorm: productOes.oeNorm }).from(productOes).where(inArray(productOes.productId, ids))
+        : [];
     for (const kw of ["06J 115 403Q", "06j-115-403-q", "06J115403Q", "06J115", "06j 115 403 c", "06J115403J", "  06j.115.403/q  "]) {
       const found = await list(productResource, boss1, `q=${encodeURIComponent(kw)}&size=800`);
       const ids = found.items.map((r) => r.id as number);
@@ -376,7 +441,10 @@ describe("products: codes in any spelling", () => {
       expect(found.totalCount).toBe(ids.length);
       const norm = normalizeOE(kw);
       const codes = await codesOf(ids);
-      expect(ids.filter((id) => !codes.some((c) => c.productId === id && c.oeNorm.startsWith(norm))), kw).toEqual([]);
+      expect(
+        ids.filter((id) => !codes.some((c) => c.productId === id && c.oeNorm.startsWith(norm))),
+        kw,
+      ).toEqual([]);
     }
     // The oe filter behaves the same way; a longer code is not a match.
     expect((await list(productResource, boss1, "oe=06j115403c")).items.map((r) => r.id)).toContain(product.id);
@@ -395,7 +463,11 @@ describe("products: codes in any spelling", () => {
 
   it("refuses the same code twice in one company, allows it in another", async () => {
     const before = (await list(productResource, boss1, "")).totalCount;
-    await expect(createRow(productResource, boss1, { mainOE: "06J115403Q", name: "机滤" })).rejects.toMatchObject({ code: "conflict", message: "产品编码不能重复", fields: { mainOE: ["产品编码不能重复"] } });
+    await expect(createRow(productResource, boss1, { mainOE: "06J115403Q", name: "机滤" })).rejects.toMatchObject({
+      code: "conflict",
+      message: "产品编码不能重复",
+      fields: { mainOE: ["产品编码不能重复"] },
+    });
     expect((await list(productResource, boss1, "")).totalCount).toBe(before);
     const other = await createRow<Row>(productResource, boss2, { mainOE: "06J115403Q", name: "机滤" });
     expect(other).toMatchObject({ companyId: boss2.companyId, oeNorm: "06J115403Q" });
@@ -408,7 +480,10 @@ describe("products: codes in any spelling", () => {
 
     // Changing another product to the taken code is refused too, and changes nothing.
     const second = await createRow<Row>(productResource, boss1, { mainOE: "QZ7 698 151", name: "刹车片" });
-    await expect(updateRow(productResource, boss1, second.id, { mainOE: "06j-115-403-q", name: "刹车片" })).rejects.toMatchObject({ code: "conflict", fields: { mainOE: ["产品编码不能重复"] } });
+    await expect(updateRow(productResource, boss1, second.id, { mainOE: "06j-115-403-q", name: "刹车片" })).rejects.toMatchObject({
+      code: "conflict",
+      fields: { mainOE: ["产品编码不能重复"] },
+    });
     expect(await getRow(productResource, boss1, second.id)).toMatchObject({ mainOE: "QZ7 698 151", oeNorm: "QZ7698151" });
     expect((await list(productResource, boss1, "q=qz7698")).items.map((r) => r.id)).toEqual([second.id]);
   });
@@ -453,15 +528,25 @@ describe("products: names, categories, prices and counts", () => {
     const p = await createRow<Row>(productResource, boss1, { mainOE: "CAT-1", name: "机滤", categoryLevel1Id: child.id });
     expect(p).toMatchObject({ categoryLevel0Id: top.id, categoryLevel1Id: child.id, categoryLevel0Name: "测滤清器", categoryLevel1Name: "测机油滤清器" });
     const before = (await list(productResource, boss1, "")).totalCount;
-    await expect(createRow(productResource, boss1, { mainOE: "CAT-2", name: "机滤", categoryLevel0Id: otherTop.id, categoryLevel1Id: child.id })).rejects.toMatchObject({
+    await expect(
+      createRow(productResource, boss1, { mainOE: "CAT-2", name: "机滤", categoryLevel0Id: otherTop.id, categoryLevel1Id: child.id }),
+    ).rejects.toMatchObject({
       code: "bad_request",
       fields: { categoryLevel1Id: ["二级分类不属于所选一级分类"] },
     });
     // A level-0 category is no level-1 category and the other way round.
-    await expect(createRow(productResource, boss1, { mainOE: "CAT-3", name: "机滤", categoryLevel1Id: top.id })).rejects.toMatchObject({ code: "bad_request", fields: { categoryLevel1Id: ["所选二级分类不存在"] } });
-    await expect(createRow(productResource, boss1, { mainOE: "CAT-4", name: "机滤", categoryLevel0Id: child.id })).rejects.toMatchObject({ code: "bad_request", fields: { categoryLevel0Id: ["所选一级分类不存在"] } });
+    await expect(createRow(productResource, boss1, { mainOE: "CAT-3", name: "机滤", categoryLevel1Id: top.id })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { categoryLevel1Id: ["所选二级分类不存在"] },
+    });
+    await expect(createRow(productResource, boss1, { mainOE: "CAT-4", name: "机滤", categoryLevel0Id: child.id })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { categoryLevel0Id: ["所选一级分类不存在"] },
+    });
     expect((await list(productResource, boss1, "")).totalCount).toBe(before);
-    await expect(updateRow(productResource, boss1, p.id, { mainOE: "CAT-1", name: "机滤", categoryLevel0Id: otherTop.id, categoryLevel1Id: child.id })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(
+      updateRow(productResource, boss1, p.id, { mainOE: "CAT-1", name: "机滤", categoryLevel0Id: otherTop.id, categoryLevel1Id: child.id }),
+    ).rejects.toMatchObject({ code: "bad_request" });
     expect(await getRow(productResource, boss1, p.id)).toMatchObject({ categoryLevel0Id: top.id, categoryLevel1Id: child.id });
   });
 
@@ -484,13 +569,23 @@ describe("products: names, categories, prices and counts", () => {
     const chosen = await createRow<Row>(productResource, boss1, { mainOE: "JQR-2", name: "机滤", brandId: jqr!.id, categoryLevel1Id: child.id });
     expect(chosen).toMatchObject({ categoryLevel0Id: top.id, categoryLevel1Id: child.id });
     const bosch = await createRow<Row>(brandResource, admin, { name: "测试品牌甲" });
-    expect(await createRow<Row>(productResource, boss1, { mainOE: "JQR-3", name: "机滤", brandId: bosch.id })).toMatchObject({ categoryLevel0Id: null, categoryLevel1Id: null });
+    expect(await createRow<Row>(productResource, boss1, { mainOE: "JQR-3", name: "机滤", brandId: bosch.id })).toMatchObject({
+      categoryLevel0Id: null,
+      categoryLevel1Id: null,
+    });
   });
 
   it("price setting changes only the two prices, rounded to 2 decimals, and neither creates nor deletes", async () => {
     const p = await createRow<Row>(productResource, boss1, { mainOE: "PRICE-1", name: "火花塞", replaceOE: "PRICE1B", priceSale: 30, priceCost: 20 });
     const before = await getRow<Row>(productResource, boss1, p.id);
-    const changed = await updateRow<Row>(priceResource, boss1, p.id, { priceSale: "45.678", priceCost: 12.344, name: "改名", mainOE: "OTHER-1", isEnabled: false, companyId: boss2.companyId });
+    const changed = await updateRow<Row>(priceResource, boss1, p.id, {
+      priceSale: "45.678",
+      priceCost: 12.344,
+      name: "改名",
+      mainOE: "OTHER-1",
+      isEnabled: false,
+      companyId: boss2.companyId,
+    });
     expect(changed).toMatchObject({ priceSale: "45.68", priceCost: "12.34" });
     const after = await getRow<Row>(productResource, boss1, p.id);
     expect(after).toEqual({ ...before, priceSale: "45.68", priceCost: "12.34" });
@@ -502,10 +597,19 @@ describe("products: names, categories, prices and counts", () => {
     expect(await updateRow(priceResource, boss1, p.id, { priceSale: "1.005", priceCost: 1.255 })).toMatchObject({ priceSale: "1.01", priceCost: "1.26" });
     await updateRow(priceResource, boss1, p.id, { priceSale: "45.678", priceCost: 12.344 });
 
-    await expect(updateRow(priceResource, boss1, p.id, { priceSale: "-1" })).rejects.toMatchObject({ code: "bad_request", fields: { priceSale: ["销售价不能小于 0"] } });
-    await expect(updateRow(priceResource, boss1, p.id, { priceSale: "abc" })).rejects.toMatchObject({ code: "bad_request", fields: { priceSale: ["销售价必须是数字"] } });
+    await expect(updateRow(priceResource, boss1, p.id, { priceSale: "-1" })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { priceSale: ["销售价不能小于 0"] },
+    });
+    await expect(updateRow(priceResource, boss1, p.id, { priceSale: "abc" })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { priceSale: ["销售价必须是数字"] },
+    });
     const total = (await list(productResource, boss1, "")).totalCount;
-    await expect(createRow(priceResource, boss1, { mainOE: "PRICE-2", name: "火花塞", priceSale: 1 })).rejects.toMatchObject({ code: "bad_request", message: "产品价格不支持新增" });
+    await expect(createRow(priceResource, boss1, { mainOE: "PRICE-2", name: "火花塞", priceSale: 1 })).rejects.toMatchObject({
+      code: "bad_request",
+      message: "产品价格不支持新增",
+    });
     await expect(deleteRow(priceResource, boss1, p.id)).rejects.toMatchObject({ code: "bad_request", message: "产品价格不支持删除" });
     expect((await list(productResource, boss1, "")).totalCount).toBe(total);
     expect(await getRow(productResource, boss1, p.id)).toEqual(after);
@@ -521,7 +625,12 @@ describe("products: names, categories, prices and counts", () => {
   it("keeps the unfiltered product total equal to the real count, per company, through creates and deletes", async () => {
     const real = async (companyId: number) => Number((await db().select({ n: count() }).from(products).where(eq(products.companyId, companyId)))[0]!.n);
     const counter = async (companyId: number) =>
-      (await db().select({ n: tableRowCounts.n }).from(tableRowCounts).where(and(eq(tableRowCounts.tableName, "products"), eq(tableRowCounts.companyId, companyId))))[0]?.n ?? 0;
+      (
+        await db()
+          .select({ n: tableRowCounts.n })
+          .from(tableRowCounts)
+          .where(and(eq(tableRowCounts.tableName, "products"), eq(tableRowCounts.companyId, companyId)))
+      )[0]?.n ?? 0;
     const check = async () => {
       for (const ctx of [boss1, boss2]) {
         const total = (await list(productResource, ctx, "")).totalCount;
@@ -558,7 +667,15 @@ describe("company info", () => {
     const theirs = await getCompanyInfo(boss2);
     expect(mine.id).toBe(await companyIdOf("穗通汽配"));
 
-    const input = { shortName: mine.shortName, contactName: "陈志强", phone: "020-88889999", city: "佛山", address: "南海区桂城街道 1 号", taxNumber: "91440101MA5CXXXX1A", description: "专营德系配件" };
+    const input = {
+      shortName: mine.shortName,
+      contactName: "陈志强",
+      phone: "020-88889999",
+      city: "佛山",
+      address: "南海区桂城街道 1 号",
+      taxNumber: "91440101MA5CXXXX1A",
+      description: "专营德系配件",
+    };
     const changed = await updateCompanyInfo(boss1, input);
     expect(changed).toMatchObject({ ...input, id: mine.id, name: mine.name });
     expect(await getCompanyInfo(boss1)).toEqual(changed);
@@ -566,7 +683,10 @@ describe("company info", () => {
 
     expect(sales1.permissions.has("ZZGL-001")).toBe(false);
     await expect(updateCompanyInfo(sales1, { ...input, city: "深圳" })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(updateCompanyInfo(boss1, { ...input, taxNumber: "abc" })).rejects.toMatchObject({ code: "bad_request", fields: { taxNumber: ["税号应为 15 到 20 位数字或大写字母"] } });
+    await expect(updateCompanyInfo(boss1, { ...input, taxNumber: "abc" })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { taxNumber: ["税号应为 15 到 20 位数字或大写字母"] },
+    });
     expect(await getCompanyInfo(boss1)).toEqual(changed);
   });
 });

@@ -7,7 +7,11 @@ useTestDatabase();
 let sales: string;
 let buyer: string;
 const call = (token: string, method: string, path: string, body?: unknown) =>
-  new Request(`http://localhost${path}`, { method, headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  new Request(`http://localhost${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
 
 beforeAll(async () => {
   sales = (await ctxOf("sales1")).token;

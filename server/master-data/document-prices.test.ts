@@ -51,7 +51,12 @@ async function someDocument(def: ResourceDef, companyId: number): Promise<number
   const t = def.table as any;
   // Receipts and payments share a table: the resource's own kind.
   const kind = def.filters?.kind ? ((await def.filters.kind.where(def.filters.kind.default, {} as Ctx)) as SQL | undefined) : undefined;
-  const [row] = await db().select({ id: t.id }).from(t).where(and(eq(t.companyId, companyId), kind)).orderBy(desc(t.id)).limit(1);
+  const [row] = await db()
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.companyId, companyId), kind))
+    .orderBy(desc(t.id))
+    .limit(1);
   return row?.id as number | undefined;
 }
 
@@ -73,15 +78,37 @@ describe("the price rule of every document read", () => {
       const id = await someDocument(def, boss.companyId);
       expect(id, `演示数据里没有${def.label}`).toBeDefined();
       const full = await def.document!.get(boss, id!);
-      const reader = { ...boss, permissions: new Set([...(def.readCodes ?? [def.writeCode])].filter((c) => ![PRICE_CODE, ...PURCHASE_PRICE_CODES, ...SALE_PRICE_CODES].includes(c as never))) } as Ctx;
+      const reader = {
+        ...boss,
+        permissions: new Set(
+          [...(def.readCodes ?? [def.writeCode])].filter((c) => ![PRICE_CODE, ...PURCHASE_PRICE_CODES, ...SALE_PRICE_CODES].includes(c as never)),
+        ),
+      } as Ctx;
       const seen = [...keysOf(visibleDocument(def, reader, full))].filter((k) => PRICE_LIKE.test(k) && !NOT_PRICES.has(k));
       const open = new Set(OPEN_PRICES[def.name] ?? []);
       // Readers of a document whose every reading code shows prices (a purchase return is for buyers) are never price-less.
       const priceless = [...reader.permissions].length > 0;
-      if (priceless) expect(seen.filter((k) => !open.has(k)), def.name).toEqual([]);
+      if (priceless)
+        expect(
+          seen.filter((k) => !open.has(k)),
+          def.name,
+        ).toEqual([]);
       tested.push(def.name);
     }
-    expect(tested).toEqual(expect.arrayContaining(["purchaseOrder", "salesOrder", "receiveOrder", "putawayOrder", "pickingOrder", "deliveryOrder", "salesReturnOrder", "purchaseReturnOrder", "purchasePlan", "inventoryOrder"]));
+    expect(tested).toEqual(
+      expect.arrayContaining([
+        "purchaseOrder",
+        "salesOrder",
+        "receiveOrder",
+        "putawayOrder",
+        "pickingOrder",
+        "deliveryOrder",
+        "salesReturnOrder",
+        "purchaseReturnOrder",
+        "purchasePlan",
+        "inventoryOrder",
+      ]),
+    );
   });
 
   it("stock1 (仓管) reading documents through GET /api/app/<doc>/{id} gets no purchase or sales prices, nor costs", async () => {
@@ -95,7 +122,10 @@ describe("the price rule of every document read", () => {
       const keys = keysOf(await res.json());
       for (const hidden of hiddenFields(def, stock.ctx)) expect(keys.has(hidden), `${def.name}.${hidden}`).toBe(false);
       const open = new Set(OPEN_PRICES[def.name] ?? []);
-      expect([...keys].filter((k) => PRICE_LIKE.test(k) && !NOT_PRICES.has(k) && !open.has(k)), def.name).toEqual([]);
+      expect(
+        [...keys].filter((k) => PRICE_LIKE.test(k) && !NOT_PRICES.has(k) && !open.has(k)),
+        def.name,
+      ).toEqual([]);
       read.push(def.name);
     }
     // The warehouse's chain: the orders its notes come from, and its own notes.
@@ -113,7 +143,9 @@ describe("the price rule of every document read", () => {
     const MONEY_COLUMNS = new Set(["price", "amount", "unitCost", "cost"]);
     for (const [kind, page] of Object.entries(PRINT_PAGES) as [PrintKind, { code: string }][]) {
       if (!stock.ctx.permissions.has(page.code)) continue;
-      const def = documents.find((d) => ({ receive: "receiveOrder", picking: "pickingOrder", deliver: "deliveryOrder", allocation: "moveOrder" })[kind as string] === d.name);
+      const def = documents.find(
+        (d) => ({ receive: "receiveOrder", picking: "pickingOrder", deliver: "deliveryOrder", allocation: "moveOrder" })[kind as string] === d.name,
+      );
       if (!def) continue;
       const [row] = await db()
         .select({ id: (def.table as any).id })

@@ -21,7 +21,11 @@ async function asUser(username: string) {
 }
 
 function post(cookie: string, path: string, fields: Record<string, string>) {
-  return new Request(`http://localhost${path}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
 }
 
 async function idOf(table: typeof vehicleGroups | typeof vehicleMakes, name: string) {
@@ -46,27 +50,50 @@ describe("master-data page forms", () => {
 
   it("the open form is described by the resource's schema, and make/manufacturer options know their parent", async () => {
     const { cookie } = await asUser("admin");
-    const { data } = await loadResourcePage(new Request("http://localhost/system/vehicle/model?edit=new", { headers: { Cookie: cookie } }), "/system/vehicle/model", {
-      formLookups: ["vehicleMake", "vehicleMfr"],
-    });
+    const { data } = await loadResourcePage(
+      new Request("http://localhost/system/vehicle/model?edit=new", { headers: { Cookie: cookie } }),
+      "/system/vehicle/model",
+      {
+        formLookups: ["vehicleMake", "vehicleMfr"],
+      },
+    );
     expect(data.form?.name).toMatchObject({ label: "车型名称", required: true, maxLength: 50 });
     expect(data.form?.yearFrom).toMatchObject({ label: "起始年款", kind: "int", min: 1950, max: 2100, step: 1 });
     const vw = data.lookups.vehicleMake!.find((o) => o.label === "大众")!;
-    expect(data.lookups.vehicleMfr!.filter((o) => o.parentId === vw.value).map((o) => o.label).sort()).toEqual(["一汽-大众", "上汽大众"].sort());
+    expect(
+      data.lookups
+        .vehicleMfr!.filter((o) => o.parentId === vw.value)
+        .map((o) => o.label)
+        .sort(),
+    ).toEqual(["一汽-大众", "上汽大众"].sort());
     const closed = await loadResourcePage(new Request("http://localhost/system/vehicle/model", { headers: { Cookie: cookie } }), "/system/vehicle/model");
     expect(closed.data.form).toBeNull();
   });
 
   it("saves number text as clerks type it; refuses the rest with the form reply; 刷新选项 posts the form back", async () => {
     const { ctx, cookie } = await asUser("boss1");
-    const saved = await resourcePageAction(post(cookie, "/product/list", { intent: "save", back: "", mainOE: "FORM-NUM-1", name: "数字", priceSale: "￥1,234.567", priceCost: "８８", minOrderCount: "1,200" }), "/product/list");
+    const saved = await resourcePageAction(
+      post(cookie, "/product/list", {
+        intent: "save",
+        back: "",
+        mainOE: "FORM-NUM-1",
+        name: "数字",
+        priceSale: "￥1,234.567",
+        priceCost: "８８",
+        minOrderCount: "1,200",
+      }),
+      "/product/list",
+    );
     expect(saved.status).toBe(302);
     const [row] = await db().select().from(products).where(eq(products.oeNorm, "FORMNUM1"));
     expect(row).toMatchObject({ companyId: ctx.companyId, minOrderCount: 1200 });
     expect(String(row!.priceSale)).toMatch(/^1234\.57$/);
     expect(String(row!.priceCost)).toMatch(/^88(\.00)?$/);
 
-    const refused = await resourcePageAction(post(cookie, "/product/list", { intent: "save", back: "", mainOE: "FORM-NUM-2", name: "数字", priceSale: "abc", orderCycle: "3.5" }), "/product/list");
+    const refused = await resourcePageAction(
+      post(cookie, "/product/list", { intent: "save", back: "", mainOE: "FORM-NUM-2", name: "数字", priceSale: "abc", orderCycle: "3.5" }),
+      "/product/list",
+    );
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({
       intent: "save",
@@ -75,7 +102,10 @@ describe("master-data page forms", () => {
     });
     expect(await db().select().from(products).where(eq(products.oeNorm, "FORMNUM2"))).toEqual([]);
 
-    const refreshed = await resourcePageAction(post(cookie, "/product/list", { intent: "refresh", back: "", mainOE: "FORM-NUM-3", categoryLevel0Id: "1" }), "/product/list");
+    const refreshed = await resourcePageAction(
+      post(cookie, "/product/list", { intent: "refresh", back: "", mainOE: "FORM-NUM-3", categoryLevel0Id: "1" }),
+      "/product/list",
+    );
     expect(refreshed.status).toBe(200);
     expect(await refreshed.json()).toEqual({ intent: "save", message: "", fields: {}, values: { mainOE: "FORM-NUM-3", categoryLevel0Id: "1" } });
     expect(await db().select().from(products).where(eq(products.oeNorm, "FORMNUM3"))).toEqual([]);

@@ -18,7 +18,10 @@ describe("master data integrity", () => {
     const a = await createRow<Row>(departmentResource, ctx, { name: "环测甲" });
     const b = await createRow<Row>(departmentResource, ctx, { name: "环测乙", parentId: a.id });
     const c = await createRow<Row>(departmentResource, ctx, { name: "环测丙", parentId: b.id });
-    await expect(updateRow(departmentResource, ctx, a.id, { name: "环测甲", parentId: c.id })).rejects.toMatchObject({ code: "bad_request", fields: { parentId: ["上级部门不能是自己或自己的下级部门"] } });
+    await expect(updateRow(departmentResource, ctx, a.id, { name: "环测甲", parentId: c.id })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { parentId: ["上级部门不能是自己或自己的下级部门"] },
+    });
     await expect(updateRow(departmentResource, ctx, a.id, { name: "环测甲", parentId: a.id })).rejects.toMatchObject({ code: "bad_request" });
   });
 
@@ -30,7 +33,9 @@ describe("master data integrity", () => {
     const leaf = await createRow<Row>(categoryResource, admin, { name: "层测二级", parentId: top.id });
     await createRow(productResource, boss, { mainOE: "CAT-LEVEL-1", name: "层测产品", categoryLevel1Id: leaf.id });
     await expect(updateRow(categoryResource, admin, top.id, { name: "层测一级", parentId: other.id })).rejects.toMatchObject({ code: "bad_request" });
-    await expect(updateRow(categoryResource, admin, leaf.id, { name: "层测二级", parentId: null })).rejects.toMatchObject({ fields: { parentId: ["该分类已被产品用作二级分类，必须选择上级分类"] } });
+    await expect(updateRow(categoryResource, admin, leaf.id, { name: "层测二级", parentId: null })).rejects.toMatchObject({
+      fields: { parentId: ["该分类已被产品用作二级分类，必须选择上级分类"] },
+    });
   });
 
   it("refuses to move a manufacturer with models to another make", async () => {
@@ -39,7 +44,9 @@ describe("master data integrity", () => {
     const make2 = await createRow<Row>(vehicleMakeResource, admin, { name: "厂测品牌二" });
     const mfr = await createRow<Row>(vehicleMfrResource, admin, { name: "厂测厂商", makeId: make1.id });
     await createRow(vehicleModelResource, admin, { name: "厂测车型", makeId: make1.id, mfrId: mfr.id });
-    await expect(updateRow(vehicleMfrResource, admin, mfr.id, { name: "厂测厂商", makeId: make2.id })).rejects.toMatchObject({ fields: { makeId: ["该厂商下已有车型，不能改为其他汽车品牌"] } });
+    await expect(updateRow(vehicleMfrResource, admin, mfr.id, { name: "厂测厂商", makeId: make2.id })).rejects.toMatchObject({
+      fields: { makeId: ["该厂商下已有车型，不能改为其他汽车品牌"] },
+    });
     expect(await updateRow<Row>(vehicleMfrResource, admin, mfr.id, { name: "厂测厂商改", makeId: make1.id })).toMatchObject({ name: "厂测厂商改" });
   });
 });

@@ -45,7 +45,9 @@ function same(a: unknown, b: unknown): boolean {
 const isScalar = (v: unknown) => v === null || v instanceof Date || ["string", "number", "boolean"].includes(typeof v);
 const isFigure = (v: unknown) => typeof v === "number" || (typeof v === "string" && tryDecimal(v) !== null);
 
-const documentResources = API_RESOURCES.filter((d): d is ResourceDef<any> & { document: { get: NonNullable<NonNullable<ResourceDef<any>["document"]>["get"]> } } => !!d.document?.get);
+const documentResources = API_RESOURCES.filter(
+  (d): d is ResourceDef<any> & { document: { get: NonNullable<NonNullable<ResourceDef<any>["document"]>["get"]> } } => !!d.document?.get,
+);
 
 let boss: Ctx;
 beforeAll(async () => {
@@ -55,7 +57,22 @@ beforeAll(async () => {
 describe("document lists show what their documents say", () => {
   it("covers every document resource of the API", () => {
     expect(documentResources.map((d) => d.name).sort()).toEqual(
-      ["creditApproval", "deliveryOrder", "inventoryOrder", "moveOrder", "paymentOrder", "pickingOrder", "purchaseOrder", "purchasePlan", "purchaseReturnOrder", "putawayOrder", "receipt", "receiveOrder", "salesOrder", "salesReturnOrder"].sort(),
+      [
+        "creditApproval",
+        "deliveryOrder",
+        "inventoryOrder",
+        "moveOrder",
+        "paymentOrder",
+        "pickingOrder",
+        "purchaseOrder",
+        "purchasePlan",
+        "purchaseReturnOrder",
+        "putawayOrder",
+        "receipt",
+        "receiveOrder",
+        "salesOrder",
+        "salesReturnOrder",
+      ].sort(),
     );
   });
 
@@ -78,7 +95,8 @@ describe("document lists show what their documents say", () => {
             // A figure only the list computes must still be the document's own: derived from its lines.
             const derive = FROM_LINES[key];
             if (!derive || !lines) mismatches.push(`${row.no ?? row.id} ${key}: 单据里没有这个数`);
-            else if (!same(shown, String(derive(lines)))) mismatches.push(`${row.no ?? row.id} ${key}: 列表 ${String(shown)}，明细合计 ${String(derive(lines))}`);
+            else if (!same(shown, String(derive(lines))))
+              mismatches.push(`${row.no ?? row.id} ${key}: 列表 ${String(shown)}，明细合计 ${String(derive(lines))}`);
           }
         }
         if (!lines) continue;
@@ -107,9 +125,16 @@ describe("document lists show what their documents say", () => {
     // select without joins, which the subquery's own table would claim. The read side
     // qualifies every outer column of an extra, so such an expression is right too.
     const table = receiveOrderResource.table;
-    const bare = { ...receiveOrderResource, extra: { bareReceived: sql<string>`(select coalesce(sum(l.received_qty), 0)::text from receive_order_lines l where l.receive_order_id = ${table.id})` } };
+    const bare = {
+      ...receiveOrderResource,
+      extra: { bareReceived: sql<string>`(select coalesce(sum(l.received_qty), 0)::text from receive_order_lines l where l.receive_order_id = ${table.id})` },
+    };
     const { items } = await listRows<Record<string, unknown>>(bare, boss, parseListQuery(new URLSearchParams("size=200"), listSpecOf(bare)));
-    const { items: right } = await listRows<Record<string, unknown>>(receiveOrderResource, boss, parseListQuery(new URLSearchParams("size=200"), listSpecOf(receiveOrderResource)));
+    const { items: right } = await listRows<Record<string, unknown>>(
+      receiveOrderResource,
+      boss,
+      parseListQuery(new URLSearchParams("size=200"), listSpecOf(receiveOrderResource)),
+    );
     expect(items.map((r) => dec(r.bareReceived as string).toString())).toEqual(right.map((r) => dec(r.totalReceived as string).toString()));
   });
 });

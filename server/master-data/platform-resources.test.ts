@@ -6,7 +6,16 @@ import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { createRow, deleteRow, getRow, updateRow, usedByOf, type ResourceDef } from "../lib/resource";
 import { listFromParams } from "../lib/list-read";
-import { brandResource, categoryResource, oeNumberResource, positionResource, producingAreaResource, qualityResource, specificationResource, unitResource } from "../product/catalog.resources";
+import {
+  brandResource,
+  categoryResource,
+  oeNumberResource,
+  positionResource,
+  producingAreaResource,
+  qualityResource,
+  specificationResource,
+  unitResource,
+} from "../product/catalog.resources";
 import { productResource, productTemplateResource } from "../product/product.resources";
 import { productTemplates, tableRowCounts } from "../product/product.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
@@ -157,7 +166,14 @@ const SAMPLES: Sample[] = [
       packageTypeString: "厂商包装",
       minOrderCount: "2",
     }),
-    shows: (fx) => ({ categoryLevel0Id: fx.cat0Id, categoryLevel1Id: fx.cat1Id, brandName: "夹具品牌", categoryLevel1Name: "夹具二级分类", unitName: "夹具单位", minOrderCount: 2 }),
+    shows: (fx) => ({
+      categoryLevel0Id: fx.cat0Id,
+      categoryLevel1Id: fx.cat1Id,
+      brandName: "夹具品牌",
+      categoryLevel1Name: "夹具二级分类",
+      unitName: "夹具单位",
+      minOrderCount: 2,
+    }),
   },
   {
     def: vehicleGroupResource,
@@ -237,7 +253,11 @@ describe("platform master data: every resource, as the operator uses it", () => 
 
       // Bad input: the field's Chinese message, nothing stored or changed.
       const total = (await list(def, admin, "")).totalCount;
-      await expect(createRow(def, admin, s.input(99, "", fx))).rejects.toMatchObject({ code: "bad_request", message: s.required, fields: { [field]: [s.required] } });
+      await expect(createRow(def, admin, s.input(99, "", fx))).rejects.toMatchObject({
+        code: "bad_request",
+        message: s.required,
+        fields: { [field]: [s.required] },
+      });
       await expect(createRow(def, admin, s.input(98, "   ", fx))).rejects.toMatchObject({ code: "bad_request", fields: { [field]: [s.required] } });
       await expect(updateRow(def, admin, first.id, s.input(1, "", fx))).rejects.toMatchObject({ code: "bad_request", fields: { [field]: [s.required] } });
       await expect(createRow(def, admin, null)).rejects.toMatchObject({ code: "bad_request" });
@@ -375,22 +395,41 @@ describe("platform master data: category, vehicle model and library rules", () =
     expect(child).toMatchObject({ level: 1, parentId: top.id, parentName: "测滤清器" });
 
     const before = (await list(categoryResource, admin, "")).totalCount;
-    await expect(createRow(categoryResource, admin, { name: "测三级分类", parentId: child.id })).rejects.toMatchObject({ code: "bad_request", fields: { parentId: ["所选上级分类不存在"] } });
-    await expect(createRow(categoryResource, admin, { name: "测无主分类", parentId: 2147483000 })).rejects.toMatchObject({ code: "bad_request", fields: { parentId: ["所选上级分类不存在"] } });
+    await expect(createRow(categoryResource, admin, { name: "测三级分类", parentId: child.id })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { parentId: ["所选上级分类不存在"] },
+    });
+    await expect(createRow(categoryResource, admin, { name: "测无主分类", parentId: 2147483000 })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { parentId: ["所选上级分类不存在"] },
+    });
     expect((await list(categoryResource, admin, "")).totalCount).toBe(before);
 
     // A category with children cannot move under another; nor under itself.
     const other = await createRow<Row>(categoryResource, admin, { name: "测刹车系统" });
-    await expect(updateRow(categoryResource, admin, top.id, { name: "测滤清器", parentId: other.id })).rejects.toMatchObject({ code: "bad_request", fields: { parentId: ["该分类下还有二级分类，不能设为二级分类"] } });
-    await expect(updateRow(categoryResource, admin, other.id, { name: "测刹车系统", parentId: other.id })).rejects.toMatchObject({ code: "bad_request", fields: { parentId: ["上级分类不能是自己"] } });
+    await expect(updateRow(categoryResource, admin, top.id, { name: "测滤清器", parentId: other.id })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { parentId: ["该分类下还有二级分类，不能设为二级分类"] },
+    });
+    await expect(updateRow(categoryResource, admin, other.id, { name: "测刹车系统", parentId: other.id })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { parentId: ["上级分类不能是自己"] },
+    });
     expect(await getRow(categoryResource, admin, top.id)).toMatchObject({ level: 0, parentId: null });
 
     // Moving a child to the top makes it level 0, and back under a parent level 1.
     expect(await updateRow(categoryResource, admin, child.id, { name: "测机油滤清器", parentId: "" })).toMatchObject({ level: 0, parentId: null });
-    expect(await updateRow(categoryResource, admin, child.id, { name: "测机油滤清器", parentId: other.id })).toMatchObject({ level: 1, parentId: other.id, parentName: "测刹车系统" });
+    expect(await updateRow(categoryResource, admin, child.id, { name: "测机油滤清器", parentId: other.id })).toMatchObject({
+      level: 1,
+      parentId: other.id,
+      parentName: "测刹车系统",
+    });
 
     // Same name under the same parent is a duplicate; under another parent it is not.
-    await expect(createRow(categoryResource, admin, { name: "测机油滤清器", parentId: other.id })).rejects.toMatchObject({ code: "conflict", fields: { name: ["同一上级下分类名称已存在"] } });
+    await expect(createRow(categoryResource, admin, { name: "测机油滤清器", parentId: other.id })).rejects.toMatchObject({
+      code: "conflict",
+      fields: { name: ["同一上级下分类名称已存在"] },
+    });
     expect(await createRow(categoryResource, admin, { name: "测机油滤清器", parentId: top.id })).toMatchObject({ level: 1 });
 
     // Filters: level and parent.
@@ -411,8 +450,14 @@ describe("platform master data: category, vehicle model and library rules", () =
     expect((await list(vehicleModelResource, admin, "")).totalCount).toBe(before);
     const sagitar = await createRow<Row>(vehicleModelResource, admin, { name: "测速腾", makeId: vw.id, mfrId: faw.id, yearFrom: 2012, yearTo: 2019 });
     expect(sagitar).toMatchObject({ makeName: "测大众", mfrName: "测一汽-大众" });
-    await expect(updateRow(vehicleModelResource, admin, sagitar.id, { name: "测速腾", makeId: toyota.id, mfrId: faw.id })).rejects.toMatchObject({ code: "bad_request", fields: { mfrId: ["所选厂商不属于该汽车品牌"] } });
-    await expect(createRow(vehicleModelResource, admin, { name: "测迈腾", makeId: vw.id, yearFrom: 2020, yearTo: 2010 })).rejects.toMatchObject({ code: "bad_request", fields: { yearTo: ["截止年款不能早于起始年款"] } });
+    await expect(updateRow(vehicleModelResource, admin, sagitar.id, { name: "测速腾", makeId: toyota.id, mfrId: faw.id })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { mfrId: ["所选厂商不属于该汽车品牌"] },
+    });
+    await expect(createRow(vehicleModelResource, admin, { name: "测迈腾", makeId: vw.id, yearFrom: 2020, yearTo: 2010 })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { yearTo: ["截止年款不能早于起始年款"] },
+    });
     expect(await getRow(vehicleModelResource, admin, sagitar.id)).toMatchObject({ makeId: vw.id, mfrId: faw.id });
   });
 
@@ -422,12 +467,18 @@ describe("platform master data: category, vehicle model and library rules", () =
     for (const kw of ["9zj-115-403-q", "9ZJ115", "9ZJ 115 403Q"]) {
       expect((await list(oeNumberResource, admin, `q=${encodeURIComponent(kw)}`)).items.map((r) => r.id)).toEqual([oe.id]);
     }
-    await expect(createRow(oeNumberResource, admin, { oe: "9zj115403q", name: "重复" })).rejects.toMatchObject({ code: "conflict", fields: { oe: ["OE号已存在"] } });
+    await expect(createRow(oeNumberResource, admin, { oe: "9zj115403q", name: "重复" })).rejects.toMatchObject({
+      code: "conflict",
+      fields: { oe: ["OE号已存在"] },
+    });
 
     const tpl = await createRow<Row>(productTemplateResource, admin, { mainOE: "9ZJ 115 403Q", name: "机油滤清器" });
     expect(tpl).toMatchObject({ oeNorm: "9ZJ115403Q", initial: "JYLQQ", pinYin: "jiyoulvqingqi" });
     expect((await list(productTemplateResource, admin, "q=9zj-115-403")).items.map((r) => r.id)).toEqual([tpl.id]);
-    await expect(createRow(productTemplateResource, admin, { mainOE: "9ZJ-115-403-Q", name: "机滤" })).rejects.toMatchObject({ code: "conflict", fields: { mainOE: ["产品编码不能重复"] } });
+    await expect(createRow(productTemplateResource, admin, { mainOE: "9ZJ-115-403-Q", name: "机滤" })).rejects.toMatchObject({
+      code: "conflict",
+      fields: { mainOE: ["产品编码不能重复"] },
+    });
   });
 
   it("keeps the library's unfiltered total equal to its real row count", async () => {

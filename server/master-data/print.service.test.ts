@@ -11,7 +11,11 @@ useTestDatabase();
 
 let boss1: Ctx;
 async function orderIn(status: number) {
-  const [o] = await db().select({ id: purchaseOrders.id }).from(purchaseOrders).where(and(eq(purchaseOrders.companyId, boss1.companyId), eq(purchaseOrders.status, status))).limit(1);
+  const [o] = await db()
+    .select({ id: purchaseOrders.id })
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.companyId, boss1.companyId), eq(purchaseOrders.status, status)))
+    .limit(1);
   if (!o) throw new Error(`no demo purchase order in status ${status}`);
   return o.id;
 }

@@ -96,7 +96,16 @@ export interface PrintablePurchaseOrder {
   paymentTerm?: number | null;
   expectedDate?: string | null;
   remark?: string | null;
-  lines: { mainOE?: string | null; productName?: string | null; brandName?: string | null; unitName?: string | null; qty: string; price: string; amount: string; remark?: string | null }[];
+  lines: {
+    mainOE?: string | null;
+    productName?: string | null;
+    brandName?: string | null;
+    unitName?: string | null;
+    qty: string;
+    price: string;
+    amount: string;
+    remark?: string | null;
+  }[];
 }
 
 export async function purchaseOrderSheet(ctx: Ctx, order: PrintablePurchaseOrder, statusLabel: string): Promise<PrintSheetData> {

@@ -23,13 +23,30 @@ import { purchaseExecuteResource } from "../purchase/purchase-execute.resource";
 import { saleExecuteResource } from "../sale/sale-execute.resource";
 import { urgentPurchaseResource } from "../purchase/urgent-purchase.resource";
 import { putawayOrderResource, receiveOrderResource } from "../purchase/receive-order.resource";
-import { brandResource, categoryResource, oeNumberResource, positionResource as productPositionResource, producingAreaResource, qualityResource, specificationResource, unitResource } from "../product/catalog.resources";
+import {
+  brandResource,
+  categoryResource,
+  oeNumberResource,
+  positionResource as productPositionResource,
+  producingAreaResource,
+  qualityResource,
+  specificationResource,
+  unitResource,
+} from "../product/catalog.resources";
 import { productPriceResource, productResource, productTemplateResource } from "../product/product.resources";
 import { vehicleGroupResource, vehicleMakeResource, vehicleMfrResource, vehicleModelResource, vehicleResource } from "../product/vehicle.resources";
 import { locationResource, warehouseResource } from "../stock/warehouse.resources";
 import { inventoryOrderResource, moveOrderResource } from "../warehouse/warehouse.resources";
 import { stockBatchResource, stockFlowCostResource, stockFlowResource, stockLockResource, stockResource } from "../stock/stock-views";
-import { addressResource, bankAccountResource, departmentResource, employeeResource, insuranceResource, partnerResource, positionResource } from "../organization/organization.resources";
+import {
+  addressResource,
+  bankAccountResource,
+  departmentResource,
+  employeeResource,
+  insuranceResource,
+  partnerResource,
+  positionResource,
+} from "../organization/organization.resources";
 
 /**
  * Every list resource of the JSON contract, by its API name (`/api/app/{name}`), and every

@@ -123,7 +123,14 @@ describe("writes and ids over HTTP", () => {
       const before = await db().select({ n: count() }).from(companyAddresses).where(eq(companyAddresses.companyId, boss1.companyId));
       const made = await createRow<Row>(addressResource, boss1, { contactName: "表单编号", phone: "13900000012", address: "编号路 1 号" });
       for (const id of [`0x${made.id.toString(16)}`, ` ${made.id}`, `0${made.id}`, "2147483648"]) {
-        const res = await postForm("/organization/company/address", { intent: "save", id, contactName: "改过了", phone: "13900000012", address: "编号路 2 号", isDefault: "false" });
+        const res = await postForm("/organization/company/address", {
+          intent: "save",
+          id,
+          contactName: "改过了",
+          phone: "13900000012",
+          address: "编号路 2 号",
+          isDefault: "false",
+        });
         expect([id, res.status]).toEqual([id, 400]);
       }
       const after = await db().select({ n: count() }).from(companyAddresses).where(eq(companyAddresses.companyId, boss1.companyId));
@@ -162,9 +169,14 @@ describe("writes and ids over HTTP", () => {
         expect([brandId, res.status]).toEqual([brandId, 400]);
         expect(await res.json()).toMatchObject({ error: { code: "bad_request", message: "请选择品牌" } });
       }
-      const batch = await call("POST", "/api/app/product/batch", { data: [{ basicInfo: { mainOE: "ID-CHECK-BATCH", name: "批量编号校验" }, productTemplateLibId: 2147483648 }] });
+      const batch = await call("POST", "/api/app/product/batch", {
+        data: [{ basicInfo: { mainOE: "ID-CHECK-BATCH", name: "批量编号校验" }, productTemplateLibId: 2147483648 }],
+      });
       expect(batch.status).toBe(400);
-      const made = await db().select({ id: products.id }).from(products).where(and(eq(products.companyId, boss1.companyId), eq(products.name, "批量编号校验")));
+      const made = await db()
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.companyId, boss1.companyId), eq(products.name, "批量编号校验")));
       expect(made).toEqual([]);
     });
   });

@@ -33,7 +33,10 @@ async function outcomes<T>(n: number, call: (i: number) => Promise<T>) {
 }
 
 async function defaultsOf(table: typeof companyAddresses | typeof bankAccounts, companyId: number) {
-  return db().select({ id: table.id }).from(table).where(and(eq(table.companyId, companyId), eq(table.isDefault, true)));
+  return db()
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.companyId, companyId), eq(table.isDefault, true)));
 }
 
 describe.skipIf(!url)("concurrent writes on PostgreSQL", () => {
@@ -55,7 +58,12 @@ describe.skipIf(!url)("concurrent writes on PostgreSQL", () => {
 
   it("30 parallel new default bank accounts: all succeed, exactly one default", async () => {
     const results = await outcomes(30, (i) =>
-      createRow(bankAccountResource, boss1, { bankName: "招商银行", accountName: "穗通汽配", accountNumber: `62258800${String(i).padStart(4, "0")}`, isDefault: true }),
+      createRow(bankAccountResource, boss1, {
+        bankName: "招商银行",
+        accountName: "穗通汽配",
+        accountNumber: `62258800${String(i).padStart(4, "0")}`,
+        isDefault: true,
+      }),
     );
     expect(results).toEqual(Array(30).fill("ok"));
     expect(await defaultsOf(bankAccounts, companyId)).toHaveLength(1);
@@ -115,7 +123,9 @@ describe.skipIf(!url)("concurrent writes on PostgreSQL", () => {
     it("20 parallel DELETE /api/app/product/{id}: one 200, nineteen 404 with the Chinese message", async () => {
       const made = await createRow<Row>(productResource, boss1, { mainOE: "RACE-DEL-HTTP", name: "接口并发删除" });
       const answers = await Promise.all(
-        Array.from({ length: 20 }, () => fetch(`${base}/api/app/product/${made.id}`, { method: "DELETE", headers }).then(async (r) => ({ status: r.status, body: await r.json() }))),
+        Array.from({ length: 20 }, () =>
+          fetch(`${base}/api/app/product/${made.id}`, { method: "DELETE", headers }).then(async (r) => ({ status: r.status, body: await r.json() })),
+        ),
       );
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
       const missing = answers.filter((a) => a.status === 404);

@@ -4,7 +4,11 @@ import { flag, labelled, oneOf, optionalId, optionalMoney, optionalOneOf, option
 
 /** Forms of the company's own organisation data (/organization/*). */
 const phone = (label: string, required = false) => {
-  const s = z.string().trim().max(30, `${label}不能超过 30 个字符`).regex(/^[0-9+\-\s()]*$/, `${label}只能包含数字、空格和 + - ( )`);
+  const s = z
+    .string()
+    .trim()
+    .max(30, `${label}不能超过 30 个字符`)
+    .regex(/^[0-9+\-\s()]*$/, `${label}只能包含数字、空格和 + - ( )`);
   return required
     ? labelled(s.min(1, `请输入${label}`), { label })
     : labelled(z.preprocess((v) => (v === "" || v === undefined ? null : v), s.nullable()).default(null), { label });
@@ -33,10 +37,13 @@ export const EmployeeInputSchema = z.object({
   gender: optionalOneOf("性别", codesOf(GENDERS)),
   departmentId: optionalId("部门"),
   positionId: optionalId("职位"),
-  hireDate: labelled(z.preprocess((v) => (v === "" || v === undefined ? null : v), z.iso.date({ error: "入职日期格式应为 YYYY-MM-DD" }).nullable()).default(null), {
-    label: "入职日期",
-    kind: "date",
-  }),
+  hireDate: labelled(
+    z.preprocess((v) => (v === "" || v === undefined ? null : v), z.iso.date({ error: "入职日期格式应为 YYYY-MM-DD" }).nullable()).default(null),
+    {
+      label: "入职日期",
+      kind: "date",
+    },
+  ),
   isEnabled: flag(true, "在职"),
 });
 
@@ -49,7 +56,15 @@ export const PartnerInputSchema = z.object({
   contactPhone: phone("联系电话"),
   address: optionalText("地址", 200),
   areaCode: labelled(
-    z.preprocess((v) => (v === "" || v === undefined ? null : typeof v === "number" ? String(v) : v), z.string({ error: "所在城市不正确" }).regex(/^\d{4}$/, "所在城市不正确").nullable()).default(null),
+    z
+      .preprocess(
+        (v) => (v === "" || v === undefined ? null : typeof v === "number" ? String(v) : v),
+        z
+          .string({ error: "所在城市不正确" })
+          .regex(/^\d{4}$/, "所在城市不正确")
+          .nullable(),
+      )
+      .default(null),
     { label: "所在城市", hint: "客户所在的城市，商圈按城市归属" },
   ),
   paymentTerm: optionalOneOf("结算方式", codesOf(PAYMENT_TERMS)),
@@ -83,7 +98,12 @@ export const BankAccountInputSchema = z.object({
     z
       .string({ error: "请输入银行账号" })
       .transform((s) => s.replace(/\s+/g, ""))
-      .pipe(z.string().min(1, "请输入银行账号").regex(/^\d{6,32}$/, "银行账号应为 6 到 32 位数字")),
+      .pipe(
+        z
+          .string()
+          .min(1, "请输入银行账号")
+          .regex(/^\d{6,32}$/, "银行账号应为 6 到 32 位数字"),
+      ),
     { label: "银行账号" },
   ),
   isDefault: flag(false, "设为默认账户"),
@@ -97,7 +117,16 @@ export const CompanyInfoInputSchema = z.object({
   city: optionalText("城市", 20),
   address: optionalText("地址", 200),
   taxNumber: labelled(
-    z.preprocess((v) => (v === "" || v === undefined ? null : v), z.string().trim().regex(/^[0-9A-Z]{15,20}$/, "税号应为 15 到 20 位数字或大写字母").nullable()).default(null),
+    z
+      .preprocess(
+        (v) => (v === "" || v === undefined ? null : v),
+        z
+          .string()
+          .trim()
+          .regex(/^[0-9A-Z]{15,20}$/, "税号应为 15 到 20 位数字或大写字母")
+          .nullable(),
+      )
+      .default(null),
     { label: "税号" },
   ),
   description: optionalText("公司简介", 1000),

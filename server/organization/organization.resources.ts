@@ -130,10 +130,20 @@ export const partnerResource = defineResource({
     salesmanName: employees.name,
     tarCompanyName: tarCompany.name,
     // 所在城市 as 广东省 广州市.
-    areaName: sql<string | null>`(select concat_ws(' ', p.name, a.name) from admin_areas a left join admin_areas p on p.code = a.parent_code where a.code = ${enterpriseRelations.areaCode})`.as("area_name"),
+    areaName: sql<
+      string | null
+    >`(select concat_ws(' ', p.name, a.name) from admin_areas a left join admin_areas p on p.code = a.parent_code where a.code = ${enterpriseRelations.areaCode})`.as(
+      "area_name",
+    ),
   },
-  join: (q) => q.leftJoin(employees, eq(employees.id, enterpriseRelations.salesmanId)).leftJoin(tarCompany, eq(tarCompany.id, enterpriseRelations.tarCompanyId)),
-  sortable: { creationTime: enterpriseRelations.creationTime, name: enterpriseRelations.nameSort, creditLimit: enterpriseRelations.creditLimit, areaCode: enterpriseRelations.areaCode },
+  join: (q) =>
+    q.leftJoin(employees, eq(employees.id, enterpriseRelations.salesmanId)).leftJoin(tarCompany, eq(tarCompany.id, enterpriseRelations.tarCompanyId)),
+  sortable: {
+    creationTime: enterpriseRelations.creationTime,
+    name: enterpriseRelations.nameSort,
+    creditLimit: enterpriseRelations.creditLimit,
+    areaCode: enterpriseRelations.areaCode,
+  },
   defaultSort: { field: "creationTime", dir: "desc" },
   filters: {
     rel: equals(enterpriseRelations.rel),
@@ -152,7 +162,8 @@ export const partnerResource = defineResource({
   input: PartnerInputSchema,
   toValues: async (data, ctx, ex) => {
     if (data.tarCompanyId === ctx.companyId) throw new DomainError("bad_request", "不能关联本公司", { tarCompanyId: ["不能关联本公司"] });
-    if (data.areaCode && !(await isCityCode(data.areaCode as string, ex))) throw new DomainError("bad_request", "所在城市不存在", { areaCode: ["所在城市不存在"] });
+    if (data.areaCode && !(await isCityCode(data.areaCode as string, ex)))
+      throw new DomainError("bad_request", "所在城市不存在", { areaCode: ["所在城市不存在"] });
     return data;
   },
   refs: {
@@ -268,7 +279,13 @@ export async function listLinkableCompanies(ctx: Ctx, keyword: string) {
   return db()
     .select({ id: companies.id, name: companies.name })
     .from(companies)
-    .where(and(eq(companies.kind, "trading"), ne(companies.id, ctx.companyId), keyword ? sql`${companies.name} ilike ${"%" + keyword.replace(/[\\%_]/g, "\\$&") + "%"}` : undefined))
+    .where(
+      and(
+        eq(companies.kind, "trading"),
+        ne(companies.id, ctx.companyId),
+        keyword ? sql`${companies.name} ilike ${"%" + keyword.replace(/[\\%_]/g, "\\$&") + "%"}` : undefined,
+      ),
+    )
     .orderBy(companies.name)
     .limit(40);
 }

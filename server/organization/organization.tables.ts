@@ -60,10 +60,7 @@ export const employees = pgTable(
     isEnabled: boolean("is_enabled").notNull().default(true),
     creationTime: created(),
   },
-  (t) => [
-    uniqueIndex("employees_company_code_uq").on(t.companyId, t.code),
-    index("employees_company_name_idx").on(t.companyId, t.name),
-  ],
+  (t) => [uniqueIndex("employees_company_code_uq").on(t.companyId, t.code), index("employees_company_name_idx").on(t.companyId, t.name)],
 );
 
 /** Business partners (往来单位): customers (rel 1) and suppliers (rel 0), optionally a company on the platform. */
@@ -129,7 +126,9 @@ export const companyAddresses = pgTable(
   (t) => [
     index("company_addresses_company_idx").on(t.companyId, t.id),
     // At most one default address per company, whatever writes race (see clearOtherDefaults).
-    uniqueIndex("company_addresses_one_default_uq").on(t.companyId).where(sql`is_default`),
+    uniqueIndex("company_addresses_one_default_uq")
+      .on(t.companyId)
+      .where(sql`is_default`),
   ],
 );
 
@@ -149,6 +148,8 @@ export const bankAccounts = pgTable(
   (t) => [
     uniqueIndex("bank_accounts_company_number_uq").on(t.companyId, t.accountNumber),
     // At most one default bank account per company.
-    uniqueIndex("bank_accounts_one_default_uq").on(t.companyId).where(sql`is_default`),
+    uniqueIndex("bank_accounts_one_default_uq")
+      .on(t.companyId)
+      .where(sql`is_default`),
   ],
 );

@@ -15,7 +15,13 @@ describe("往来单位: 所在城市 and 商圈", () => {
   it("the demo customers have their city; 商圈 filters them by the cities (or provinces) it covers, within the company", async () => {
     const { ctx: boss1 } = await ctxOf("boss1");
     const { ctx: boss2 } = await ctxOf("boss2");
-    const areaOf = async (companyId: number, name: string) => (await db().select().from(businessAreas).where(and(eq(businessAreas.companyId, companyId), eq(businessAreas.name, name))))[0]!.id;
+    const areaOf = async (companyId: number, name: string) =>
+      (
+        await db()
+          .select()
+          .from(businessAreas)
+          .where(and(eq(businessAreas.companyId, companyId), eq(businessAreas.name, name)))
+      )[0]!.id;
     const gz = await areaOf(boss1.companyId, "广州市区");
     const all = await listFromParams<Row>(partnerResource, boss1, new URLSearchParams("maxResultCount=200"));
     const inGz = all.items.filter((r) => r.areaCode === "4401");
@@ -38,8 +44,17 @@ describe("往来单位: 所在城市 and 商圈", () => {
     const { ctx: boss1 } = await ctxOf("boss1");
     const made = await createRow<Row>(partnerResource, boss1, { rel: "1", name: "城市测试客户", areaCode: "4406" });
     expect(await getRow(partnerResource, boss1, made.id)).toMatchObject({ areaCode: "4406", areaName: "广东省 佛山市" });
-    await expect(createRow(partnerResource, boss1, { rel: "1", name: "城市测试客户2", areaCode: "9999" })).rejects.toMatchObject({ code: "bad_request", message: "所在城市不存在" });
-    await expect(createRow(partnerResource, boss1, { rel: "1", name: "城市测试客户3", areaCode: "44" })).rejects.toMatchObject({ code: "bad_request", message: "所在城市不正确" });
-    await expect(createRow(partnerResource, boss1, { rel: "1", name: "城市测试客户4", areaCode: "440106" })).rejects.toMatchObject({ code: "bad_request", message: "所在城市不正确" });
+    await expect(createRow(partnerResource, boss1, { rel: "1", name: "城市测试客户2", areaCode: "9999" })).rejects.toMatchObject({
+      code: "bad_request",
+      message: "所在城市不存在",
+    });
+    await expect(createRow(partnerResource, boss1, { rel: "1", name: "城市测试客户3", areaCode: "44" })).rejects.toMatchObject({
+      code: "bad_request",
+      message: "所在城市不正确",
+    });
+    await expect(createRow(partnerResource, boss1, { rel: "1", name: "城市测试客户4", areaCode: "440106" })).rejects.toMatchObject({
+      code: "bad_request",
+      message: "所在城市不正确",
+    });
   });
 });

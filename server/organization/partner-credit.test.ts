@@ -25,7 +25,11 @@ let buyer1: { ctx: Ctx; token: string };
 let partnerId: number;
 
 const api = (token: string, method: string, path: string, body?: unknown) =>
-  new Request(`http://localhost${path}`, { method, headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  new Request(`http://localhost${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
 
 async function stored() {
   const [row] = await db().select().from(enterpriseRelations).where(eq(enterpriseRelations.id, partnerId));
@@ -69,7 +73,10 @@ describe("credit limit and payment terms: 信用额度 (CWGL-002) only", () => {
       expect(res.status).toBe(403);
       expect((await res.json()).error.message).toBe(message);
     }
-    const created = await apiCollection(api(sales1.token, "POST", "/api/app/enterpriseRelation", { rel: 1, name: "销售新建带额度", creditLimit: "99999" }), "enterpriseRelation");
+    const created = await apiCollection(
+      api(sales1.token, "POST", "/api/app/enterpriseRelation", { rel: 1, name: "销售新建带额度", creditLimit: "99999" }),
+      "enterpriseRelation",
+    );
     expect(created.status).toBe(403);
     const row = await stored();
     expect(row.creditLimit).toBe("800.00");
@@ -80,7 +87,11 @@ describe("credit limit and payment terms: 信用额度 (CWGL-002) only", () => {
   });
 
   it("lets sales change the partner's other fields (the row sent back whole keeps its credit)", async () => {
-    const res = await apiItem(api(sales1.token, "PUT", `/api/app/enterpriseRelation/${partnerId}`, { contactName: "李四", creditLimit: "800.00" }), "enterpriseRelation", String(partnerId));
+    const res = await apiItem(
+      api(sales1.token, "PUT", `/api/app/enterpriseRelation/${partnerId}`, { contactName: "李四", creditLimit: "800.00" }),
+      "enterpriseRelation",
+      String(partnerId),
+    );
     expect(res.status).toBe(200);
     const row = await stored();
     expect(row.contactName).toBe("李四");
@@ -88,7 +99,10 @@ describe("credit limit and payment terms: 信用额度 (CWGL-002) only", () => {
   });
 
   it("the page form leaves the credit fields out for sales, and refuses them when posted anyway", async () => {
-    const page = await loadResourcePage(new Request(`http://localhost/organization/partner?edit=${partnerId}`, { headers: { Cookie: sales1.cookie } }), "/organization/partner");
+    const page = await loadResourcePage(
+      new Request(`http://localhost/organization/partner?edit=${partnerId}`, { headers: { Cookie: sales1.cookie } }),
+      "/organization/partner",
+    );
     expect(page.data.lockedFields).toEqual(expect.arrayContaining(["creditLimit", "paymentTerm"]));
     expect(page.data.form).not.toHaveProperty("creditLimit");
     expect(page.data.form).toHaveProperty("contactName");
@@ -104,7 +118,11 @@ describe("credit limit and payment terms: 信用额度 (CWGL-002) only", () => {
   });
 
   it("lets the manager change it, audited with the old and the new value", async () => {
-    const res = await apiItem(api((await ctxOf("boss1")).token, "PUT", `/api/app/enterpriseRelation/${partnerId}`, { creditLimit: "0" }), "enterpriseRelation", String(partnerId));
+    const res = await apiItem(
+      api((await ctxOf("boss1")).token, "PUT", `/api/app/enterpriseRelation/${partnerId}`, { creditLimit: "0" }),
+      "enterpriseRelation",
+      String(partnerId),
+    );
     expect(res.status).toBe(200);
     expect((await stored()).creditLimit).toBe("0.00");
     const [entry] = await creditAudits();

@@ -111,8 +111,13 @@ describe("product brand export", () => {
     const { ctx: admin } = await ctxOf("admin");
     // Stored directly: the form would trim the leading tab and CR away.
     const evil = ["=1+1", "+SUM(A1)", "-2+3", "@cmd", "\tx", "\ry"];
-    await db().insert(productBrands).values(evil.map((description, i) => ({ name: `注入${i}`, description })));
-    const { stream } = exportBrands(admin, { filter: { filter: "注入", sorting: "name asc" }, excelColumes: [{ displayName: "说明", fieldName: "description" }] });
+    await db()
+      .insert(productBrands)
+      .values(evil.map((description, i) => ({ name: `注入${i}`, description })));
+    const { stream } = exportBrands(admin, {
+      filter: { filter: "注入", sorting: "name asc" },
+      excelColumes: [{ displayName: "说明", fieldName: "description" }],
+    });
     const sheet = await read(stream);
     const cells = [2, 3, 4, 5, 6, 7].map((r) => sheet.getRow(r).getCell(1));
     expect(cells.map((c) => c.type)).toEqual(Array(6).fill(3)); // ExcelJS.ValueType.String
@@ -126,7 +131,14 @@ describe("product brand export", () => {
 
   it("refuses a column the brand does not declare, naming it", () => {
     return expect(
-      ctxOf("sales1").then(({ ctx }) => exportBrands(ctx, { excelColumes: [{ displayName: "名称", fieldName: "name" }, { displayName: "不存在", fieldName: "secret" }] })),
+      ctxOf("sales1").then(({ ctx }) =>
+        exportBrands(ctx, {
+          excelColumes: [
+            { displayName: "名称", fieldName: "name" },
+            { displayName: "不存在", fieldName: "secret" },
+          ],
+        }),
+      ),
     ).rejects.toThrow("导出列不存在: secret");
   });
 });

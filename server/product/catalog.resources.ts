@@ -5,7 +5,14 @@ import { equals, keywordOn } from "../lib/list-read";
 import { labelOf, QUALITY_GRADES } from "../lib/dictionary";
 import { vehicleMakes } from "../vehicle/vehicle.tables";
 import { productBrands } from "./brand.tables";
-import { BrandInputSchema, CategoryInputSchema, dictionaryInputSchema, OeNumberInputSchema, QualityInputSchema, SpecificationInputSchema } from "./catalog.input";
+import {
+  BrandInputSchema,
+  CategoryInputSchema,
+  dictionaryInputSchema,
+  OeNumberInputSchema,
+  QualityInputSchema,
+  SpecificationInputSchema,
+} from "./catalog.input";
 import { oeNumbers, productCategories, productPositions, productQualities, productSpecifications, productUnits, producingAreas } from "./catalog.tables";
 import { codeLikePattern, normalizeOE } from "./oe";
 import { products, productTemplates } from "./product.tables";
@@ -71,22 +78,16 @@ export const categoryResource = defineResource({
     if (id && data.parentId) {
       const [child] = await ex.select({ id: productCategories.id }).from(productCategories).where(eq(productCategories.parentId, id)).limit(1);
       if (child) throw new DomainError("bad_request", "该分类下还有二级分类，不能设为二级分类", { parentId: ["该分类下还有二级分类，不能设为二级分类"] });
-      const [asLevel0] = await ex
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.categoryLevel0Id, id))
-        .limit(1);
-      const [templateAsLevel0] = await ex
-        .select({ id: productTemplates.id })
-        .from(productTemplates)
-        .where(eq(productTemplates.categoryLevel0Id, id))
-        .limit(1);
-      if (asLevel0 || templateAsLevel0) throw new DomainError("bad_request", "该分类已被产品用作一级分类，不能设为二级分类", { parentId: ["该分类已被产品用作一级分类，不能设为二级分类"] });
+      const [asLevel0] = await ex.select({ id: products.id }).from(products).where(eq(products.categoryLevel0Id, id)).limit(1);
+      const [templateAsLevel0] = await ex.select({ id: productTemplates.id }).from(productTemplates).where(eq(productTemplates.categoryLevel0Id, id)).limit(1);
+      if (asLevel0 || templateAsLevel0)
+        throw new DomainError("bad_request", "该分类已被产品用作一级分类，不能设为二级分类", { parentId: ["该分类已被产品用作一级分类，不能设为二级分类"] });
     }
     if (id && !data.parentId) {
       const [asLevel1] = await ex.select({ id: products.id }).from(products).where(eq(products.categoryLevel1Id, id)).limit(1);
       const [templateAsLevel1] = await ex.select({ id: productTemplates.id }).from(productTemplates).where(eq(productTemplates.categoryLevel1Id, id)).limit(1);
-      if (asLevel1 || templateAsLevel1) throw new DomainError("bad_request", "该分类已被产品用作二级分类，必须选择上级分类", { parentId: ["该分类已被产品用作二级分类，必须选择上级分类"] });
+      if (asLevel1 || templateAsLevel1)
+        throw new DomainError("bad_request", "该分类已被产品用作二级分类，必须选择上级分类", { parentId: ["该分类已被产品用作二级分类，必须选择上级分类"] });
     }
     return { ...data, level: data.parentId ? 1 : 0 };
   },
@@ -102,14 +103,25 @@ export const categoryResource = defineResource({
   exportAs: { isEnabled: enabled, level: (r) => (r.level === 0 ? "一级分类" : "二级分类") },
 });
 
-function dictionaryResource(opts: { name: string; label: string; path: string; code: string; table: typeof productPositions | typeof productUnits | typeof producingAreas; unique: string; usedBy: "positionId" | "unitId" | "producingAreaId" }) {
+function dictionaryResource(opts: {
+  name: string;
+  label: string;
+  path: string;
+  code: string;
+  table: typeof productPositions | typeof productUnits | typeof producingAreas;
+  unique: string;
+  usedBy: "positionId" | "unitId" | "producingAreaId";
+}) {
   const t = opts.table as typeof productPositions;
   const usedBy: UsedBy[] = [
     { table: products, column: products[opts.usedBy], label: "产品" },
     { table: productTemplates, column: productTemplates[opts.usedBy], label: "公库产品" },
   ];
   if (opts.usedBy === "unitId") {
-    usedBy.push({ table: products, column: products.purchaseUnitId, label: "产品" }, { table: productTemplates, column: productTemplates.purchaseUnitId, label: "公库产品" });
+    usedBy.push(
+      { table: products, column: products.purchaseUnitId, label: "产品" },
+      { table: productTemplates, column: productTemplates.purchaseUnitId, label: "公库产品" },
+    );
   }
   return defineResource({
     name: opts.name,
@@ -129,9 +141,33 @@ function dictionaryResource(opts: { name: string; label: string; path: string; c
   });
 }
 
-export const positionResource = dictionaryResource({ name: "productPosition", label: "部位", path: "position", code: "XTGL-034", table: productPositions, unique: "product_positions_name_lower_uq", usedBy: "positionId" });
-export const unitResource = dictionaryResource({ name: "productUnit", label: "单位", path: "unit", code: "XTGL-039", table: productUnits, unique: "product_units_name_lower_uq", usedBy: "unitId" });
-export const producingAreaResource = dictionaryResource({ name: "producingArea", label: "产地", path: "producingArea", code: "XTGL-035", table: producingAreas, unique: "producing_areas_name_lower_uq", usedBy: "producingAreaId" });
+export const positionResource = dictionaryResource({
+  name: "productPosition",
+  label: "部位",
+  path: "position",
+  code: "XTGL-034",
+  table: productPositions,
+  unique: "product_positions_name_lower_uq",
+  usedBy: "positionId",
+});
+export const unitResource = dictionaryResource({
+  name: "productUnit",
+  label: "单位",
+  path: "unit",
+  code: "XTGL-039",
+  table: productUnits,
+  unique: "product_units_name_lower_uq",
+  usedBy: "unitId",
+});
+export const producingAreaResource = dictionaryResource({
+  name: "producingArea",
+  label: "产地",
+  path: "producingArea",
+  code: "XTGL-035",
+  table: producingAreas,
+  unique: "producing_areas_name_lower_uq",
+  usedBy: "producingAreaId",
+});
 
 export const qualityResource = defineResource({
   name: "productQuality",
@@ -140,7 +176,12 @@ export const qualityResource = defineResource({
   writeCode: "XTGL-036",
   scope: "platform",
   table: productQualities,
-  sortable: { name: productQualities.nameSort, sortOrder: productQualities.sortOrder, grade: productQualities.grade, creationTime: productQualities.creationTime },
+  sortable: {
+    name: productQualities.nameSort,
+    sortOrder: productQualities.sortOrder,
+    grade: productQualities.grade,
+    creationTime: productQualities.creationTime,
+  },
   defaultSort: { field: "sortOrder", dir: "asc" },
   filters: { isEnabled: equals(productQualities.isEnabled, "bool"), grade: equals(productQualities.grade) },
   keyword: keywordOn(productQualities.name),
@@ -160,7 +201,12 @@ export const specificationResource = defineResource({
   writeCode: "XTGL-037",
   scope: "platform",
   table: productSpecifications,
-  sortable: { specType: productSpecifications.specType, name: productSpecifications.nameSort, sortOrder: productSpecifications.sortOrder, creationTime: productSpecifications.creationTime },
+  sortable: {
+    specType: productSpecifications.specType,
+    name: productSpecifications.nameSort,
+    sortOrder: productSpecifications.sortOrder,
+    creationTime: productSpecifications.creationTime,
+  },
   defaultSort: { field: "sortOrder", dir: "asc" },
   filters: { specType: { kind: "text", where: (v) => sql`lower(${productSpecifications.specType}) = lower(${v})` } },
   keyword: keywordOn(productSpecifications.specType, productSpecifications.name),

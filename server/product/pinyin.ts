@@ -4,6 +4,10 @@ import { pinyin } from "pinyin-pro";
 export function pinyinOf(text: string): { pinYin: string; initial: string } {
   const full = pinyin(text, { toneType: "none", type: "array", nonZh: "consecutive" });
   const first = pinyin(text, { pattern: "first", toneType: "none", type: "array", nonZh: "consecutive" });
-  const clean = (parts: string[]) => parts.join("").replace(/ü/g, "v").replace(/[^A-Za-z0-9]/g, "");
+  const clean = (parts: string[]) =>
+    parts
+      .join("")
+      .replace(/ü/g, "v")
+      .replace(/[^A-Za-z0-9]/g, "");
   return { pinYin: clean(full).toLowerCase().slice(0, 200), initial: clean(first).toUpperCase().slice(0, 50) };
 }

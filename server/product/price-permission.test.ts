@@ -19,7 +19,10 @@ import { products } from "./product.tables";
 type Row = Record<string, any>;
 
 async function stored(id: number) {
-  const [row] = await db().select({ priceSale: products.priceSale, priceCost: products.priceCost, name: products.name }).from(products).where(eq(products.id, id));
+  const [row] = await db()
+    .select({ priceSale: products.priceSale, priceCost: products.priceCost, name: products.name })
+    .from(products)
+    .where(eq(products.id, id));
   return row!;
 }
 
@@ -65,7 +68,10 @@ describe("field-level permission: prices only for holders of 产品价格 (CPGL-
   });
 
   it("refuses a price on a product stock1 creates, and creates it without prices otherwise", async () => {
-    await expect(createRow(productResource, stock1, { mainOE: "PERM-0002", name: "新件", priceCost: "5" })).rejects.toMatchObject({ code: "forbidden", message: "没有权限修改成本价" });
+    await expect(createRow(productResource, stock1, { mainOE: "PERM-0002", name: "新件", priceCost: "5" })).rejects.toMatchObject({
+      code: "forbidden",
+      message: "没有权限修改成本价",
+    });
     const made = await createRow<Row>(productResource, stock1, { mainOE: "PERM-0002", name: "新件" });
     const row = await stored(made.id);
     expect(row.priceSale).toBeNull();
@@ -75,7 +81,9 @@ describe("field-level permission: prices only for holders of 产品价格 (CPGL-
   it("refuses prices in productBatch and 公库产品导入 (both create through the same rule), all or none", async () => {
     const before = (await db().select({ id: products.id }).from(products).where(eq(products.companyId, stock1.companyId))).length;
     await expect(
-      importProductBatch(stock1, { data: [{ basicInfo: { mainOE: "PERM-B1", name: "批量一" } }, { basicInfo: { mainOE: "PERM-B2", name: "批量二", priceSale: "9" } }] }),
+      importProductBatch(stock1, {
+        data: [{ basicInfo: { mainOE: "PERM-B1", name: "批量一" } }, { basicInfo: { mainOE: "PERM-B2", name: "批量二", priceSale: "9" } }],
+      }),
     ).rejects.toMatchObject({ code: "forbidden", message: "第 2 个产品：没有权限修改销售价" });
     const after = (await db().select({ id: products.id }).from(products).where(eq(products.companyId, stock1.companyId))).length;
     expect(after).toBe(before);
@@ -102,7 +110,9 @@ describe("field-level permission: prices only for holders of 产品价格 (CPGL-
     expect(() => exportRows(productResource, stock1, { excelColumes: [{ displayName: "成本价", fieldName: "priceCost" }] })).toThrow(
       expect.objectContaining({ code: "forbidden", message: "没有权限导出成本价" }),
     );
-    const sheet = await readSheet(exportRows(productResource, boss1, { filter: { filter: "PERM-0001" }, excelColumes: [{ displayName: "成本价", fieldName: "priceCost" }] }).stream);
+    const sheet = await readSheet(
+      exportRows(productResource, boss1, { filter: { filter: "PERM-0001" }, excelColumes: [{ displayName: "成本价", fieldName: "priceCost" }] }).stream,
+    );
     expect(sheet.getRow(1).values).toEqual([undefined, "成本价"]);
     expect(sheet.rowCount).toBe(2);
   });

@@ -90,8 +90,18 @@ describe("product search", () => {
 
   it("matches every word of a search across brand, name, any code and 适用车型 (issue 20 item 11)", async () => {
     const brand = await createRow<{ id: number }>(brandResource, admin, { name: `词搜品牌${tag}`, code: `WS${tag}` });
-    const oil = await createRow<{ id: number }>(productResource, boss1, { mainOE: `WA-${tag}-01`, name: "机油滤清器", brandId: brand.id, vehicles: "大众 宝来 2008-2018" });
-    const air = await createRow<{ id: number }>(productResource, boss1, { mainOE: `WB 7781 ${tag}`, name: "空气滤清器", brandId: brand.id, vehicles: "大众 迈腾 2017-" });
+    const oil = await createRow<{ id: number }>(productResource, boss1, {
+      mainOE: `WA-${tag}-01`,
+      name: "机油滤清器",
+      brandId: brand.id,
+      vehicles: "大众 宝来 2008-2018",
+    });
+    const air = await createRow<{ id: number }>(productResource, boss1, {
+      mainOE: `WB 7781 ${tag}`,
+      name: "空气滤清器",
+      brandId: brand.id,
+      vehicles: "大众 迈腾 2017-",
+    });
     const other = await createRow<{ id: number }>(productResource, boss1, { mainOE: `WC-${tag}-03`, name: "机油滤清器", vehicles: "大众 宝来 2019-" });
     const mine = [oil.id, air.id, other.id];
     const found = async (q: string) => (await ids(productResource, boss1, q)).filter((id) => mine.includes(id)).sort((a, b) => a - b);
@@ -129,10 +139,18 @@ describe("product search", () => {
   it("answers infix code searches from the trigram indexes, and barcodes from theirs", async () => {
     // Without a trigram index, nothing can answer LIKE '%…%' but a scan (server/test/plans.ts).
     const [productOesPlan, templateOesPlan, oeNumbersPlan, productsPlan] = await plansWithOnly([
-      ["product_oes", "%trgm%", sql`explain select product_id from product_oes where company_id = ${boss1.companyId} and oe_norm like ${codeLikePattern("905 320")}`],
+      [
+        "product_oes",
+        "%trgm%",
+        sql`explain select product_id from product_oes where company_id = ${boss1.companyId} and oe_norm like ${codeLikePattern("905 320")}`,
+      ],
       ["product_template_oes", "%trgm%", sql`explain select template_id from product_template_oes where oe_norm like ${codeLikePattern("407 151")}`],
       ["oe_numbers", "%trgm%", sql`explain select id from oe_numbers where oe_norm like ${codeLikePattern("698 451")}`],
-      ["products", "%m_code%", sql`explain select id from products where company_id = ${boss1.companyId} and ${mCodeNormOf(products.mCode)} = ${"6901234567892"}`],
+      [
+        "products",
+        "%m_code%",
+        sql`explain select id from products where company_id = ${boss1.companyId} and ${mCodeNormOf(products.mCode)} = ${"6901234567892"}`,
+      ],
     ]);
     expect(productsPlan).toMatch(/Scan (using|on) products_company_m_code_norm_idx/);
     expect(productOesPlan).toContain("Bitmap Index Scan on product_oes_norm_trgm_idx");

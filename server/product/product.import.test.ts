@@ -30,7 +30,9 @@ describe("productBatch: library products become own products, all or none", () =
       importProductBatch(ctx, { data: [{ basicInfo: { mainOE: "BATCH-0101", name: "批量丙" } }, { basicInfo: { mainOE: "batch 0101", name: "重复" } }] }),
     ).rejects.toMatchObject({ code: "conflict", message: "第 2 个产品：产品编码不能重复" });
     await expect(importProductBatch(ctx, { data: [] })).rejects.toMatchObject({ code: "bad_request" });
-    await expect(importProductBatch(ctx, { data: [{ basicInfo: { mainOE: "", name: "无编码" } }] })).rejects.toMatchObject({ message: "第 1 个产品：产品编码不能为空" });
+    await expect(importProductBatch(ctx, { data: [{ basicInfo: { mainOE: "", name: "无编码" } }] })).rejects.toMatchObject({
+      message: "第 1 个产品：产品编码不能为空",
+    });
     const after = (await db().select({ id: products.id }).from(products).where(eq(products.companyId, ctx.companyId))).length;
     expect(after).toBe(before);
   });

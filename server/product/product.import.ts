@@ -24,9 +24,33 @@ import { productResource, productTemplateResource } from "./product.resources";
  * opened the dialog (`addTo` is that page's path) and sends the user back there with the new id.
  */
 const FORM_FIELDS = [
-  "mainOE", "name", "aliasName", "defaultStdOE", "replaceOE", "carGroupId", "makeId", "vehicles", "positionId", "qualityId", "brandId",
-  "categoryLevel0Id", "categoryLevel1Id", "specificationString", "producingAreaId", "unitId", "purchaseUnitId", "packageTypeString",
-  "minOrderCount", "orderCycle", "mCode", "volum", "weight", "initial", "pinYin", "description", "isEnabled",
+  "mainOE",
+  "name",
+  "aliasName",
+  "defaultStdOE",
+  "replaceOE",
+  "carGroupId",
+  "makeId",
+  "vehicles",
+  "positionId",
+  "qualityId",
+  "brandId",
+  "categoryLevel0Id",
+  "categoryLevel1Id",
+  "specificationString",
+  "producingAreaId",
+  "unitId",
+  "purchaseUnitId",
+  "packageTypeString",
+  "minOrderCount",
+  "orderCycle",
+  "mCode",
+  "volum",
+  "weight",
+  "initial",
+  "pinYin",
+  "description",
+  "isEnabled",
 ] as const;
 
 /** Only order pages may receive a product from the dialog. */
@@ -56,7 +80,13 @@ export async function loadLibraryImport(ctx: Ctx, params: URLSearchParams): Prom
   ]);
   return {
     keyword,
-    results: list.items.map((r) => ({ id: r.id as number, mainOE: r.mainOE as string, name: r.name as string, brandName: r.brandName as string | null, categoryLevel1Name: r.categoryLevel1Name as string | null })),
+    results: list.items.map((r) => ({
+      id: r.id as number,
+      mainOE: r.mainOE as string,
+      name: r.name as string,
+      brandName: r.brandName as string | null,
+      categoryLevel1Name: r.categoryLevel1Name as string | null,
+    })),
     template: template ? { ...Object.fromEntries(FORM_FIELDS.map((f) => [f, template[f]])), productTemplateLibId: template.id } : null,
     form: template ? formSpecOf(OwnProductInputSchema) : null,
     addTo: orderPage(params.get("addTo")),
@@ -105,7 +135,12 @@ export async function importProductBatch(ctx: Ctx, input: unknown): Promise<numb
     const ids: number[] = [];
     for (const [i, item] of data.entries()) {
       try {
-        const row = await createRow<{ id: number }>(productResource, ctx, { ...item.basicInfo, productTemplateLibId: item.productTemplateLibId ?? item.basicInfo.productTemplateLibId }, tx);
+        const row = await createRow<{ id: number }>(
+          productResource,
+          ctx,
+          { ...item.basicInfo, productTemplateLibId: item.productTemplateLibId ?? item.basicInfo.productTemplateLibId },
+          tx,
+        );
         ids.push(row.id);
       } catch (e) {
         if (isDomainError(e)) throw new DomainError(e.code, `第 ${i + 1} 个产品：${e.message}`, e.fields);

@@ -33,7 +33,12 @@ export const ProductInputSchema = z.object({
   unitId: optionalId("单位"),
   purchaseUnitId: optionalId("采购单位"),
   packageTypeString: labelled(
-    z.preprocess((v) => (v === "" || v === undefined ? null : v), z.enum(codesOf(PACKAGE_TYPES) as [string, ...string[]], { error: "请选择包装方式" }).nullable()).default(null),
+    z
+      .preprocess(
+        (v) => (v === "" || v === undefined ? null : v),
+        z.enum(codesOf(PACKAGE_TYPES) as [string, ...string[]], { error: "请选择包装方式" }).nullable(),
+      )
+      .default(null),
     { label: "包装方式", kind: "choice" },
   ),
   minOrderCount: intWithDefault("最小起订量", 1, 1, 1000000),

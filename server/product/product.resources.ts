@@ -248,7 +248,9 @@ async function oeMatchOf(ctx: Ctx, kw: string) {
 }
 
 function templateOeMatchOf(kw: string) {
-  return idsMatching(productTemplates.id, () => db().select({ id: productTemplateOes.templateId }).from(productTemplateOes).where(codeMatch(productTemplateOes.oeNorm, kw)));
+  return idsMatching(productTemplates.id, () =>
+    db().select({ id: productTemplateOes.templateId }).from(productTemplateOes).where(codeMatch(productTemplateOes.oeNorm, kw)),
+  );
 }
 
 /** At most this many words of a search are matched (the rest are ignored). */
@@ -306,7 +308,13 @@ export function ownProductKeyword(ctx: Ctx, kw: string): Promise<SQL> {
  */
 export async function inProductsFound(productId: PgColumn, ctx: Ctx, kw: string): Promise<SQL> {
   const cond = await ownProductKeyword(ctx, kw);
-  return inArray(productId, db().select({ id: products.id }).from(products).where(and(eq(products.companyId, ctx.companyId), cond)));
+  return inArray(
+    productId,
+    db()
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.companyId, ctx.companyId), cond)),
+  );
 }
 
 /** The fields the price page (产品价格, CPGL-002) guards: field → [code, label]. */

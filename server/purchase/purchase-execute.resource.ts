@@ -51,17 +51,24 @@ export const purchaseExecuteResource = defineResource({
     executing: { kind: "bool", default: true, where: (v: boolean) => (v ? order(sql`o.status not in (0, 90)`) : undefined) },
     partnerId: { kind: "int", where: (v: number) => order(sql`o.partner_id = ${v}`) },
     warehouseId: { kind: "int", where: (v: number) => order(sql`o.warehouse_id = ${v}`) },
-    open: { kind: "bool", where: (v: boolean) => (v ? sql`${purchaseOrderLines.receivedQty} < ${purchaseOrderLines.qty}` : sql`${purchaseOrderLines.receivedQty} >= ${purchaseOrderLines.qty}`) },
+    open: {
+      kind: "bool",
+      where: (v: boolean) =>
+        v ? sql`${purchaseOrderLines.receivedQty} < ${purchaseOrderLines.qty}` : sql`${purchaseOrderLines.receivedQty} >= ${purchaseOrderLines.qty}`,
+    },
     oe: {
       kind: "text",
       where: (v: string, ctx: Ctx) =>
-        normalizeOE(v) ? sql`exists (select 1 from product_oes e where e.product_id = ${purchaseOrderLines.productId} and e.company_id = ${ctx.companyId} and e.oe_norm like ${codeLikePattern(v)})` : undefined,
+        normalizeOE(v)
+          ? sql`exists (select 1 from product_oes e where e.product_id = ${purchaseOrderLines.productId} and e.company_id = ${ctx.companyId} and e.oe_norm like ${codeLikePattern(v)})`
+          : undefined,
     },
     dateFrom: { kind: "text", where: (v: string) => (day(v) ? order(sql`o.creation_time >= ${day(v)}::date`) : undefined) },
     dateTo: { kind: "text", where: (v: string) => (day(v) ? order(sql`o.creation_time < ${day(v)}::date + 1`) : undefined) },
   },
   // The order's number (read first as an id list) or the line's product (the product search box's rule).
-  keyword: async (kw, ctx) => anyOf(await inDocsNumbered(purchaseOrderLines.orderId, purchaseOrders, ctx, kw), await inProductsFound(purchaseOrderLines.productId, ctx, kw)),
+  keyword: async (kw, ctx) =>
+    anyOf(await inDocsNumbered(purchaseOrderLines.orderId, purchaseOrders, ctx, kw), await inProductsFound(purchaseOrderLines.productId, ctx, kw)),
   input: z.object({}),
   exportAs: { status: (r) => labelOf(PURCHASE_ORDER_STATUSES, r.status as 0) },
 });

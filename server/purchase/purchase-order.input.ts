@@ -67,7 +67,9 @@ const linesSchema = z.unknown().transform((v, ctx): PurchaseOrderLineInput[] => 
   v.forEach((line, i) => {
     const parsed = PurchaseOrderLineInputSchema.safeParse(line ?? {});
     if (parsed.success) out.push(parsed.data);
-    else for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: `第 ${i + 1} 行：${issue.message}`, path: [i, ...issue.path] as (string | number)[] });
+    else
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: "custom", message: `第 ${i + 1} 行：${issue.message}`, path: [i, ...issue.path] as (string | number)[] });
   });
   return out;
 });
@@ -75,11 +77,12 @@ const linesSchema = z.unknown().transform((v, ctx): PurchaseOrderLineInput[] => 
 export const PurchaseOrderInputSchema = z.object({
   partnerId: requiredId("供应商"),
   warehouseId: requiredId("仓库"),
-  paymentTerm: optionalOneOf("结算方式", codesOf(PAYMENT_TERMS)).optional().transform((v) => v ?? null).meta({ label: "结算方式" }),
+  paymentTerm: optionalOneOf("结算方式", codesOf(PAYMENT_TERMS))
+    .optional()
+    .transform((v) => v ?? null)
+    .meta({ label: "结算方式" }),
   expectedDate: labelled(
-    z
-      .preprocess((v) => (v === "" || v === undefined ? null : v), z.iso.date({ error: "预计到货日期格式应为 YYYY-MM-DD" }).nullable())
-      .default(null),
+    z.preprocess((v) => (v === "" || v === undefined ? null : v), z.iso.date({ error: "预计到货日期格式应为 YYYY-MM-DD" }).nullable()).default(null),
     { label: "预计到货日期", kind: "date" },
   ),
   remark: optionalText("备注", 500),

@@ -20,7 +20,16 @@ import { getCompanySettings } from "../setting/setting.service";
 import { pickedProductsByIds, productLabelOf, resolveLines, type PickedProduct, type ResolvedLine } from "../trade/line-pick.service";
 import { warehouses } from "../stock/stock.tables";
 import { PurchaseOrderInputSchema } from "./purchase-order.input";
-import { cancelPurchaseOrder, completePurchaseOrder, createPurchaseOrder, getPurchaseOrder, removePurchaseOrder, submitPurchaseOrder, updatePurchaseOrder, type PurchaseOrderView } from "./purchase-order.service";
+import {
+  cancelPurchaseOrder,
+  completePurchaseOrder,
+  createPurchaseOrder,
+  getPurchaseOrder,
+  removePurchaseOrder,
+  submitPurchaseOrder,
+  updatePurchaseOrder,
+  type PurchaseOrderView,
+} from "./purchase-order.service";
 import { PURCHASE_ORDER_MACHINE, PURCHASE_ORDER_USER_ACTIONS } from "./purchase-order.status";
 import { purchaseOrderLines, purchaseReturnOrders, receiveOrders } from "./purchase.tables";
 import { createReceiveOrder } from "./receive-order.service";
@@ -114,7 +123,10 @@ async function pageData(ctx: Ctx, order: PurchaseOrderView | null, state: Purcha
   let base: PurchaseOrderFormState;
   if (state) base = state;
   else if (order) {
-    const facts = await pickedProductsByIds(ctx, [...new Set(order.lines.map((l) => l.productId))], { partnerId: order.partnerId, warehouseId: order.warehouseId });
+    const facts = await pickedProductsByIds(ctx, [...new Set(order.lines.map((l) => l.productId))], {
+      partnerId: order.partnerId,
+      warehouseId: order.warehouseId,
+    });
     base = {
       values: {
         partnerText: order.partnerName,
@@ -130,10 +142,17 @@ async function pageData(ctx: Ctx, order: PurchaseOrderView | null, state: Purcha
     };
   } else {
     const def = whs.find((w) => w.isDefault) ?? whs[0];
-    base = { values: { partnerText: "", warehouseId: def ? String(def.id) : "", paymentTerm: "", expectedDate: "", remark: "" }, lines: [{ values: {} }], errors: {}, message: null };
+    base = {
+      values: { partnerText: "", warehouseId: def ? String(def.id) : "", paymentTerm: "", expectedDate: "", remark: "" },
+      lines: [{ values: {} }],
+      errors: {},
+      message: null,
+    };
   }
   const canEdit = !order || order.status === 0;
-  const actions = order ? actionsFor(PURCHASE_ORDER_MACHINE, order.status).filter((a) => (PURCHASE_ORDER_USER_ACTIONS as readonly string[]).includes(a) || a === "remove") : [];
+  const actions = order
+    ? actionsFor(PURCHASE_ORDER_MACHINE, order.status).filter((a) => (PURCHASE_ORDER_USER_ACTIONS as readonly string[]).includes(a) || a === "remove")
+    : [];
   return {
     ...base,
     suppliers,
@@ -195,7 +214,14 @@ const RECEIVABLE_STATUSES = [10, 20, 30, 40];
 
 async function followUpsOf(ctx: Ctx, order: PurchaseOrderView): Promise<PurchaseOrderFollowUps> {
   // Creation times as the company's clock shows them (setting TimeZone): "2026-11-24 13:05".
-  const fmt = new Intl.DateTimeFormat("sv-SE", { timeZone: await getCompanyTimeZone(ctx), year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+  const fmt = new Intl.DateTimeFormat("sv-SE", {
+    timeZone: await getCompanyTimeZone(ctx),
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
   const time = (d: Date | string) => fmt.format(new Date(d));
   const [notes, returns] = await Promise.all([
     db()
@@ -204,7 +230,12 @@ async function followUpsOf(ctx: Ctx, order: PurchaseOrderView): Promise<Purchase
       .where(and(eq(receiveOrders.companyId, ctx.companyId), eq(receiveOrders.purchaseOrderId, order.id)))
       .orderBy(asc(receiveOrders.id)),
     db()
-      .select({ id: purchaseReturnOrders.id, no: purchaseReturnOrders.no, status: purchaseReturnOrders.status, creationTime: purchaseReturnOrders.creationTime })
+      .select({
+        id: purchaseReturnOrders.id,
+        no: purchaseReturnOrders.no,
+        status: purchaseReturnOrders.status,
+        creationTime: purchaseReturnOrders.creationTime,
+      })
       .from(purchaseReturnOrders)
       .where(and(eq(purchaseReturnOrders.companyId, ctx.companyId), eq(purchaseReturnOrders.purchaseOrderId, order.id)))
       .orderBy(asc(purchaseReturnOrders.id)),
@@ -215,8 +246,18 @@ async function followUpsOf(ctx: Ctx, order: PurchaseOrderView): Promise<Purchase
   const expecting = order.lines.some((l) => gt(l.qty, l.receivedQty));
   const returnable = order.lines.some((l) => gt(l.receivedQty, l.returnedQty));
   return {
-    receipts: notes.map((n) => ({ ...n, statusLabel: labelOf(RECEIVE_ORDER_STATUSES, n.status as 10), creationTime: time(n.creationTime), href: `/purchase/receive/${n.id}` })),
-    returns: returns.map((r) => ({ ...r, statusLabel: labelOf(PURCHASE_RETURN_STATUSES, r.status as 0), creationTime: time(r.creationTime), href: `/purchase/returnOrder/${r.id}` })),
+    receipts: notes.map((n) => ({
+      ...n,
+      statusLabel: labelOf(RECEIVE_ORDER_STATUSES, n.status as 10),
+      creationTime: time(n.creationTime),
+      href: `/purchase/receive/${n.id}`,
+    })),
+    returns: returns.map((r) => ({
+      ...r,
+      statusLabel: labelOf(PURCHASE_RETURN_STATUSES, r.status as 0),
+      creationTime: time(r.creationTime),
+      href: `/purchase/returnOrder/${r.id}`,
+    })),
     openReceiptHref: canReceive && open ? `/purchase/receive/${open.id}` : null,
     canCreateReceipt: canReceive && !open && RECEIVABLE_STATUSES.includes(order.status) && expecting,
     returnHref: canReturn && order.status !== 0 && returnable ? `/purchase/returnOrderCreate?orderId=${order.id}` : null,
@@ -290,7 +331,9 @@ async function saveFromForm(ctx: Ctx, form: FormData, intent: string, existing: 
   const parsed = PurchaseOrderInputSchema.safeParse(input);
   if (!parsed.success) {
     const formIndex = used.map((u) => resolved.indexOf(u));
-    const issues = parsed.error.issues.map((i) => (i.path[0] === "lines" && typeof i.path[1] === "number" ? { ...i, path: ["lines", formIndex[i.path[1]] ?? i.path[1], ...i.path.slice(2)] } : i));
+    const issues = parsed.error.issues.map((i) =>
+      i.path[0] === "lines" && typeof i.path[1] === "number" ? { ...i, path: ["lines", formIndex[i.path[1]] ?? i.path[1], ...i.path.slice(2)] } : i,
+    );
     const lineErrors = lineErrorsOf(undefined, issues);
     const headerErrors: Record<string, string[]> = {};
     for (const i of issues) if (i.path[0] !== "lines") (headerErrors[String(i.path[0])] ??= []).push(i.message);
@@ -334,7 +377,8 @@ export async function purchaseOrderPageAction(request: Request, idText: string |
       return flashRedirect(ORDER_LIST_URL, `采购订单 ${order.no} 已删除`);
     } else if (intent === "submit" && order.status !== 0) await submitPurchaseOrder(ctx, order.id);
     else if (intent === "save" || intent === "submit" || lineIntentOf(intent)) {
-      if (order.status !== 0) return flashRedirect(orderUrl(order.id), `采购订单当前状态为“${labelOf(PURCHASE_ORDER_STATUSES, order.status as 0)}”，不能修改`, "error");
+      if (order.status !== 0)
+        return flashRedirect(orderUrl(order.id), `采购订单当前状态为“${labelOf(PURCHASE_ORDER_STATUSES, order.status as 0)}”，不能修改`, "error");
       return saveFromForm(ctx, form, intent, order);
     } else return flashRedirect(orderUrl(order.id), "未知的操作", "error");
     return flashRedirect(orderUrl(order.id), `采购订单 ${order.no} ${DONE_MESSAGES[intent] ?? "已提交"}`);

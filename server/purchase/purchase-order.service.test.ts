@@ -7,7 +7,16 @@ import { products } from "../product/product.tables";
 import { warehouses } from "../stock/stock.tables";
 import { saveCompanySetting } from "../system/company-setting.service";
 import { ctxOf, useTestDatabase } from "../test/test-db";
-import { cancelPurchaseOrder, completePurchaseOrder, createPurchaseOrder, getPurchaseOrder, receivingStatusOf, removePurchaseOrder, submitPurchaseOrder, updatePurchaseOrder } from "./purchase-order.service";
+import {
+  cancelPurchaseOrder,
+  completePurchaseOrder,
+  createPurchaseOrder,
+  getPurchaseOrder,
+  receivingStatusOf,
+  removePurchaseOrder,
+  submitPurchaseOrder,
+  updatePurchaseOrder,
+} from "./purchase-order.service";
 import { purchaseOrderLines, purchaseOrders, receiveOrders } from "./purchase.tables";
 
 useTestDatabase();
@@ -78,10 +87,22 @@ describe("purchase orders", () => {
   it("refuses bad input with Chinese messages naming the line", async () => {
     await expect(createPurchaseOrder(ctx, input({ lines: [] }))).rejects.toThrow("请至少添加一行产品");
     await expect(createPurchaseOrder(ctx, input({ lines: [{ productId: p1, qty: "0", price: "1" }] }))).rejects.toThrow("第 1 行：数量必须大于 0");
-    await expect(createPurchaseOrder(ctx, input({ lines: [{ productId: p1, qty: "1", price: "1" }, { productId: p1, qty: "1.234", price: "1" }] }))).rejects.toThrow("第 2 行：数量最多两位小数");
+    await expect(
+      createPurchaseOrder(
+        ctx,
+        input({
+          lines: [
+            { productId: p1, qty: "1", price: "1" },
+            { productId: p1, qty: "1.234", price: "1" },
+          ],
+        }),
+      ),
+    ).rejects.toThrow("第 2 行：数量最多两位小数");
     await expect(createPurchaseOrder(ctx, input({ lines: [{ productId: p1, qty: "1", price: "-1" }] }))).rejects.toThrow("第 1 行：单价不能小于 0");
     await expect(createPurchaseOrder(ctx, input({ lines: [{ productId: p1, qty: "abc", price: "1" }] }))).rejects.toThrow("第 1 行：数量必须是数字");
-    await expect(createPurchaseOrder(ctx, input({ lines: Array.from({ length: 501 }, () => ({ productId: p1, qty: "1", price: "1" })) }))).rejects.toThrow("最多 500 行");
+    await expect(createPurchaseOrder(ctx, input({ lines: Array.from({ length: 501 }, () => ({ productId: p1, qty: "1", price: "1" })) }))).rejects.toThrow(
+      "最多 500 行",
+    );
     await expect(createPurchaseOrder(ctx, input({ partnerId: customerId }))).rejects.toThrow("供应商不存在");
     await expect(createPurchaseOrder(ctx, input({ warehouseId: disabledWarehouseId }))).rejects.toThrow("该仓库已停用");
     await expect(createPurchaseOrder(ctx, input({ lines: [{ productId: 2147483000, qty: "1", price: "1" }] }))).rejects.toThrow("第 1 行：产品不存在");
@@ -118,7 +139,12 @@ describe("purchase orders", () => {
     expect((await getPurchaseOrder(ctx, id)).status).toBe(10);
     const r = await cancelPurchaseOrder(ctx, id);
     expect(r.status).toBe(90);
-    expect(await db().select().from(receiveOrders).where(and(eq(receiveOrders.purchaseOrderId, id), eq(receiveOrders.status, 10)))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(receiveOrders)
+        .where(and(eq(receiveOrders.purchaseOrderId, id), eq(receiveOrders.status, 10))),
+    ).toHaveLength(0);
     await expect(cancelPurchaseOrder(ctx, id)).rejects.toThrow("采购订单当前状态为“已作废”，不能作废");
   });
 

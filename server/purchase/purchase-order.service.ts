@@ -38,10 +38,16 @@ type CheckedInput = Omit<PurchaseOrderInput, "paymentTerm"> & { paymentTerm: num
 /** The supplier, warehouse and products must be the company's own (and usable). */
 async function checkReferences(tx: Executor, ctx: Ctx, input: PurchaseOrderInput): Promise<CheckedInput> {
   const [partner] = await tx
-    .select({ id: enterpriseRelations.id, rel: enterpriseRelations.rel, isEnabled: enterpriseRelations.isEnabled, paymentTerm: enterpriseRelations.paymentTerm })
+    .select({
+      id: enterpriseRelations.id,
+      rel: enterpriseRelations.rel,
+      isEnabled: enterpriseRelations.isEnabled,
+      paymentTerm: enterpriseRelations.paymentTerm,
+    })
     .from(enterpriseRelations)
     .where(and(eq(enterpriseRelations.id, input.partnerId), eq(enterpriseRelations.companyId, ctx.companyId)));
-  if (!partner || partner.rel !== 0) throw new DomainError("bad_request", "供应商不存在，请从本公司的供应商中选择", { partnerId: ["供应商不存在，请从本公司的供应商中选择"] });
+  if (!partner || partner.rel !== 0)
+    throw new DomainError("bad_request", "供应商不存在，请从本公司的供应商中选择", { partnerId: ["供应商不存在，请从本公司的供应商中选择"] });
   if (!partner.isEnabled) throw new DomainError("bad_request", "该供应商已停用", { partnerId: ["该供应商已停用"] });
   const [wh] = await tx
     .select({ id: warehouses.id, isEnabled: warehouses.isEnabled })
@@ -103,7 +109,11 @@ async function submitLocked(tx: Executor, ctx: Ctx, id: number) {
   await syncPlanOfOrder(tx, ctx, id);
 }
 
-export async function createPurchaseOrder(ctx: Ctx, input: unknown, opts: { submit?: boolean; tx?: Executor; planId?: number } = {}): Promise<{ id: number; no: string }> {
+export async function createPurchaseOrder(
+  ctx: Ctx,
+  input: unknown,
+  opts: { submit?: boolean; tx?: Executor; planId?: number } = {},
+): Promise<{ id: number; no: string }> {
   const parsed = parseInput(PurchaseOrderInputSchema, input);
   return inTransaction(
     async (tx) => {
@@ -201,7 +211,13 @@ async function dropOpenReceiveOrders(tx: Executor, ctx: Ctx, orderId: number) {
     .where(and(eq(receiveOrders.companyId, ctx.companyId), eq(receiveOrders.purchaseOrderId, orderId), eq(receiveOrders.status, RC_WAITING)))
     .orderBy(asc(receiveOrders.id))
     .for("update");
-  if (open.length) await tx.delete(receiveOrders).where(inArray(receiveOrders.id, open.map((n) => n.id)));
+  if (open.length)
+    await tx.delete(receiveOrders).where(
+      inArray(
+        receiveOrders.id,
+        open.map((n) => n.id),
+      ),
+    );
 }
 
 async function receivedTotal(tx: Executor, ctx: Ctx, orderId: number) {
@@ -314,7 +330,14 @@ export async function getPurchaseOrder(ctx: Ctx, id: number, ex?: Executor): Pro
       .where(and(eq(purchaseOrderLines.orderId, id), eq(purchaseOrderLines.companyId, ctx.companyId)))
       .orderBy(asc(purchaseOrderLines.lineNo), asc(purchaseOrderLines.id));
     const withOpen = lines.map((l) => ({ ...l, openQty: qtyString(lt(l.receivedQty, l.qty) ? sub(l.qty, l.receivedQty) : 0) }));
-    return { ...head.order, partnerName: head.partnerName, warehouseName: head.warehouseName, buyerName: head.buyerName, companyName: head.companyName, lines: withOpen };
+    return {
+      ...head.order,
+      partnerName: head.partnerName,
+      warehouseName: head.warehouseName,
+      buyerName: head.buyerName,
+      companyName: head.companyName,
+      lines: withOpen,
+    };
   };
   return run(ex ?? db());
 }

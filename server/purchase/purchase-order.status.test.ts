@@ -18,8 +18,20 @@ const ALLOWED: Record<number, Record<string, number | "computed" | false>> = {
 
 describe("purchase order status machine", () => {
   it("has exactly the statuses of spec 000 §4", () => {
-    expect(PURCHASE_ORDER_MACHINE.statuses.map(([c, l]) => `${c} ${l}`)).toEqual(["0 草稿", "10 待收货", "20 收货中", "30 部分收货", "40 收货完成", "90 已作废", "100 订单已完成"]);
-    expect(Object.keys(ALLOWED).map(Number).sort((a, b) => a - b)).toEqual(PURCHASE_ORDER_MACHINE.statuses.map(([c]) => c));
+    expect(PURCHASE_ORDER_MACHINE.statuses.map(([c, l]) => `${c} ${l}`)).toEqual([
+      "0 草稿",
+      "10 待收货",
+      "20 收货中",
+      "30 部分收货",
+      "40 收货完成",
+      "90 已作废",
+      "100 订单已完成",
+    ]);
+    expect(
+      Object.keys(ALLOWED)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(PURCHASE_ORDER_MACHINE.statuses.map(([c]) => c));
   });
 
   it("has exactly the actions of the table", () => {

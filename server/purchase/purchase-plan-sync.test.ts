@@ -19,10 +19,23 @@ let productIds: number[];
 
 /** A draft plan of two lines from two suppliers, executed: two draft orders. */
 async function executedPlan(tag: string) {
-  const [plan] = await db().insert(purchasePlans).values({ companyId: ctx.companyId, no: `SYNC-${tag}`, status: 0, warehouseId }).returning();
+  const [plan] = await db()
+    .insert(purchasePlans)
+    .values({ companyId: ctx.companyId, no: `SYNC-${tag}`, status: 0, warehouseId })
+    .returning();
   await db()
     .insert(purchasePlanLines)
-    .values(productIds.map((productId, i) => ({ companyId: ctx.companyId, planId: plan!.id, lineNo: i + 1, productId, partnerId: suppliers[i]!, qty: "2", price: "3" })));
+    .values(
+      productIds.map((productId, i) => ({
+        companyId: ctx.companyId,
+        planId: plan!.id,
+        lineNo: i + 1,
+        productId,
+        partnerId: suppliers[i]!,
+        qty: "2",
+        price: "3",
+      })),
+    );
   const { orders } = await executePurchasePlan(ctx, plan!.id);
   expect(orders).toHaveLength(2);
   return { planId: plan!.id, orders: orders.map((o) => o.id) };
@@ -32,10 +45,24 @@ const statusOf = async (planId: number) => (await getPurchasePlan(ctx, planId)).
 
 beforeAll(async () => {
   ctx = (await ctxOf("buyer1")).ctx;
-  const [w] = await db().select({ id: warehouses.id }).from(warehouses).where(and(eq(warehouses.companyId, ctx.companyId), eq(warehouses.isEnabled, true))).orderBy(asc(warehouses.id)).limit(1);
+  const [w] = await db()
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(and(eq(warehouses.companyId, ctx.companyId), eq(warehouses.isEnabled, true)))
+    .orderBy(asc(warehouses.id))
+    .limit(1);
   warehouseId = w!.id;
-  suppliers = (await db().select({ id: enterpriseRelations.id }).from(enterpriseRelations).where(and(eq(enterpriseRelations.companyId, ctx.companyId), eq(enterpriseRelations.rel, 0), eq(enterpriseRelations.isEnabled, true))).orderBy(asc(enterpriseRelations.id)).limit(2)).map((r) => r.id);
-  productIds = (await db().select({ id: products.id }).from(products).where(eq(products.companyId, ctx.companyId)).orderBy(asc(products.id)).limit(2)).map((r) => r.id);
+  suppliers = (
+    await db()
+      .select({ id: enterpriseRelations.id })
+      .from(enterpriseRelations)
+      .where(and(eq(enterpriseRelations.companyId, ctx.companyId), eq(enterpriseRelations.rel, 0), eq(enterpriseRelations.isEnabled, true)))
+      .orderBy(asc(enterpriseRelations.id))
+      .limit(2)
+  ).map((r) => r.id);
+  productIds = (await db().select({ id: products.id }).from(products).where(eq(products.companyId, ctx.companyId)).orderBy(asc(products.id)).limit(2)).map(
+    (r) => r.id,
+  );
   expect(suppliers).toHaveLength(2);
 });
 

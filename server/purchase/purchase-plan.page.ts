@@ -15,7 +15,15 @@ import { users } from "../kernel/identity.tables";
 import { purchaseFilterLookups } from "./purchase-order.page";
 import { purchaseOrders } from "./purchase.tables";
 import { PurchasePlanInputSchema } from "./purchase-plan.input";
-import { completePurchasePlan, executePurchasePlan, generatePurchasePlan, getPurchasePlan, PURCHASE_PLAN_ACTIONS, updatePurchasePlan, voidPurchasePlan } from "./purchase-plan.service";
+import {
+  completePurchasePlan,
+  executePurchasePlan,
+  generatePurchasePlan,
+  getPurchasePlan,
+  PURCHASE_PLAN_ACTIONS,
+  updatePurchasePlan,
+  voidPurchasePlan,
+} from "./purchase-plan.service";
 import { resourcePageAction } from "../resource/page";
 
 /**
@@ -75,7 +83,13 @@ async function planOr404(ctx: Ctx, idText: string | undefined) {
 
 async function ordersOf(ctx: Ctx, planId: number): Promise<PlanOrderLink[]> {
   const rows = await db()
-    .select({ id: purchaseOrders.id, no: purchaseOrders.no, status: purchaseOrders.status, partnerName: enterpriseRelations.name, totalAmount: purchaseOrders.totalAmount })
+    .select({
+      id: purchaseOrders.id,
+      no: purchaseOrders.no,
+      status: purchaseOrders.status,
+      partnerName: enterpriseRelations.name,
+      totalAmount: purchaseOrders.totalAmount,
+    })
     .from(purchaseOrders)
     .leftJoin(enterpriseRelations, eq(enterpriseRelations.id, purchaseOrders.partnerId))
     .where(and(eq(purchaseOrders.companyId, ctx.companyId), eq(purchaseOrders.planId, planId)))
@@ -90,7 +104,15 @@ function stateOfPlan(plan: PlanView, facts: PickedProduct[]): Pick<PurchasePlanP
     lines: plan.lines.map((l) => {
       const label = productLabelOf({ mainOE: l.mainOE, name: l.productName });
       return {
-        values: { productId: String(l.productId), productText: label, productPicked: label, partnerId: l.partnerId ? String(l.partnerId) : "", qty: l.qty, price: l.price, remark: l.remark ?? "" },
+        values: {
+          productId: String(l.productId),
+          productText: label,
+          productPicked: label,
+          partnerId: l.partnerId ? String(l.partnerId) : "",
+          qty: l.qty,
+          price: l.price,
+          remark: l.remark ?? "",
+        },
         product: byId.get(l.productId) ?? null,
       };
     }),
@@ -103,13 +125,23 @@ async function pageData(ctx: Ctx, plan: PlanView, state: Pick<PurchasePlanPageDa
   const [lookups, orders, wh, creator] = await Promise.all([
     purchaseFilterLookups(ctx),
     ordersOf(ctx, plan.id),
-    plan.warehouseId ? db().select({ name: warehouses.name }).from(warehouses).where(and(eq(warehouses.id, plan.warehouseId), eq(warehouses.companyId, ctx.companyId))) : Promise.resolve([]),
+    plan.warehouseId
+      ? db()
+          .select({ name: warehouses.name })
+          .from(warehouses)
+          .where(and(eq(warehouses.id, plan.warehouseId), eq(warehouses.companyId, ctx.companyId)))
+      : Promise.resolve([]),
     plan.createdBy ? db().select({ name: users.name }).from(users).where(eq(users.id, plan.createdBy)) : Promise.resolve([]),
   ]);
   const { creationTime, updatedAt: _u, postedAt: _p, ...rest } = plan;
   return {
     ...state,
-    plan: { ...rest, creationTime: creationTime ? new Date(creationTime).toISOString() : "", warehouseName: wh[0]?.name ?? null, createdByName: creator[0]?.name ?? null },
+    plan: {
+      ...rest,
+      creationTime: creationTime ? new Date(creationTime).toISOString() : "",
+      warehouseName: wh[0]?.name ?? null,
+      createdByName: creator[0]?.name ?? null,
+    },
     orders,
     suppliers: lookups.supplier,
     warehouses: lookups.warehouse,
@@ -120,7 +152,10 @@ async function pageData(ctx: Ctx, plan: PlanView, state: Pick<PurchasePlanPageDa
 export async function loadPurchasePlanDocument(request: Request, idText: string | undefined) {
   const ctx = await requirePage(request, PLAN_LIST_URL);
   const plan = await planOr404(ctx, idText);
-  const facts = plan.status === 0 && plan.lines.length ? await pickedProductsByIds(ctx, [...new Set(plan.lines.map((l) => l.productId))], { warehouseId: plan.warehouseId }) : [];
+  const facts =
+    plan.status === 0 && plan.lines.length
+      ? await pickedProductsByIds(ctx, [...new Set(plan.lines.map((l) => l.productId))], { warehouseId: plan.warehouseId })
+      : [];
   const state = stateOfPlan(plan, facts);
   if (plan.status === 0 && state.lines.length === 0) state.lines = [{ values: {} }];
   return pageData(ctx, plan, state);
@@ -155,17 +190,28 @@ async function saveFromForm(ctx: Ctx, form: FormData, intent: string, plan: Plan
   const used = resolved.filter((r) => withoutBlankLines([r.values]).length > 0);
   const badLine = resolved.findIndex((r) => r.error && withoutBlankLines([r.values]).length > 0);
   if (badLine >= 0) {
-    return answer({ lines, errors: { [`lines[${badLine}].productText`]: [resolved[badLine]!.error!] }, message: `第 ${badLine + 1} 行：${resolved[badLine]!.error}` }, 400);
+    return answer(
+      { lines, errors: { [`lines[${badLine}].productText`]: [resolved[badLine]!.error!] }, message: `第 ${badLine + 1} 行：${resolved[badLine]!.error}` },
+      400,
+    );
   }
   const input = {
     warehouseId: values.warehouseId,
     remark: values.remark,
-    lines: used.map((r) => ({ productId: r.values.productId, partnerId: r.values.partnerId ?? "", qty: r.values.qty ?? "", price: r.values.price ?? "", remark: r.values.remark ?? "" })),
+    lines: used.map((r) => ({
+      productId: r.values.productId,
+      partnerId: r.values.partnerId ?? "",
+      qty: r.values.qty ?? "",
+      price: r.values.price ?? "",
+      remark: r.values.remark ?? "",
+    })),
   };
   const parsed = PurchasePlanInputSchema.safeParse(input);
   if (!parsed.success) {
     const formIndex = used.map((u) => resolved.indexOf(u));
-    const issues = parsed.error.issues.map((i) => (i.path[0] === "lines" && typeof i.path[1] === "number" ? { ...i, path: ["lines", formIndex[i.path[1]] ?? i.path[1], ...i.path.slice(2)] } : i));
+    const issues = parsed.error.issues.map((i) =>
+      i.path[0] === "lines" && typeof i.path[1] === "number" ? { ...i, path: ["lines", formIndex[i.path[1]] ?? i.path[1], ...i.path.slice(2)] } : i,
+    );
     const errors: Record<string, string[]> = lineErrorsOf(undefined, issues);
     for (const i of issues) if (i.path[0] !== "lines") (errors[String(i.path[0])] ??= []).push(i.message);
     const first = issues[0];

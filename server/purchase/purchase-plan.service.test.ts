@@ -23,22 +23,55 @@ beforeAll(async () => {
   const [w] = await db().insert(warehouses).values({ companyId: ctx.companyId, name: "计划测试仓" }).returning();
   ids.wh = w!.id;
   const [l] = await db().insert(stockLocations).values({ companyId: ctx.companyId, warehouseId: w!.id, code: "P-01", fullName: "计划测试仓-P-01" }).returning();
-  for (const [k, name] of [["s1", "计划供应商甲"], ["s2", "计划供应商乙"]] as const) ids[k] = (await db().insert(enterpriseRelations).values({ companyId: ctx.companyId, rel: 0, name }).returning())[0]!.id;
-  for (const k of ["a", "b", "c", "d"]) ids[k] = (await db().insert(products).values({ companyId: ctx.companyId, mainOE: `PLAN-${k}`, oeNorm: `PLAN${k.toUpperCase()}`, name: `计划件${k}` }).returning())[0]!.id;
+  for (const [k, name] of [
+    ["s1", "计划供应商甲"],
+    ["s2", "计划供应商乙"],
+  ] as const)
+    ids[k] = (await db().insert(enterpriseRelations).values({ companyId: ctx.companyId, rel: 0, name }).returning())[0]!.id;
+  for (const k of ["a", "b", "c", "d"])
+    ids[k] = (
+      await db()
+        .insert(products)
+        .values({ companyId: ctx.companyId, mainOE: `PLAN-${k}`, oeNorm: `PLAN${k.toUpperCase()}`, name: `计划件${k}` })
+        .returning()
+    )[0]!.id;
   // a: on hand 2, min 5, max 20, 3 on order from s1 (ordered 5, received 2) → 20 − 2 − 3 = 15, supplier s1 @ 9
   // b: on hand 0, min 1, max 4, last bought from s2 @ 7 → 4
   // c: on hand 8 ≥ min 5 → not in the plan; d: below min, never bought → no supplier
-  await inTransaction((tx) => postStock(tx, ctx, { bizType: "PurchaseOrder", docType: "test", docId: 1, docNo: "T", lines: [{ productId: ids.a!, locationId: l!.id, qty: "2", unitCost: "9", source: 1 }, { productId: ids.c!, locationId: l!.id, qty: "8", unitCost: "1", source: 1 }] }));
-  const [o1] = await db().insert(purchaseOrders).values({ companyId: ctx.companyId, no: "PLAN-PO-1", status: 30, partnerId: ids.s1!, warehouseId: w!.id }).returning();
-  await db().insert(purchaseOrderLines).values({ companyId: ctx.companyId, orderId: o1!.id, lineNo: 1, productId: ids.a!, qty: "5", price: "9", amount: "45", receivedQty: "2" });
-  const [o2] = await db().insert(purchaseOrders).values({ companyId: ctx.companyId, no: "PLAN-PO-2", status: 40, partnerId: ids.s2!, warehouseId: w!.id }).returning();
-  await db().insert(purchaseOrderLines).values({ companyId: ctx.companyId, orderId: o2!.id, lineNo: 1, productId: ids.b!, qty: "1", price: "7", amount: "7", receivedQty: "1" });
-  await db().insert(safeStocks).values([
-    { companyId: ctx.companyId, productId: ids.a!, minQty: "5", maxQty: "20" },
-    { companyId: ctx.companyId, productId: ids.b!, minQty: "1", maxQty: "4" },
-    { companyId: ctx.companyId, productId: ids.c!, minQty: "5", maxQty: "10" },
-    { companyId: ctx.companyId, productId: ids.d!, minQty: "1", maxQty: "3" },
-  ]);
+  await inTransaction((tx) =>
+    postStock(tx, ctx, {
+      bizType: "PurchaseOrder",
+      docType: "test",
+      docId: 1,
+      docNo: "T",
+      lines: [
+        { productId: ids.a!, locationId: l!.id, qty: "2", unitCost: "9", source: 1 },
+        { productId: ids.c!, locationId: l!.id, qty: "8", unitCost: "1", source: 1 },
+      ],
+    }),
+  );
+  const [o1] = await db()
+    .insert(purchaseOrders)
+    .values({ companyId: ctx.companyId, no: "PLAN-PO-1", status: 30, partnerId: ids.s1!, warehouseId: w!.id })
+    .returning();
+  await db()
+    .insert(purchaseOrderLines)
+    .values({ companyId: ctx.companyId, orderId: o1!.id, lineNo: 1, productId: ids.a!, qty: "5", price: "9", amount: "45", receivedQty: "2" });
+  const [o2] = await db()
+    .insert(purchaseOrders)
+    .values({ companyId: ctx.companyId, no: "PLAN-PO-2", status: 40, partnerId: ids.s2!, warehouseId: w!.id })
+    .returning();
+  await db()
+    .insert(purchaseOrderLines)
+    .values({ companyId: ctx.companyId, orderId: o2!.id, lineNo: 1, productId: ids.b!, qty: "1", price: "7", amount: "7", receivedQty: "1" });
+  await db()
+    .insert(safeStocks)
+    .values([
+      { companyId: ctx.companyId, productId: ids.a!, minQty: "5", maxQty: "20" },
+      { companyId: ctx.companyId, productId: ids.b!, minQty: "1", maxQty: "4" },
+      { companyId: ctx.companyId, productId: ids.c!, minQty: "5", maxQty: "10" },
+      { companyId: ctx.companyId, productId: ids.d!, minQty: "1", maxQty: "3" },
+    ]);
 });
 
 describe("purchase plans", () => {
@@ -65,9 +98,14 @@ describe("purchase plans", () => {
     const after = await getPurchasePlan(ctx, id);
     expect(after.status).toBe(10);
     expect(after.lines.every((l) => l.purchaseOrderId)).toBe(true);
-    const made = await db().select().from(purchaseOrders).where(and(eq(purchaseOrders.companyId, ctx.companyId), eq(purchaseOrders.planId, id)));
+    const made = await db()
+      .select()
+      .from(purchaseOrders)
+      .where(and(eq(purchaseOrders.companyId, ctx.companyId), eq(purchaseOrders.planId, id)));
     expect(made.map((o) => o.status)).toEqual([0, 0]);
-    const lineA = (await db().select().from(purchaseOrderLines).where(eq(purchaseOrderLines.productId, ids.a!))).find((l) => made.some((o) => o.id === l.orderId));
+    const lineA = (await db().select().from(purchaseOrderLines).where(eq(purchaseOrderLines.productId, ids.a!))).find((l) =>
+      made.some((o) => o.id === l.orderId),
+    );
     expect(lineA!.qty).toBe("16.00");
     await expect(executePurchasePlan(ctx, id)).rejects.toThrow("不能执行");
     await expect(voidPurchasePlan(ctx, id)).rejects.toThrow("不能作废");

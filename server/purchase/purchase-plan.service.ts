@@ -34,7 +34,6 @@ function requirePlanner(ctx: Ctx) {
   if (!ctx.permissions.has("CGGL-007")) throw new DomainError("forbidden", t.errors.pages[403]!.message);
 }
 
-
 export interface PlanSuggestion {
   productId: number;
   minQty: string;
@@ -114,7 +113,16 @@ export async function generatePurchasePlan(ctx: Ctx, opts: { warehouseId?: numbe
     const no = await nextDocumentNo(tx, ctx, "purchasePlan");
     const [plan] = await tx
       .insert(purchasePlans)
-      .values({ companyId: ctx.companyId, no, status: PP_DRAFT, warehouseId, createdBy: ctx.userId, creationTime: ctx.now, updatedAt: ctx.now, remark: "由安全库存生成" })
+      .values({
+        companyId: ctx.companyId,
+        no,
+        status: PP_DRAFT,
+        warehouseId,
+        createdBy: ctx.userId,
+        creationTime: ctx.now,
+        updatedAt: ctx.now,
+        remark: "由安全库存生成",
+      })
       .returning({ id: purchasePlans.id });
     await tx.insert(purchasePlanLines).values(
       suggestions.map((s, i) => ({
@@ -142,11 +150,17 @@ export async function updatePurchasePlan(ctx: Ctx, id: number, body: unknown) {
   return inTransaction(async (tx) => {
     const plan = await lockDocument(tx, purchasePlans, ctx, id, LABEL);
     assertTransition(PURCHASE_PLAN_MACHINE, "update", plan.status);
-    const [w] = await tx.select({ id: warehouses.id }).from(warehouses).where(and(eq(warehouses.id, input.warehouseId), eq(warehouses.companyId, ctx.companyId)));
+    const [w] = await tx
+      .select({ id: warehouses.id })
+      .from(warehouses)
+      .where(and(eq(warehouses.id, input.warehouseId), eq(warehouses.companyId, ctx.companyId)));
     if (!w) throw new DomainError("bad_request", "所选仓库不存在");
     const productIds = [...new Set(input.lines.map((l) => l.productId))];
     if (productIds.length) {
-      const ps = await tx.select({ id: products.id }).from(products).where(and(eq(products.companyId, ctx.companyId), inArray(products.id, productIds)));
+      const ps = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.companyId, ctx.companyId), inArray(products.id, productIds)));
       if (ps.length !== productIds.length) throw new DomainError("bad_request", "所选产品不存在");
     }
     const partnerIds = [...new Set(input.lines.map((l) => l.partnerId).filter((x): x is number => !!x))];
@@ -198,7 +212,11 @@ export async function executePurchasePlan(ctx: Ctx, id: number): Promise<{ id: n
       .orderBy(asc(purchasePlanLines.lineNo));
     if (lines.length === 0) throw new DomainError("bad_request", "采购计划没有明细，不能执行");
     const missing = lines.filter((l) => !l.line.partnerId);
-    if (missing.length) throw new DomainError("bad_request", `第 ${missing.map((l) => l.line.lineNo).join("、")} 行（${missing.map((l) => l.mainOE).join("、")}）未指定供应商，请先选择供应商再执行`);
+    if (missing.length)
+      throw new DomainError(
+        "bad_request",
+        `第 ${missing.map((l) => l.line.lineNo).join("、")} 行（${missing.map((l) => l.mainOE).join("、")}）未指定供应商，请先选择供应商再执行`,
+      );
     const warehouseId = plan.warehouseId ?? (await defaultWarehouse(tx, ctx));
     const bySupplier = new Map<number, typeof lines>();
     for (const l of lines) bySupplier.set(l.line.partnerId!, [...(bySupplier.get(l.line.partnerId!) ?? []), l]);
@@ -206,14 +224,35 @@ export async function executePurchasePlan(ctx: Ctx, id: number): Promise<{ id: n
     for (const [partnerId, group] of [...bySupplier.entries()].sort((a, b) => a[0] - b[0])) {
       const order = await createPurchaseOrder(
         ctx,
-        { partnerId, warehouseId, remark: `采购计划 ${plan.no}`, lines: group.map((g) => ({ productId: g.line.productId, qty: g.line.qty, price: g.line.price, remark: g.line.remark })) },
+        {
+          partnerId,
+          warehouseId,
+          remark: `采购计划 ${plan.no}`,
+          lines: group.map((g) => ({ productId: g.line.productId, qty: g.line.qty, price: g.line.price, remark: g.line.remark })),
+        },
         { tx, planId: id },
       );
       orders.push(order);
-      await tx.update(purchasePlanLines).set({ purchaseOrderId: order.id }).where(inArray(purchasePlanLines.id, group.map((g) => g.line.id)));
+      await tx
+        .update(purchasePlanLines)
+        .set({ purchaseOrderId: order.id })
+        .where(
+          inArray(
+            purchasePlanLines.id,
+            group.map((g) => g.line.id),
+          ),
+        );
     }
-    await tx.update(purchasePlans).set({ status: PP_EXECUTING, warehouseId, postedAt: ctx.now, postedBy: ctx.userId, updatedAt: ctx.now }).where(eq(purchasePlans.id, id));
-    await recordDocumentChange(tx, ctx, PURCHASE_PLAN_MACHINE, "execute", { ...auditDoc(plan), from: plan.status, to: PP_EXECUTING, note: `生成采购订单 ${orders.map((o) => o.no).join("、")}` });
+    await tx
+      .update(purchasePlans)
+      .set({ status: PP_EXECUTING, warehouseId, postedAt: ctx.now, postedBy: ctx.userId, updatedAt: ctx.now })
+      .where(eq(purchasePlans.id, id));
+    await recordDocumentChange(tx, ctx, PURCHASE_PLAN_MACHINE, "execute", {
+      ...auditDoc(plan),
+      from: plan.status,
+      to: PP_EXECUTING,
+      note: `生成采购订单 ${orders.map((o) => o.no).join("、")}`,
+    });
     return { id, orders };
   });
 }
@@ -221,19 +260,26 @@ export async function executePurchasePlan(ctx: Ctx, id: number): Promise<{ id: n
 /** 完成: 10 → 100 (by hand, or `syncPurchasePlanStatus` once every order of the plan is submitted or later). */
 export async function completePurchasePlan(ctx: Ctx, id: number) {
   requirePlanner(ctx);
-  await inTransaction((tx) => runDocumentAction(tx, ctx, { table: purchasePlans, machine: PURCHASE_PLAN_MACHINE, action: "complete", type: PURCHASE_PLAN_DOC_TYPE, id }));
+  await inTransaction((tx) =>
+    runDocumentAction(tx, ctx, { table: purchasePlans, machine: PURCHASE_PLAN_MACHINE, action: "complete", type: PURCHASE_PLAN_DOC_TYPE, id }),
+  );
   return { id, status: PP_DONE };
 }
 
 /** 作废: 0 → 90. */
 export async function voidPurchasePlan(ctx: Ctx, id: number) {
   requirePlanner(ctx);
-  await inTransaction((tx) => runDocumentAction(tx, ctx, { table: purchasePlans, machine: PURCHASE_PLAN_MACHINE, action: "void", type: PURCHASE_PLAN_DOC_TYPE, id }));
+  await inTransaction((tx) =>
+    runDocumentAction(tx, ctx, { table: purchasePlans, machine: PURCHASE_PLAN_MACHINE, action: "void", type: PURCHASE_PLAN_DOC_TYPE, id }),
+  );
   return { id, status: PP_VOID };
 }
 
 export async function getPurchasePlan(ctx: Ctx, id: number, ex: Executor = db()) {
-  const [plan] = await ex.select().from(purchasePlans).where(and(eq(purchasePlans.id, id), eq(purchasePlans.companyId, ctx.companyId)));
+  const [plan] = await ex
+    .select()
+    .from(purchasePlans)
+    .where(and(eq(purchasePlans.id, id), eq(purchasePlans.companyId, ctx.companyId)));
   if (!plan) throw new DomainError("not_found", `${LABEL}不存在`);
   const lines = await ex
     .select({
@@ -249,7 +295,10 @@ export async function getPurchasePlan(ctx: Ctx, id: number, ex: Executor = db())
     .leftJoin(purchaseOrders, eq(purchaseOrders.id, purchasePlanLines.purchaseOrderId))
     .where(eq(purchasePlanLines.planId, id))
     .orderBy(asc(purchasePlanLines.lineNo));
-  const [orders] = await ex.select({ n: count() }).from(purchaseOrders).where(and(eq(purchaseOrders.planId, id), eq(purchaseOrders.companyId, ctx.companyId)));
+  const [orders] = await ex
+    .select({ n: count() })
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.planId, id), eq(purchaseOrders.companyId, ctx.companyId)));
   return {
     ...plan,
     lineCount: lines.length,

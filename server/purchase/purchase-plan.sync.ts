@@ -28,11 +28,19 @@ export async function syncPurchasePlanStatus(ctx: Ctx, id: number, tx?: Executor
     async (t2) => {
       const plan = await lockDocument(t2, purchasePlans, ctx, id, LABEL);
       if (plan.status !== PP_EXECUTING) return plan.status;
-      const orders = await t2.select({ status: purchaseOrders.status }).from(purchaseOrders).where(and(eq(purchaseOrders.companyId, ctx.companyId), eq(purchaseOrders.planId, id)));
+      const orders = await t2
+        .select({ status: purchaseOrders.status })
+        .from(purchaseOrders)
+        .where(and(eq(purchaseOrders.companyId, ctx.companyId), eq(purchaseOrders.planId, id)));
       const live = orders.filter((o) => o.status !== PO_VOID);
       if (live.length && live.every((o) => o.status !== PO_DRAFT)) {
         await t2.update(purchasePlans).set({ status: PP_DONE, updatedAt: ctx.now }).where(eq(purchasePlans.id, id));
-        await recordDocumentChange(t2, ctx, PURCHASE_PLAN_MACHINE, "complete", { ...auditDoc(plan), from: plan.status, to: PP_DONE, note: "计划的采购订单均已提交" });
+        await recordDocumentChange(t2, ctx, PURCHASE_PLAN_MACHINE, "complete", {
+          ...auditDoc(plan),
+          from: plan.status,
+          to: PP_DONE,
+          note: "计划的采购订单均已提交",
+        });
         return PP_DONE;
       }
       return PP_EXECUTING;
@@ -47,12 +55,18 @@ export async function syncPurchasePlanStatus(ctx: Ctx, id: number, tx?: Executor
  * posting, so that `syncPlanOfOrder` after it finds the plan held already.
  */
 export async function lockPlanOfOrder(tx: Executor, ctx: Ctx, orderId: number): Promise<void> {
-  const [order] = await tx.select({ planId: purchaseOrders.planId }).from(purchaseOrders).where(and(eq(purchaseOrders.id, orderId), eq(purchaseOrders.companyId, ctx.companyId)));
+  const [order] = await tx
+    .select({ planId: purchaseOrders.planId })
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.id, orderId), eq(purchaseOrders.companyId, ctx.companyId)));
   if (order?.planId) await lockDocument(tx, purchasePlans, ctx, order.planId, LABEL);
 }
 
 export async function syncPlanOfOrder(tx: Executor, ctx: Ctx, orderId: number): Promise<number | null> {
-  const [order] = await tx.select({ planId: purchaseOrders.planId }).from(purchaseOrders).where(and(eq(purchaseOrders.id, orderId), eq(purchaseOrders.companyId, ctx.companyId)));
+  const [order] = await tx
+    .select({ planId: purchaseOrders.planId })
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.id, orderId), eq(purchaseOrders.companyId, ctx.companyId)));
   if (!order?.planId) return null;
   return syncPurchasePlanStatus(ctx, order.planId, tx);
 }

@@ -33,7 +33,10 @@ beforeAll(async () => {
   ctx = (await ctxOf("buyer1")).ctx;
   await db().delete(safeStocks).where(eq(safeStocks.companyId, ctx.companyId));
   const [w] = await db().insert(warehouses).values({ companyId: ctx.companyId, name: "进销存测试仓" }).returning();
-  const [l] = await db().insert(stockLocations).values({ companyId: ctx.companyId, warehouseId: w!.id, code: "S-01", fullName: "进销存测试仓-S-01" }).returning();
+  const [l] = await db()
+    .insert(stockLocations)
+    .values({ companyId: ctx.companyId, warehouseId: w!.id, code: "S-01", fullName: "进销存测试仓-S-01" })
+    .returning();
   ids.loc = l!.id;
   const [brand] = await db().select({ id: productBrands.id }).from(productBrands).limit(1);
   ids.brand = brand!.id;
@@ -63,14 +66,26 @@ beforeAll(async () => {
   await post("StockMoveOrder", 0, [at("-1"), { ...at("1") }]); // neither received nor issued
   await inTransaction((tx) => lockStock(tx, ctx, { docType: "test", docId: 9, docNo: "LOCK" }, [{ productId: x, locationId: ids.loc!, qty: "4" }]));
   const [s] = await db().insert(enterpriseRelations).values({ companyId: ctx.companyId, rel: 0, name: "进销存供应商" }).returning();
-  for (const [status, qty, received] of [[10, "20", "5"], [0, "7", "0"], [40, "3", "3"], [90, "9", "0"]] as const) {
-    const [o] = await db().insert(purchaseOrders).values({ companyId: ctx.companyId, no: `PSS-PO-${status}`, status, partnerId: s!.id, warehouseId: w!.id }).returning();
-    await db().insert(purchaseOrderLines).values({ companyId: ctx.companyId, orderId: o!.id, lineNo: 1, productId: x, qty, price: "1", amount: qty, receivedQty: received });
+  for (const [status, qty, received] of [
+    [10, "20", "5"],
+    [0, "7", "0"],
+    [40, "3", "3"],
+    [90, "9", "0"],
+  ] as const) {
+    const [o] = await db()
+      .insert(purchaseOrders)
+      .values({ companyId: ctx.companyId, no: `PSS-PO-${status}`, status, partnerId: s!.id, warehouseId: w!.id })
+      .returning();
+    await db()
+      .insert(purchaseOrderLines)
+      .values({ companyId: ctx.companyId, orderId: o!.id, lineNo: 1, productId: x, qty, price: "1", amount: qty, receivedQty: received });
   }
-  await db().insert(safeStocks).values([
-    { companyId: ctx.companyId, productId: x, minQty: "200", maxQty: "300" },
-    { companyId: ctx.companyId, productId: ids.y!, minQty: "1", maxQty: "5" },
-  ]);
+  await db()
+    .insert(safeStocks)
+    .values([
+      { companyId: ctx.companyId, productId: x, minQty: "200", maxQty: "300" },
+      { companyId: ctx.companyId, productId: ids.y!, minQty: "1", maxQty: "5" },
+    ]);
 });
 
 describe("进销存视图 (purchasePss)", () => {

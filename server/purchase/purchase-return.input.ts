@@ -9,7 +9,10 @@ import { labelled, oneOf, optionalId, optionalMoney, optionalText, requiredId } 
 export const PurchaseReturnLineInputSchema = z.object({
   productId: requiredId("产品"),
   locationId: requiredId("货位"),
-  batchNo: labelled(z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string({ error: "批次不正确" }).trim().max(60, "批次不能超过 60 个字")), { label: "批次", kind: "text" }),
+  batchNo: labelled(
+    z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string({ error: "批次不正确" }).trim().max(60, "批次不能超过 60 个字")),
+    { label: "批次", kind: "text" },
+  ),
   qty: optionalMoney("退货数量", 99999999, { kind: "decimal" }).refine((v) => v !== null && Number(v) > 0, "退货数量必须大于 0"),
   price: optionalMoney("退货单价").transform((v) => v ?? "0.00"),
   reasonCode: oneOf("退货原因", codesOf(PURCHASE_RETURN_REASONS)),

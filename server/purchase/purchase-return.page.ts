@@ -77,15 +77,32 @@ async function pageData(ctx: Ctx, doc: PurchaseReturnView | null, state: ReturnF
   const canEdit = !doc || doc.status === 0;
   const [locations, batches] = await Promise.all([
     locationsOf(ctx, warehouseId),
-    warehouseId && canEdit && (keyword || productIds.length) ? returnableBatches(ctx, { warehouseId, keyword: keyword || undefined, productIds: keyword ? undefined : productIds, limit: 100 }) : Promise.resolve([]),
+    warehouseId && canEdit && (keyword || productIds.length)
+      ? returnableBatches(ctx, { warehouseId, keyword: keyword || undefined, productIds: keyword ? undefined : productIds, limit: 100 })
+      : Promise.resolve([]),
   ]);
-  return { ...state, suppliers: choices.suppliers, warehouses: choices.warehouses.map((w) => ({ value: w.value, label: w.label })), locations, batches, doc, canEdit };
+  return {
+    ...state,
+    suppliers: choices.suppliers,
+    warehouses: choices.warehouses.map((w) => ({ value: w.value, label: w.label })),
+    locations,
+    batches,
+    doc,
+    canEdit,
+  };
 }
 
 function stateOfDoc(doc: PurchaseReturnView, facts: PickedProduct[]): ReturnFormState {
   const byId = new Map(facts.map((f) => [f.productId, f]));
   return {
-    values: { partnerId: String(doc.partnerId), warehouseId: String(doc.warehouseId), purchaseOrderId: doc.purchaseOrderId ? String(doc.purchaseOrderId) : "", purchaseOrderNo: doc.purchaseOrderNo ?? "", remark: doc.remark ?? "", batchQ: "" },
+    values: {
+      partnerId: String(doc.partnerId),
+      warehouseId: String(doc.warehouseId),
+      purchaseOrderId: doc.purchaseOrderId ? String(doc.purchaseOrderId) : "",
+      purchaseOrderNo: doc.purchaseOrderNo ?? "",
+      remark: doc.remark ?? "",
+      batchQ: "",
+    },
     lines: doc.lines.map((l) => {
       const label = productLabelOf({ mainOE: l.mainOE, name: l.productName });
       return {
@@ -130,20 +147,47 @@ export async function loadPurchaseReturnCreate(request: Request) {
   const orderId = parseId(new URL(request.url).searchParams.get("orderId") ?? "");
   const choices = await purchaseReturnChoices(ctx);
   const def = choices.warehouses[0];
-  let state: ReturnFormState = { values: { partnerId: "", warehouseId: def ? String(def.value) : "", purchaseOrderId: "", purchaseOrderNo: "", remark: "", batchQ: "" }, lines: [{ values: { reasonCode: "70" } }], errors: {}, message: null };
+  let state: ReturnFormState = {
+    values: { partnerId: "", warehouseId: def ? String(def.value) : "", purchaseOrderId: "", purchaseOrderNo: "", remark: "", batchQ: "" },
+    lines: [{ values: { reasonCode: "70" } }],
+    errors: {},
+    message: null,
+  };
   if (orderId !== null) {
     const pre = await purchaseReturnPrefill(ctx, orderId).catch((e) => {
       if ((e as { code?: string }).code === "not_found") throw json({ message: "采购单不存在" }, { status: 404 });
       throw e;
     });
-    const facts = await pickedProductsByIds(ctx, pre.lines.map((l) => l.productId), { partnerId: pre.order.partnerId, warehouseId: pre.order.warehouseId });
+    const facts = await pickedProductsByIds(
+      ctx,
+      pre.lines.map((l) => l.productId),
+      { partnerId: pre.order.partnerId, warehouseId: pre.order.warehouseId },
+    );
     const byId = new Map(facts.map((f) => [f.productId, f]));
     state = {
-      values: { partnerId: String(pre.order.partnerId), warehouseId: String(pre.order.warehouseId), purchaseOrderId: String(pre.order.id), purchaseOrderNo: pre.order.no, remark: "", batchQ: "" },
+      values: {
+        partnerId: String(pre.order.partnerId),
+        warehouseId: String(pre.order.warehouseId),
+        purchaseOrderId: String(pre.order.id),
+        purchaseOrderNo: pre.order.no,
+        remark: "",
+        batchQ: "",
+      },
       lines: pre.lines.map((l) => {
         const label = productLabelOf({ mainOE: l.mainOE, name: l.productName });
         return {
-          values: { productId: String(l.productId), productText: label, productPicked: label, locationId: l.locationId ? String(l.locationId) : "", batchNo: l.batchNo, qty: l.qty, price: l.price, reasonCode: "70", purchaseOrderLineId: String(l.purchaseOrderLineId), remark: "" },
+          values: {
+            productId: String(l.productId),
+            productText: label,
+            productPicked: label,
+            locationId: l.locationId ? String(l.locationId) : "",
+            batchNo: l.batchNo,
+            qty: l.qty,
+            price: l.price,
+            reasonCode: "70",
+            purchaseOrderLineId: String(l.purchaseOrderLineId),
+            remark: "",
+          },
           product: byId.get(l.productId) ?? null,
         };
       }),
@@ -157,7 +201,10 @@ export async function loadPurchaseReturnCreate(request: Request) {
 export async function loadPurchaseReturnPage(request: Request, idText: string | undefined) {
   const ctx = await requirePage(request, RETURN_LIST_URL);
   const doc = await docOr404(ctx, idText);
-  const facts = doc.status === 0 ? await pickedProductsByIds(ctx, [...new Set(doc.lines.map((l) => l.productId))], { partnerId: doc.partnerId, warehouseId: doc.warehouseId }) : [];
+  const facts =
+    doc.status === 0
+      ? await pickedProductsByIds(ctx, [...new Set(doc.lines.map((l) => l.productId))], { partnerId: doc.partnerId, warehouseId: doc.warehouseId })
+      : [];
   return pageData(ctx, doc, stateOfDoc(doc, facts));
 }
 
@@ -203,18 +250,35 @@ async function saveFromForm(ctx: Ctx, form: FormData, intent: string, existing: 
   const picked = batchIntentOf(intent);
   if (picked) {
     if (!warehouseId) return answer({ lines: resolved.map(toForm), errors: {}, message: "请选择仓库" }, 400);
-    const [batch] = (await returnableBatches(ctx, { warehouseId, productIds: [picked.productId], limit: 200 })).filter((b) => b.locationId === picked.locationId && b.batchNo === picked.batchNo);
+    const [batch] = (await returnableBatches(ctx, { warehouseId, productIds: [picked.productId], limit: 200 })).filter(
+      (b) => b.locationId === picked.locationId && b.batchNo === picked.batchNo,
+    );
     if (!batch) return answer({ lines: resolved.map(toForm), errors: {}, message: "该批次已无库存" }, 400);
     const [fact] = await pickedProductsByIds(ctx, [picked.productId], { partnerId, warehouseId });
     const label = productLabelOf({ mainOE: batch.mainOE, name: batch.productName });
     const line: ReturnFormLine = {
-      values: { productId: String(batch.productId), productText: label, productPicked: label, locationId: String(batch.locationId), batchNo: batch.batchNo, qty: batch.available, price: fact?.lastPrice ?? "", reasonCode: "70", purchaseOrderLineId: "", remark: "" },
+      values: {
+        productId: String(batch.productId),
+        productText: label,
+        productPicked: label,
+        locationId: String(batch.locationId),
+        batchNo: batch.batchNo,
+        qty: batch.available,
+        price: fact?.lastPrice ?? "",
+        reasonCode: "70",
+        purchaseOrderLineId: "",
+        remark: "",
+      },
       product: fact ?? null,
     };
     // The first line of that product without a location takes the batch; else a new line.
     const lines = resolved.map(toForm);
     const at = lines.findIndex((l) => l.values.productId === String(batch.productId) && !l.values.locationId);
-    if (at >= 0) lines[at] = { ...lines[at]!, values: { ...lines[at]!.values, locationId: line.values.locationId!, batchNo: line.values.batchNo!, qty: lines[at]!.values.qty || line.values.qty! } };
+    if (at >= 0)
+      lines[at] = {
+        ...lines[at]!,
+        values: { ...lines[at]!.values, locationId: line.values.locationId!, batchNo: line.values.batchNo!, qty: lines[at]!.values.qty || line.values.qty! },
+      };
     else {
       // A line with nothing typed but its default reason is blank too.
       const blank = lines.findIndex((l) => withoutBlankLines([{ ...l.values, reasonCode: "" }]).length === 0);
@@ -251,7 +315,9 @@ async function saveFromForm(ctx: Ctx, form: FormData, intent: string, existing: 
   const parsed = PurchaseReturnInputSchema.safeParse(input);
   if (!parsed.success) {
     const formIndex = used.map((u) => resolved.indexOf(u));
-    const issues = parsed.error.issues.map((i) => (i.path[0] === "lines" && typeof i.path[1] === "number" ? { ...i, path: ["lines", formIndex[i.path[1]] ?? i.path[1], ...i.path.slice(2)] } : i));
+    const issues = parsed.error.issues.map((i) =>
+      i.path[0] === "lines" && typeof i.path[1] === "number" ? { ...i, path: ["lines", formIndex[i.path[1]] ?? i.path[1], ...i.path.slice(2)] } : i,
+    );
     const errors: Record<string, string[]> = { ...lineErrorsOf(undefined, issues) };
     for (const i of issues) if (i.path[0] !== "lines") (errors[String(i.path[0])] ??= []).push(i.message);
     const first = issues[0];

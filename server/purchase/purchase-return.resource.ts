@@ -34,7 +34,12 @@ export const purchaseReturnOrderResource = defineResource({
     purchaseOrderNo: sql<string | null>`(select o.no from purchase_orders o where o.id = ${purchaseReturnOrders.purchaseOrderId})`,
     createdByName: sql<string | null>`(select u.name from users u where u.id = ${purchaseReturnOrders.createdBy})`,
   },
-  sortable: { creationTime: purchaseReturnOrders.id, no: purchaseReturnOrders.no, totalAmount: purchaseReturnOrders.totalAmount, status: purchaseReturnOrders.status },
+  sortable: {
+    creationTime: purchaseReturnOrders.id,
+    no: purchaseReturnOrders.no,
+    totalAmount: purchaseReturnOrders.totalAmount,
+    status: purchaseReturnOrders.status,
+  },
   defaultSort: { field: "creationTime", dir: "desc" },
   filters: {
     status: equals(purchaseReturnOrders.status),
@@ -47,7 +52,8 @@ export const purchaseReturnOrderResource = defineResource({
   input: PurchaseReturnInputSchema,
   exportAs: { status: (r) => labelOf(PURCHASE_RETURN_STATUSES, r.status as 0) },
   document: {
-    create: (ctx, body) => createPurchaseReturnOrder(ctx, body, { submit: !!(body && typeof body === "object" && (body as { submit?: unknown }).submit === true) }),
+    create: (ctx, body) =>
+      createPurchaseReturnOrder(ctx, body, { submit: !!(body && typeof body === "object" && (body as { submit?: unknown }).submit === true) }),
     get: (ctx, id) => getPurchaseReturnOrder(ctx, id),
     update: (ctx, id, body) => updatePurchaseReturnOrder(ctx, id, body),
     remove: (ctx, id) => removePurchaseReturnOrder(ctx, id),

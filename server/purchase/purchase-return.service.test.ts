@@ -34,7 +34,14 @@ async function balance() {
   const [row] = await db()
     .select()
     .from(stockBalances)
-    .where(and(eq(stockBalances.companyId, ctx.companyId), eq(stockBalances.productId, productId), eq(stockBalances.locationId, shelf), eq(stockBalances.batchNo, "B1")));
+    .where(
+      and(
+        eq(stockBalances.companyId, ctx.companyId),
+        eq(stockBalances.productId, productId),
+        eq(stockBalances.locationId, shelf),
+        eq(stockBalances.batchNo, "B1"),
+      ),
+    );
   return row!;
 }
 async function ledgerSum() {
@@ -44,7 +51,15 @@ async function ledgerSum() {
     .where(and(eq(stockMoves.companyId, ctx.companyId), eq(stockMoves.productId, productId), eq(stockMoves.locationId, shelf), eq(stockMoves.batchNo, "B1")));
   return row!.s;
 }
-const line = (qty: string, extra: Record<string, unknown> = {}) => ({ productId, locationId: shelf, batchNo: "B1", qty, price: "12.5", reasonCode: 70, ...extra });
+const line = (qty: string, extra: Record<string, unknown> = {}) => ({
+  productId,
+  locationId: shelf,
+  batchNo: "B1",
+  qty,
+  price: "12.5",
+  reasonCode: 70,
+  ...extra,
+});
 
 beforeAll(async () => {
   ctx = (await ctxOf("buyer1")).ctx;
@@ -57,7 +72,15 @@ beforeAll(async () => {
   warehouseId = w!.id;
   const [l] = await db().insert(stockLocations).values({ companyId: ctx.companyId, warehouseId, code: "R-01", fullName: "退货测试仓-R-01" }).returning();
   shelf = l!.id;
-  await inTransaction((tx) => postStock(tx, ctx, { bizType: "PurchaseOrder", docType: "test", docId: 1, docNo: "T1", lines: [{ productId, locationId: shelf, batchNo: "B1", qty: "10", unitCost: "8", source: 1 }] }));
+  await inTransaction((tx) =>
+    postStock(tx, ctx, {
+      bizType: "PurchaseOrder",
+      docType: "test",
+      docId: 1,
+      docNo: "T1",
+      lines: [{ productId, locationId: shelf, batchNo: "B1", qty: "10", unitCost: "8", source: 1 }],
+    }),
+  );
 });
 
 describe("purchase returns", () => {
@@ -81,7 +104,10 @@ describe("purchase returns", () => {
     doc = await getPurchaseReturnOrder(ctx, id);
     expect(doc.status).toBe(100);
     expect(doc.lines[0]!.unitCost).toBe("8.0000");
-    const [move] = await db().select().from(stockMoves).where(and(eq(stockMoves.docType, "purchaseReturnOrder"), eq(stockMoves.docId, id)));
+    const [move] = await db()
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.docType, "purchaseReturnOrder"), eq(stockMoves.docId, id)));
     expect(move!.bizType).toBe("PurchaseReturnOrder");
     expect(move!.qty).toBe("-3.00");
     await expect(confirmPurchaseReturnOrder(ctx, id)).rejects.toThrow("不能确认出库");
@@ -90,7 +116,10 @@ describe("purchase returns", () => {
     expect((await balance()).qty).toBe("10.00");
     expect(await ledgerSum()).toBe("10.00");
     expect((await getPurchaseReturnOrder(ctx, id)).status).toBe(90);
-    const back = await db().select().from(stockMoves).where(and(eq(stockMoves.docType, "purchaseReturnOrder"), eq(stockMoves.docId, id), eq(stockMoves.bizType, "PurchaseReturnOrderBack")));
+    const back = await db()
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.docType, "purchaseReturnOrder"), eq(stockMoves.docId, id), eq(stockMoves.bizType, "PurchaseReturnOrderBack")));
     expect(back).toHaveLength(1);
   });
 
@@ -101,7 +130,10 @@ describe("purchase returns", () => {
     expect((await getPurchaseReturnOrder(ctx, b.id)).status).toBe(0);
     await cancelPurchaseReturnOrder(ctx, a.id);
     expect((await balance()).lockedQty).toBe("0.00");
-    const locks = await db().select().from(stockLocks).where(and(eq(stockLocks.docType, "purchaseReturnOrder"), eq(stockLocks.docId, a.id)));
+    const locks = await db()
+      .select()
+      .from(stockLocks)
+      .where(and(eq(stockLocks.docType, "purchaseReturnOrder"), eq(stockLocks.docId, a.id)));
     expect(locks).toHaveLength(0);
     await submitPurchaseReturnOrder(ctx, b.id);
     await cancelPurchaseReturnOrder(ctx, b.id);
@@ -109,11 +141,15 @@ describe("purchase returns", () => {
   });
 
   it("refuses a missing reason code, a customer as supplier, another warehouse's location and another company", async () => {
-    await expect(createPurchaseReturnOrder(ctx, { partnerId: supplierId, warehouseId, lines: [{ ...line("1"), reasonCode: null }] })).rejects.toThrow("请选择退货原因");
+    await expect(createPurchaseReturnOrder(ctx, { partnerId: supplierId, warehouseId, lines: [{ ...line("1"), reasonCode: null }] })).rejects.toThrow(
+      "请选择退货原因",
+    );
     const [customer] = await db().insert(enterpriseRelations).values({ companyId: ctx.companyId, rel: 1, name: "退货测试客户" }).returning();
     await expect(createPurchaseReturnOrder(ctx, { partnerId: customer!.id, warehouseId, lines: [] })).rejects.toThrow("所选供应商不存在");
     const [w2] = await db().insert(warehouses).values({ companyId: ctx.companyId, name: "退货测试仓2" }).returning();
-    await expect(createPurchaseReturnOrder(ctx, { partnerId: supplierId, warehouseId: w2!.id, lines: [line("1")] })).rejects.toThrow("货位不存在或不属于所选仓库");
+    await expect(createPurchaseReturnOrder(ctx, { partnerId: supplierId, warehouseId: w2!.id, lines: [line("1")] })).rejects.toThrow(
+      "货位不存在或不属于所选仓库",
+    );
     const { id } = await createPurchaseReturnOrder(ctx, { partnerId: supplierId, warehouseId, lines: [line("1")] });
     await expect(getPurchaseReturnOrder(other, id)).rejects.toThrow("采购退货单不存在");
     await expect(submitPurchaseReturnOrder(other, id)).rejects.toThrow("采购退货单不存在");
@@ -137,12 +173,21 @@ describe("purchase returns", () => {
     expect(prefill.lines).toHaveLength(1);
     expect(prefill.lines[0]).toMatchObject({ purchaseOrderLineId: pol!.id, returnable: "5.00", qty: "5.00", price: "10.00", locationId: shelf, batchNo: "B1" });
 
-    const first = await createPurchaseReturnOrder(ctx, { partnerId: supplierId, warehouseId, purchaseOrderId: po!.id, lines: [line("4", { purchaseOrderLineId: pol!.id, price: "10" })] }, { submit: true });
+    const first = await createPurchaseReturnOrder(
+      ctx,
+      { partnerId: supplierId, warehouseId, purchaseOrderId: po!.id, lines: [line("4", { purchaseOrderLineId: pol!.id, price: "10" })] },
+      { submit: true },
+    );
     await confirmPurchaseReturnOrder(ctx, first.id);
     const [after] = await db().select().from(purchaseOrderLines).where(eq(purchaseOrderLines.id, pol!.id));
     expect(after!.returnedQty).toBe("4.00");
 
-    const second = await createPurchaseReturnOrder(ctx, { partnerId: supplierId, warehouseId, purchaseOrderId: po!.id, lines: [line("2", { purchaseOrderLineId: pol!.id })] });
+    const second = await createPurchaseReturnOrder(ctx, {
+      partnerId: supplierId,
+      warehouseId,
+      purchaseOrderId: po!.id,
+      lines: [line("2", { purchaseOrderLineId: pol!.id })],
+    });
     await expect(submitPurchaseReturnOrder(ctx, second.id)).rejects.toThrow("最多可退 1.00 件（已收货 5.00，已退货 4.00），本次退货 2.00 件");
 
     await reversePurchaseReturnOrder(ctx, first.id);

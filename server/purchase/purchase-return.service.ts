@@ -43,7 +43,6 @@ function requireBuyer(ctx: Ctx) {
   if (!CODES.some((c) => ctx.permissions.has(c))) throw new DomainError("forbidden", t.errors.pages[403]!.message);
 }
 
-
 /** The purchase order statuses whose received goods may be returned. */
 const RETURNABLE_ORDER_STATUSES = [10, 20, 30, 40, 100];
 
@@ -54,12 +53,18 @@ async function checkInput(tx: Executor, ctx: Ctx, input: PurchaseReturnInput) {
     .from(enterpriseRelations)
     .where(and(eq(enterpriseRelations.id, input.partnerId), eq(enterpriseRelations.companyId, ctx.companyId), eq(enterpriseRelations.rel, 0)));
   if (!partner) throw new DomainError("bad_request", "所选供应商不存在", { partnerId: ["所选供应商不存在"] });
-  const [wh] = await tx.select({ id: warehouses.id }).from(warehouses).where(and(eq(warehouses.id, input.warehouseId), eq(warehouses.companyId, ctx.companyId)));
+  const [wh] = await tx
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(and(eq(warehouses.id, input.warehouseId), eq(warehouses.companyId, ctx.companyId)));
   if (!wh) throw new DomainError("bad_request", "所选仓库不存在", { warehouseId: ["所选仓库不存在"] });
   const lines = input.lines;
   if (lines.length) {
     const productIds = [...new Set(lines.map((l) => l.productId))];
-    const ps = await tx.select({ id: products.id }).from(products).where(and(eq(products.companyId, ctx.companyId), inArray(products.id, productIds)));
+    const ps = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.companyId, ctx.companyId), inArray(products.id, productIds)));
     if (ps.length !== productIds.length) throw new DomainError("bad_request", "所选产品不存在");
     const locationIds = [...new Set(lines.map((l) => l.locationId))];
     const ls = await tx
@@ -70,12 +75,19 @@ async function checkInput(tx: Executor, ctx: Ctx, input: PurchaseReturnInput) {
   }
   if (input.purchaseOrderId) {
     const [po] = await tx
-      .select({ id: purchaseOrders.id, partnerId: purchaseOrders.partnerId, warehouseId: purchaseOrders.warehouseId, status: purchaseOrders.status, no: purchaseOrders.no })
+      .select({
+        id: purchaseOrders.id,
+        partnerId: purchaseOrders.partnerId,
+        warehouseId: purchaseOrders.warehouseId,
+        status: purchaseOrders.status,
+        no: purchaseOrders.no,
+      })
       .from(purchaseOrders)
       .where(and(eq(purchaseOrders.id, input.purchaseOrderId), eq(purchaseOrders.companyId, ctx.companyId)));
     if (!po) throw new DomainError("bad_request", "所选采购单不存在", { purchaseOrderId: ["所选采购单不存在"] });
     if (!RETURNABLE_ORDER_STATUSES.includes(po.status)) throw new DomainError("conflict", `采购单 ${po.no} 尚未提交或已作废，不能退货`);
-    if (po.partnerId !== input.partnerId) throw new DomainError("bad_request", "退货供应商与采购单的供应商不一致", { partnerId: ["退货供应商与采购单的供应商不一致"] });
+    if (po.partnerId !== input.partnerId)
+      throw new DomainError("bad_request", "退货供应商与采购单的供应商不一致", { partnerId: ["退货供应商与采购单的供应商不一致"] });
     const lineIds = [...new Set(lines.map((l) => l.purchaseOrderLineId).filter((x): x is number => !!x))];
     if (lineIds.length) {
       const ols = await tx
@@ -125,7 +137,18 @@ export async function createPurchaseReturnOrder(ctx: Ctx, body: unknown, opts: {
       const no = await nextDocumentNo(tx, ctx, PURCHASE_RETURN_DOC_TYPE, { exists: noTakenIn(tx, ctx, purchaseReturnOrders) });
       const [row] = await tx
         .insert(purchaseReturnOrders)
-        .values({ companyId: ctx.companyId, no, status: PR_DRAFT, partnerId: input.partnerId, warehouseId: input.warehouseId, purchaseOrderId: input.purchaseOrderId, remark: input.remark, createdBy: ctx.userId, creationTime: ctx.now, updatedAt: ctx.now })
+        .values({
+          companyId: ctx.companyId,
+          no,
+          status: PR_DRAFT,
+          partnerId: input.partnerId,
+          warehouseId: input.warehouseId,
+          purchaseOrderId: input.purchaseOrderId,
+          remark: input.remark,
+          createdBy: ctx.userId,
+          creationTime: ctx.now,
+          updatedAt: ctx.now,
+        })
         .returning({ id: purchaseReturnOrders.id });
       const totals = await writeLines(tx, ctx, row!.id, input);
       await tx.update(purchaseReturnOrders).set(totals).where(eq(purchaseReturnOrders.id, row!.id));
@@ -148,7 +171,14 @@ export async function updatePurchaseReturnOrder(ctx: Ctx, id: number, body: unkn
     const totals = await writeLines(tx, ctx, id, input);
     await tx
       .update(purchaseReturnOrders)
-      .set({ ...totals, partnerId: input.partnerId, warehouseId: input.warehouseId, purchaseOrderId: input.purchaseOrderId, remark: input.remark, updatedAt: ctx.now })
+      .set({
+        ...totals,
+        partnerId: input.partnerId,
+        warehouseId: input.warehouseId,
+        purchaseOrderId: input.purchaseOrderId,
+        remark: input.remark,
+        updatedAt: ctx.now,
+      })
       .where(eq(purchaseReturnOrders.id, id));
     return { id, no: doc.no };
   });
@@ -197,7 +227,13 @@ async function checkReturnable(tx: Executor, ctx: Ctx, lines: { purchaseOrderLin
   for (const l of lines) if (l.purchaseOrderLineId) need.set(l.purchaseOrderLineId, add(need.get(l.purchaseOrderLineId) ?? 0, l.qty));
   if (need.size === 0) return need;
   const rows = await tx
-    .select({ id: purchaseOrderLines.id, receivedQty: purchaseOrderLines.receivedQty, returnedQty: purchaseOrderLines.returnedQty, mainOE: products.mainOE, name: products.name })
+    .select({
+      id: purchaseOrderLines.id,
+      receivedQty: purchaseOrderLines.receivedQty,
+      returnedQty: purchaseOrderLines.returnedQty,
+      mainOE: products.mainOE,
+      name: products.name,
+    })
     .from(purchaseOrderLines)
     .innerJoin(products, eq(products.id, purchaseOrderLines.productId))
     .where(and(eq(purchaseOrderLines.companyId, ctx.companyId), inArray(purchaseOrderLines.id, [...need.keys()])));
@@ -205,7 +241,10 @@ async function checkReturnable(tx: Executor, ctx: Ctx, lines: { purchaseOrderLin
     const left = sub(r.receivedQty, r.returnedQty);
     const n = need.get(r.id)!;
     if (gt(n, left)) {
-      throw new DomainError("conflict", `产品 ${r.mainOE} ${r.name} 最多可退 ${qtyString(left)} 件（已收货 ${qtyString(r.receivedQty)}，已退货 ${qtyString(r.returnedQty)}），本次退货 ${qtyString(n)} 件`);
+      throw new DomainError(
+        "conflict",
+        `产品 ${r.mainOE} ${r.name} 最多可退 ${qtyString(left)} 件（已收货 ${qtyString(r.receivedQty)}，已退货 ${qtyString(r.returnedQty)}），本次退货 ${qtyString(n)} 件`,
+      );
     }
   }
   return need;
@@ -249,7 +288,14 @@ export async function confirmPurchaseReturnOrder(ctx: Ctx, id: number) {
       docType: PURCHASE_RETURN_DOC_TYPE,
       docId: id,
       docNo: doc.no,
-      lines: lines.map((l) => ({ productId: l.productId, locationId: l.locationId, batchNo: l.batchNo, qty: dec(l.qty).neg(), docLineId: l.id, remark: labelOf(REASON_CODES, l.reasonCode as 20 | null) })),
+      lines: lines.map((l) => ({
+        productId: l.productId,
+        locationId: l.locationId,
+        batchNo: l.batchNo,
+        qty: dec(l.qty).neg(),
+        docLineId: l.id,
+        remark: labelOf(REASON_CODES, l.reasonCode as 20 | null),
+      })),
     });
     for (const m of moves) {
       if (m.docLineId) await tx.update(purchaseReturnOrderLines).set({ unitCost: m.unitCost }).where(eq(purchaseReturnOrderLines.id, m.docLineId));
@@ -260,10 +306,20 @@ export async function confirmPurchaseReturnOrder(ctx: Ctx, id: number) {
         .set({ returnedQty: sql`${purchaseOrderLines.returnedQty} + ${qtyString(q)}::numeric` })
         .where(eq(purchaseOrderLines.id, lineId));
     }
-    await tx.update(purchaseReturnOrders).set({ status: PR_DONE, postedAt: ctx.now, postedBy: ctx.userId, updatedAt: ctx.now }).where(eq(purchaseReturnOrders.id, id));
+    await tx
+      .update(purchaseReturnOrders)
+      .set({ status: PR_DONE, postedAt: ctx.now, postedBy: ctx.userId, updatedAt: ctx.now })
+      .where(eq(purchaseReturnOrders.id, id));
     await recordDocumentChange(tx, ctx, PURCHASE_RETURN_MACHINE, "confirm", { ...auditDoc(doc), from: doc.status, to: PR_DONE });
     // What the supplier owes back lowers the payable (partner account LAST in the lock order).
-    if (gt(doc.totalAmount, 0)) await postPartnerEntry(tx, ctx, { partnerId: doc.partnerId, docType: PURCHASE_RETURN_DOC_TYPE, docId: id, docNo: doc.no, amount: dec(doc.totalAmount).neg() });
+    if (gt(doc.totalAmount, 0))
+      await postPartnerEntry(tx, ctx, {
+        partnerId: doc.partnerId,
+        docType: PURCHASE_RETURN_DOC_TYPE,
+        docId: id,
+        docNo: doc.no,
+        amount: dec(doc.totalAmount).neg(),
+      });
   });
   return { id, status: PR_DONE };
 }
@@ -293,7 +349,13 @@ export async function reversePurchaseReturnOrder(ctx: Ctx, id: number) {
   await inTransaction(async (tx) => {
     const doc = await lockReturnWithOrder(tx, ctx, id);
     assertTransition(PURCHASE_RETURN_MACHINE, "reverse", doc.status);
-    await reverseDocument(tx, ctx, { docType: PURCHASE_RETURN_DOC_TYPE, docId: id, docNo: doc.no, bizType: "PurchaseReturnOrderBack", remark: `红冲 ${doc.no}` });
+    await reverseDocument(tx, ctx, {
+      docType: PURCHASE_RETURN_DOC_TYPE,
+      docId: id,
+      docNo: doc.no,
+      bizType: "PurchaseReturnOrderBack",
+      remark: `红冲 ${doc.no}`,
+    });
     if (doc.purchaseOrderId) {
       const lines = await linesOf(tx, id);
       const back = new Map<number, ReturnType<typeof dec>>();
@@ -495,7 +557,10 @@ function productMatch(keyword: string): SQL | undefined {
 }
 
 /** The batches on hand in a warehouse (qty and available per location), to pick return lines from. */
-export async function returnableBatches(ctx: Ctx, opts: { warehouseId: number; keyword?: string; productIds?: number[]; limit?: number }): Promise<ReturnableBatch[]> {
+export async function returnableBatches(
+  ctx: Ctx,
+  opts: { warehouseId: number; keyword?: string; productIds?: number[]; limit?: number },
+): Promise<ReturnableBatch[]> {
   const conds: (SQL | undefined)[] = [
     eq(stockBalances.companyId, ctx.companyId),
     eq(stockBalances.warehouseId, opts.warehouseId),
@@ -563,12 +628,26 @@ export interface ReturnPrefillLine {
  */
 export async function purchaseReturnPrefill(ctx: Ctx, orderId: number) {
   const [po] = await db()
-    .select({ id: purchaseOrders.id, no: purchaseOrders.no, partnerId: purchaseOrders.partnerId, warehouseId: purchaseOrders.warehouseId, status: purchaseOrders.status })
+    .select({
+      id: purchaseOrders.id,
+      no: purchaseOrders.no,
+      partnerId: purchaseOrders.partnerId,
+      warehouseId: purchaseOrders.warehouseId,
+      status: purchaseOrders.status,
+    })
     .from(purchaseOrders)
     .where(and(eq(purchaseOrders.id, orderId), eq(purchaseOrders.companyId, ctx.companyId)));
   if (!po) throw new DomainError("not_found", "采购单不存在");
   const lines = await db()
-    .select({ id: purchaseOrderLines.id, productId: purchaseOrderLines.productId, receivedQty: purchaseOrderLines.receivedQty, returnedQty: purchaseOrderLines.returnedQty, price: purchaseOrderLines.price, mainOE: products.mainOE, name: products.name })
+    .select({
+      id: purchaseOrderLines.id,
+      productId: purchaseOrderLines.productId,
+      receivedQty: purchaseOrderLines.receivedQty,
+      returnedQty: purchaseOrderLines.returnedQty,
+      price: purchaseOrderLines.price,
+      mainOE: products.mainOE,
+      name: products.name,
+    })
     .from(purchaseOrderLines)
     .innerJoin(products, eq(products.id, purchaseOrderLines.productId))
     .where(and(eq(purchaseOrderLines.orderId, po.id), eq(purchaseOrderLines.companyId, ctx.companyId)))

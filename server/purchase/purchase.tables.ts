@@ -34,7 +34,8 @@ export const purchaseOrders = pgTable(
     planId: integer("plan_id"),
   },
   (t) => [
-    uniqueIndex("purchase_orders_no_uq").on(t.companyId, t.no), index("purchase_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")),
+    uniqueIndex("purchase_orders_no_uq").on(t.companyId, t.no),
+    index("purchase_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")),
     index("purchase_orders_company_id_idx").on(t.companyId, t.id),
     index("purchase_orders_company_status_idx").on(t.companyId, t.status, t.id),
     index("purchase_orders_partner_idx").on(t.companyId, t.partnerId, t.id),
@@ -72,7 +73,8 @@ export const receiveOrders = pgTable(
     locationId: location("location_id"),
   },
   (t) => [
-    uniqueIndex("receive_orders_no_uq").on(t.companyId, t.no), index("receive_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")),
+    uniqueIndex("receive_orders_no_uq").on(t.companyId, t.no),
+    index("receive_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")),
     index("receive_orders_company_id_idx").on(t.companyId, t.id),
     index("receive_orders_order_idx").on(t.companyId, t.purchaseOrderId),
   ],
@@ -108,7 +110,11 @@ export const putawayOrders = pgTable(
     purchaseOrderId: integer("purchase_order_id").references(() => purchaseOrders.id, { onDelete: "restrict" }),
     warehouseId: warehouse().notNull(),
   },
-  (t) => [uniqueIndex("putaway_orders_no_uq").on(t.companyId, t.no), index("putaway_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")), index("putaway_orders_company_id_idx").on(t.companyId, t.id)],
+  (t) => [
+    uniqueIndex("putaway_orders_no_uq").on(t.companyId, t.no),
+    index("putaway_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")),
+    index("putaway_orders_company_id_idx").on(t.companyId, t.id),
+  ],
 );
 
 export const putawayOrderLines = pgTable(
@@ -140,7 +146,8 @@ export const purchaseReturnOrders = pgTable(
     totalAmount: moneyColumn("total_amount").notNull().default("0"),
   },
   (t) => [
-    uniqueIndex("purchase_return_orders_no_uq").on(t.companyId, t.no), index("purchase_return_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")),
+    uniqueIndex("purchase_return_orders_no_uq").on(t.companyId, t.no),
+    index("purchase_return_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")),
     index("purchase_return_orders_company_id_idx").on(t.companyId, t.id),
     index("purchase_return_orders_company_status_idx").on(t.companyId, t.status, t.id),
   ],
@@ -199,4 +206,3 @@ export const purchasePlanLines = pgTable(
   },
   (t) => [index("purchase_plan_lines_doc_idx").on(t.planId, t.lineNo)],
 );
-

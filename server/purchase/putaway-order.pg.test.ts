@@ -38,7 +38,10 @@ describe.skipIf(!url)("put-away racing sales orders of the same product (Postgre
   /** A submitted purchase order of one piece, received at once: its put-away note, waiting. */
   async function putawayWaiting(productId: number) {
     seq += 1;
-    const [o] = await db().insert(purchaseOrders).values({ companyId: ctx.companyId, no: `PA-PG-${seq}`, status: 10, partnerId: supplierId, warehouseId }).returning();
+    const [o] = await db()
+      .insert(purchaseOrders)
+      .values({ companyId: ctx.companyId, no: `PA-PG-${seq}`, status: 10, partnerId: supplierId, warehouseId })
+      .returning();
     await db()
       .insert(purchaseOrderLines)
       .values({ companyId: ctx.companyId, lineNo: 1, orderId: o!.id, productId, qty: "1", price: "10.01", amount: mul("1", "10.01").toFixed(2) });
@@ -78,7 +81,10 @@ describe.skipIf(!url)("put-away racing sales orders of the same product (Postgre
 
   it("put-aways, submits waiting for stock and cancellations at once: all finish, no deadlock, the books hold", async () => {
     for (let round = 0; round < 5; round++) {
-      const [p] = await db().insert(products).values({ companyId: ctx.companyId, mainOE: `PA-RACE-${round}`, oeNorm: `PARACE${round}`, name: `上架并发件${round}` }).returning();
+      const [p] = await db()
+        .insert(products)
+        .values({ companyId: ctx.companyId, mainOE: `PA-RACE-${round}`, oeNorm: `PARACE${round}`, name: `上架并发件${round}` })
+        .returning();
       const productId = p!.id;
       const putaways = [];
       for (let i = 0; i < 10; i++) putaways.push(await putawayWaiting(productId));
@@ -87,9 +93,22 @@ describe.skipIf(!url)("put-away racing sales orders of the same product (Postgre
       // return does): 6 pieces free on the shelves while orders wait, filled by the next event.
       const held = { docType: "race-hold", docId: productId, docNo: `HOLD-${round}` };
       await inTransaction((tx) =>
-        postStock(tx, ctx, { bizType: "StockInit", docType: "race-open", docId: productId, docNo: `OPEN-${round}`, lines: shelves.map((locationId) => ({ productId, locationId, batchNo: `O${round}`, qty: "2", unitCost: "9" })) }),
+        postStock(tx, ctx, {
+          bizType: "StockInit",
+          docType: "race-open",
+          docId: productId,
+          docNo: `OPEN-${round}`,
+          lines: shelves.map((locationId) => ({ productId, locationId, batchNo: `O${round}`, qty: "2", unitCost: "9" })),
+        }),
       );
-      await inTransaction((tx) => lockStock(tx, ctx, held, shelves.map((locationId) => ({ productId, locationId, batchNo: `O${round}`, qty: "2" }))));
+      await inTransaction((tx) =>
+        lockStock(
+          tx,
+          ctx,
+          held,
+          shelves.map((locationId) => ({ productId, locationId, batchNo: `O${round}`, qty: "2" })),
+        ),
+      );
       const waiting: number[] = [];
       for (let i = 0; i < 6; i++) waiting.push((await createSalesOrder(ctx, order(productId, "2"), { submit: true, allowShortage: true })).id);
       await inTransaction((tx) => releaseLocks(tx, ctx, held));
@@ -106,8 +125,14 @@ describe.skipIf(!url)("put-away racing sales orders of the same product (Postgre
       expect(retryableAborts()["40P01"] ?? 0).toBe(aborts);
       expect(await brokenBooks(ctx.companyId)).toEqual(BOOKS_HOLD);
       // The 3 + 10 orders still open want 16 (3 × 2 + 10 × 1): each piece of it is locked or waits, and at most the 16 on hand are locked.
-      const demands = await db().select().from(stockDemands).where(and(eq(stockDemands.companyId, ctx.companyId), eq(stockDemands.productId, productId)));
-      const locks = await db().select().from(stockLocks).where(and(eq(stockLocks.companyId, ctx.companyId), eq(stockLocks.productId, productId)));
+      const demands = await db()
+        .select()
+        .from(stockDemands)
+        .where(and(eq(stockDemands.companyId, ctx.companyId), eq(stockDemands.productId, productId)));
+      const locks = await db()
+        .select()
+        .from(stockLocks)
+        .where(and(eq(stockLocks.companyId, ctx.companyId), eq(stockLocks.productId, productId)));
       const locked = locks.reduce((s, l) => s + Number(l.qty), 0);
       expect(locked + demands.reduce((s, d) => s + Number(d.qty), 0)).toBe(16);
       expect(locked).toBeLessThanOrEqual(16);

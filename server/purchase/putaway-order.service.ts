@@ -47,10 +47,17 @@ function checkId(id: number) {
  * Returns null when nothing is left.
  */
 export async function createPutawayOrderFor(tx: Executor, ctx: Ctx, receiveOrderId: number) {
-  const [note] = await tx.select().from(receiveOrders).where(and(eq(receiveOrders.id, receiveOrderId), eq(receiveOrders.companyId, ctx.companyId)));
+  const [note] = await tx
+    .select()
+    .from(receiveOrders)
+    .where(and(eq(receiveOrders.id, receiveOrderId), eq(receiveOrders.companyId, ctx.companyId)));
   if (!note) throw new DomainError("not_found", "收货单不存在");
   if (note.status !== RC_DONE) throw new DomainError("conflict", "收货单尚未确认收货，不能生成上架单");
-  const lines = await tx.select().from(receiveOrderLines).where(and(eq(receiveOrderLines.receiveOrderId, note.id), eq(receiveOrderLines.companyId, ctx.companyId))).orderBy(asc(receiveOrderLines.lineNo));
+  const lines = await tx
+    .select()
+    .from(receiveOrderLines)
+    .where(and(eq(receiveOrderLines.receiveOrderId, note.id), eq(receiveOrderLines.companyId, ctx.companyId)))
+    .orderBy(asc(receiveOrderLines.lineNo));
   const pending = await tx
     .select({ receiveLineId: putawayOrderLines.receiveOrderLineId, qty: sql<string>`sum(${putawayOrderLines.qty})::text` })
     .from(putawayOrderLines)
@@ -61,13 +68,33 @@ export async function createPutawayOrderFor(tx: Executor, ctx: Ctx, receiveOrder
   const open = lines.map((l) => ({ l, qty: sub(sub(l.receivedQty, l.putawayQty), pendingBy.get(l.id) ?? 0) })).filter((x) => gt(x.qty, 0));
   if (open.length === 0) return null;
   const from = note.locationId ?? (await receivingLocationOf(tx, ctx, note.warehouseId));
-  const defaults = await defaultLocationsOf(tx, ctx, note.warehouseId, open.map((x) => x.l.productId));
-  const shelves = await shelfIds(tx, ctx, note.warehouseId, [...defaults.values()].map((d) => d.id));
+  const defaults = await defaultLocationsOf(
+    tx,
+    ctx,
+    note.warehouseId,
+    open.map((x) => x.l.productId),
+  );
+  const shelves = await shelfIds(
+    tx,
+    ctx,
+    note.warehouseId,
+    [...defaults.values()].map((d) => d.id),
+  );
   const no = await nextDocumentNo(tx, ctx, PUTAWAY_DOC_TYPE, { exists: noTakenIn(tx, ctx, putawayOrders) });
   const now = ctx.now ?? new Date();
   const [p] = await tx
     .insert(putawayOrders)
-    .values({ companyId: ctx.companyId, no, status: PA_WAITING, receiveOrderId: note.id, purchaseOrderId: note.purchaseOrderId, warehouseId: note.warehouseId, createdBy: ctx.userId, creationTime: now, updatedAt: now })
+    .values({
+      companyId: ctx.companyId,
+      no,
+      status: PA_WAITING,
+      receiveOrderId: note.id,
+      purchaseOrderId: note.purchaseOrderId,
+      warehouseId: note.warehouseId,
+      createdBy: ctx.userId,
+      creationTime: now,
+      updatedAt: now,
+    })
     .returning({ id: putawayOrders.id, no: putawayOrders.no });
   await tx.insert(putawayOrderLines).values(
     open.map((x, i) => {
@@ -94,7 +121,15 @@ async function shelfIds(ex: Executor, ctx: Ctx, warehouseId: number, ids: number
   const rows = await ex
     .select({ id: stockLocations.id })
     .from(stockLocations)
-    .where(and(eq(stockLocations.companyId, ctx.companyId), eq(stockLocations.warehouseId, warehouseId), eq(stockLocations.kind, SHELF), eq(stockLocations.isEnabled, true), inArray(stockLocations.id, ids)));
+    .where(
+      and(
+        eq(stockLocations.companyId, ctx.companyId),
+        eq(stockLocations.warehouseId, warehouseId),
+        eq(stockLocations.kind, SHELF),
+        eq(stockLocations.isEnabled, true),
+        inArray(stockLocations.id, ids),
+      ),
+    );
   return new Set(rows.map((r) => r.id));
 }
 
@@ -103,7 +138,14 @@ export async function shelvesOf(ctx: Ctx, warehouseId: number, ex: Executor = db
   return ex
     .select({ id: stockLocations.id, fullName: stockLocations.fullName })
     .from(stockLocations)
-    .where(and(eq(stockLocations.companyId, ctx.companyId), eq(stockLocations.warehouseId, warehouseId), eq(stockLocations.kind, SHELF), eq(stockLocations.isEnabled, true)))
+    .where(
+      and(
+        eq(stockLocations.companyId, ctx.companyId),
+        eq(stockLocations.warehouseId, warehouseId),
+        eq(stockLocations.kind, SHELF),
+        eq(stockLocations.isEnabled, true),
+      ),
+    )
     .orderBy(asc(stockLocations.fullNameSort), asc(stockLocations.id))
     .limit(2000);
 }
@@ -127,7 +169,11 @@ export async function confirmPutawayOrder(ctx: Ctx, id: number, input?: unknown)
     const note = await lockDocument(tx, putawayOrders, ctx, id, LABEL);
     assertTransition(PUTAWAY_ORDER_MACHINE, "confirm", note.status);
 
-    const lines = await tx.select().from(putawayOrderLines).where(and(eq(putawayOrderLines.putawayOrderId, note.id), eq(putawayOrderLines.companyId, ctx.companyId))).orderBy(asc(putawayOrderLines.lineNo));
+    const lines = await tx
+      .select()
+      .from(putawayOrderLines)
+      .where(and(eq(putawayOrderLines.putawayOrderId, note.id), eq(putawayOrderLines.companyId, ctx.companyId)))
+      .orderBy(asc(putawayOrderLines.lineNo));
     const byId = new Map(lines.map((l) => [l.id, l]));
     const entries = new Map<number, { toLocationId: number; qty: string }[]>();
     for (const e of data.lines) {
@@ -151,7 +197,12 @@ export async function confirmPutawayOrder(ctx: Ctx, id: number, input?: unknown)
     for (const f of moving) if (!f.toLocationId) errors.push(`第 ${f.line.lineNo} 行：请选择上架货位`);
     if (errors.length) throw new DomainError("bad_request", errors.join("；"), { lines: errors });
     if (moving.length === 0) throw new DomainError("bad_request", "上架数量全部为 0，不能确认上架");
-    const allowed = await shelfIds(tx, ctx, note.warehouseId, moving.map((f) => f.toLocationId!));
+    const allowed = await shelfIds(
+      tx,
+      ctx,
+      note.warehouseId,
+      moving.map((f) => f.toLocationId!),
+    );
     for (const f of moving) if (!allowed.has(f.toLocationId!)) errors.push(`第 ${f.line.lineNo} 行：上架货位须是本仓库启用的货架`);
     if (errors.length) throw new DomainError("bad_request", errors.join("；"), { lines: errors });
 
@@ -162,12 +213,25 @@ export async function confirmPutawayOrder(ctx: Ctx, id: number, input?: unknown)
       if (!entries.has(f.line.id)) continue;
       if (!seen.has(f.line.id)) {
         seen.add(f.line.id);
-        await tx.update(putawayOrderLines).set({ toLocationId: f.toLocationId, qty: qtyString(f.qty) }).where(eq(putawayOrderLines.id, f.line.id));
+        await tx
+          .update(putawayOrderLines)
+          .set({ toLocationId: f.toLocationId, qty: qtyString(f.qty) })
+          .where(eq(putawayOrderLines.id, f.line.id));
         (f as { docLineId?: number }).docLineId = f.line.id;
       } else {
         const [row] = await tx
           .insert(putawayOrderLines)
-          .values({ companyId: ctx.companyId, lineNo: nextLineNo++, putawayOrderId: note.id, receiveOrderLineId: f.line.receiveOrderLineId, productId: f.line.productId, batchNo: f.line.batchNo, fromLocationId: f.line.fromLocationId, toLocationId: f.toLocationId, qty: qtyString(f.qty) })
+          .values({
+            companyId: ctx.companyId,
+            lineNo: nextLineNo++,
+            putawayOrderId: note.id,
+            receiveOrderLineId: f.line.receiveOrderLineId,
+            productId: f.line.productId,
+            batchNo: f.line.batchNo,
+            fromLocationId: f.line.fromLocationId,
+            toLocationId: f.toLocationId,
+            qty: qtyString(f.qty),
+          })
           .returning({ id: putawayOrderLines.id });
         (f as { docLineId?: number }).docLineId = row!.id;
       }
@@ -181,11 +245,19 @@ export async function confirmPutawayOrder(ctx: Ctx, id: number, input?: unknown)
       internal: true,
       lines: moving.flatMap((f) => [
         { productId: f.line.productId, locationId: f.line.fromLocationId, batchNo: f.line.batchNo, qty: f.qty.neg(), docLineId: docLineOf(f) },
-        { productId: f.line.productId, locationId: f.toLocationId!, batchNo: f.line.batchNo, qty: f.qty, batchFrom: { locationId: f.line.fromLocationId, batchNo: f.line.batchNo }, docLineId: docLineOf(f) },
+        {
+          productId: f.line.productId,
+          locationId: f.toLocationId!,
+          batchNo: f.line.batchNo,
+          qty: f.qty,
+          batchFrom: { locationId: f.line.fromLocationId, batchNo: f.line.batchNo },
+          docLineId: docLineOf(f),
+        },
       ]),
     });
     const perReceiveLine = new Map<number, Decimal>();
-    for (const f of moving) if (f.line.receiveOrderLineId) perReceiveLine.set(f.line.receiveOrderLineId, add(perReceiveLine.get(f.line.receiveOrderLineId) ?? 0, f.qty));
+    for (const f of moving)
+      if (f.line.receiveOrderLineId) perReceiveLine.set(f.line.receiveOrderLineId, add(perReceiveLine.get(f.line.receiveOrderLineId) ?? 0, f.qty));
     for (const [rlId, q] of perReceiveLine) {
       const [rl] = await tx
         .update(receiveOrderLines)
@@ -325,5 +397,3 @@ export async function getPutawayOrder(ctx: Ctx, id: number, ex: Executor = db())
     lines,
   };
 }
-
-

@@ -12,7 +12,10 @@ export const MAX_NOTE_LINES = 500;
 
 export { qtyText };
 
-const lineId = z.preprocess((v) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v), z.number({ error: "行不存在" }).int("行不存在").positive("行不存在").max(2147483647, "行不存在"));
+const lineId = z.preprocess(
+  (v) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v),
+  z.number({ error: "行不存在" }).int("行不存在").positive("行不存在").max(2147483647, "行不存在"),
+);
 
 const REASONS = codesOf(REASON_CODES) as readonly number[];
 const reasonCode = z.preprocess(
@@ -38,7 +41,9 @@ function linesOf<S extends z.ZodType>(line: S, noun: string) {
     v.forEach((item, i) => {
       const parsed = line.safeParse(item ?? {});
       if (parsed.success) out.push(parsed.data);
-      else for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: `第 ${i + 1} 行：${issue.message}`, path: [i, ...issue.path] as (string | number)[] });
+      else
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: "custom", message: `第 ${i + 1} 行：${issue.message}`, path: [i, ...issue.path] as (string | number)[] });
     });
     return out;
   });
@@ -59,7 +64,10 @@ export type ConfirmReceiveInput = z.infer<typeof ConfirmReceiveInputSchema>;
 
 export const PutawayLineInputSchema = z.object({
   id: lineId,
-  toLocationId: z.preprocess((v) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v === "" ? undefined : v), z.number({ error: "请选择上架货位" }).int("请选择上架货位").positive("请选择上架货位")),
+  toLocationId: z.preprocess(
+    (v) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v === "" ? undefined : v),
+    z.number({ error: "请选择上架货位" }).int("请选择上架货位").positive("请选择上架货位"),
+  ),
   qty: qtyText("上架数量"),
 });
 
@@ -72,5 +80,8 @@ export type ConfirmPutawayInput = z.infer<typeof ConfirmPutawayInputSchema>;
 
 /** "从采购单收货": a receiving note for a submitted purchase order's open quantities. */
 export const CreateReceiveInputSchema = z.object({
-  purchaseOrderId: z.preprocess((v) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v), z.number({ error: "请选择采购订单" }).int("请选择采购订单").positive("请选择采购订单").max(2147483647, "请选择采购订单")),
+  purchaseOrderId: z.preprocess(
+    (v) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v),
+    z.number({ error: "请选择采购订单" }).int("请选择采购订单").positive("请选择采购订单").max(2147483647, "请选择采购订单"),
+  ),
 });

@@ -5,7 +5,15 @@ import { setFlash } from "../lib/flash";
 import { formErrorOf } from "../lib/form-reply";
 import { parseId } from "../lib/ids";
 import { confirmPutawayOrder, getPutawayOrder, shelvesOf, type PutawayOrderView } from "./putaway-order.service";
-import { confirmReceiveOrder, createPutawayFromReceive, createReceiveOrder, getReceiveOrder, receivableOrders, reverseReceiveOrder, type ReceiveOrderView } from "./receive-order.service";
+import {
+  confirmReceiveOrder,
+  createPutawayFromReceive,
+  createReceiveOrder,
+  getReceiveOrder,
+  receivableOrders,
+  reverseReceiveOrder,
+  type ReceiveOrderView,
+} from "./receive-order.service";
 
 /**
  * The receiving-note and put-away-note pages (/purchase/receive, /purchase/receive/<id>,
@@ -127,7 +135,16 @@ export async function receivePageAction(request: Request, idText: string | undef
     for (const r of rows) if (r.id) typed[r.id] = { receivedQty: r.receivedQty ?? "", reasonCode: r.reasonCode ?? "" };
     const fresh = await getReceiveOrder(ctx, doc.id);
     const errors = err.fields?.lines ?? [];
-    return json<ReceivePageData>({ doc: fresh, typed, message: errors.length ? "请检查收货明细" : err.message, errors: errors.length ? errors : [], canConfirm: ctx.permissions.has("CGGL-009") }, { status: err.status });
+    return json<ReceivePageData>(
+      {
+        doc: fresh,
+        typed,
+        message: errors.length ? "请检查收货明细" : err.message,
+        errors: errors.length ? errors : [],
+        canConfirm: ctx.permissions.has("CGGL-009"),
+      },
+      { status: err.status },
+    );
   }
   throw json({ message: "未知的操作" }, { status: 400 });
 }
@@ -193,7 +210,9 @@ export async function putawayPageAction(request: Request, idText: string | undef
       if (!err) throw e;
       const fresh = await getPutawayOrder(ctx, doc.id);
       const errors = err.fields?.lines ?? [];
-      return json(await putawayData(ctx, fresh, fresh.status === 10 ? rows : rowsOfDoc(fresh), errors.length ? "请检查上架明细" : err.message, errors), { status: err.status });
+      return json(await putawayData(ctx, fresh, fresh.status === 10 ? rows : rowsOfDoc(fresh), errors.length ? "请检查上架明细" : err.message, errors), {
+        status: err.status,
+      });
     }
   }
   throw json({ message: "未知的操作" }, { status: 400 });

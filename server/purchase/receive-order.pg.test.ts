@@ -16,7 +16,6 @@ import { refusals } from "../test/race";
 /** Receiving under real parallel transactions (PostgreSQL only: PGlite runs one at a time). */
 const url = process.env.TEST_DATABASE_URL;
 
-
 describe.skipIf(!url)("receiving notes in parallel (PostgreSQL)", () => {
   useTestDatabase();
   let ctx: Ctx;
@@ -25,17 +24,33 @@ describe.skipIf(!url)("receiving notes in parallel (PostgreSQL)", () => {
   let seq = 0;
 
   async function product(oe: string) {
-    const [p] = await db().insert(products).values({ companyId: ctx.companyId, mainOE: oe, oeNorm: oe.replace(/-/g, ""), name: `并发收货件${oe}` }).returning();
+    const [p] = await db()
+      .insert(products)
+      .values({ companyId: ctx.companyId, mainOE: oe, oeNorm: oe.replace(/-/g, ""), name: `并发收货件${oe}` })
+      .returning();
     return p!.id;
   }
 
   /** A submitted order (rows inserted directly) and its waiting receiving note. */
   async function orderWithNote(lines: { productId: number; qty: string; price: string }[]) {
     seq += 1;
-    const [o] = await db().insert(purchaseOrders).values({ companyId: ctx.companyId, no: `PG-PO-${seq}`, status: 10, partnerId, warehouseId }).returning();
+    const [o] = await db()
+      .insert(purchaseOrders)
+      .values({ companyId: ctx.companyId, no: `PG-PO-${seq}`, status: 10, partnerId, warehouseId })
+      .returning();
     await db()
       .insert(purchaseOrderLines)
-      .values(lines.map((l, i) => ({ companyId: ctx.companyId, lineNo: i + 1, orderId: o!.id, productId: l.productId, qty: l.qty, price: l.price, amount: mul(l.qty, l.price).toFixed(2) })));
+      .values(
+        lines.map((l, i) => ({
+          companyId: ctx.companyId,
+          lineNo: i + 1,
+          orderId: o!.id,
+          productId: l.productId,
+          qty: l.qty,
+          price: l.price,
+          amount: mul(l.qty, l.price).toFixed(2),
+        })),
+      );
     const note = await inTransaction(async (tx) => {
       await tx.select().from(purchaseOrders).where(eq(purchaseOrders.id, o!.id)).for("update");
       return afterPurchaseOrderSubmitted(tx, ctx, o!.id);
@@ -78,7 +93,10 @@ describe.skipIf(!url)("receiving notes in parallel (PostgreSQL)", () => {
     const results = await refusals(20, () => confirmReceiveOrder(ctx, noteId));
     expect(results.filter((r) => r === "ok")).toHaveLength(1);
     expect(results.filter((r) => r === "refused")).toHaveLength(19);
-    const moves = await db().select().from(stockMoves).where(and(eq(stockMoves.companyId, ctx.companyId), eq(stockMoves.docType, "receiveOrder"), eq(stockMoves.docId, noteId)));
+    const moves = await db()
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.companyId, ctx.companyId), eq(stockMoves.docType, "receiveOrder"), eq(stockMoves.docId, noteId)));
     expect(moves).toHaveLength(2);
     const balances = await balancesOf(p);
     expect(Object.fromEntries(balances.map((b) => [b.batchNo, b.qty]))).toEqual({ [`${noteNo}-1`]: "5.00", [`${noteNo}-2`]: "7.00" });
@@ -86,7 +104,10 @@ describe.skipIf(!url)("receiving notes in parallel (PostgreSQL)", () => {
     expect(lines.map((l) => l.receivedQty).sort()).toEqual(["5.00", "7.00"]);
     const [o] = await db().select().from(purchaseOrders).where(eq(purchaseOrders.id, orderId));
     expect(o!.status).toBe(40);
-    const [cost] = await db().select().from(productCosts).where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, p)));
+    const [cost] = await db()
+      .select()
+      .from(productCosts)
+      .where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, p)));
     expect(cost!.qtyOnHand).toBe("12.00");
   });
 
@@ -108,7 +129,10 @@ describe.skipIf(!url)("receiving notes in parallel (PostgreSQL)", () => {
     }
     const total = sum(balances.map((b) => b.qty));
     expect(total.eq(sum(specs.map((s) => s.qty)))).toBe(true);
-    const [cost] = await db().select().from(productCosts).where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, p)));
+    const [cost] = await db()
+      .select()
+      .from(productCosts)
+      .where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, p)));
     expect(dec(cost!.qtyOnHand).eq(total)).toBe(true);
     // By hand: Σ qty × price / Σ qty (the moving average rounds to 4 decimals at each receipt).
     const expected = div(sum(specs.map((s) => mul(s.qty, s.price))), sum(specs.map((s) => s.qty)));

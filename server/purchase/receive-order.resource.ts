@@ -51,7 +51,11 @@ export const receiveOrderResource = defineResource({
     ...dateRangeFilters(receiveOrders.creationTime, "date"),
   },
   keyword: async (kw, ctx) =>
-    anyOf(noLike(receiveOrders.no, kw), await inPartnersNamed(receiveOrders.partnerId, ctx, kw), await inDocsNumbered(receiveOrders.purchaseOrderId, purchaseOrders, ctx, kw)),
+    anyOf(
+      noLike(receiveOrders.no, kw),
+      await inPartnersNamed(receiveOrders.partnerId, ctx, kw),
+      await inDocsNumbered(receiveOrders.purchaseOrderId, purchaseOrders, ctx, kw),
+    ),
   // Purchase amounts are for purchasing; a stock keeper receives without seeing them.
   privateFields: { ...PURCHASE_LINE_PRICES, unitCost: COST() },
   input: z.object({}),
@@ -82,7 +86,9 @@ export const putawayOrderResource = defineResource({
   extra: {
     receiveOrderNo: sql<string | null>`(select r.no from receive_orders r where r.id = ${putawayOrders.receiveOrderId})`,
     purchaseOrderNo: sql<string | null>`(select o.no from purchase_orders o where o.id = ${putawayOrders.purchaseOrderId})`,
-    partnerName: sql<string | null>`(select p.name from receive_orders r join enterprise_relations p on p.id = r.partner_id where r.id = ${putawayOrders.receiveOrderId})`,
+    partnerName: sql<
+      string | null
+    >`(select p.name from receive_orders r join enterprise_relations p on p.id = r.partner_id where r.id = ${putawayOrders.receiveOrderId})`,
     warehouseName: sql<string>`(select w.name from warehouses w where w.id = ${putawayOrders.warehouseId})`,
     totalQty: putawayLines(sql`coalesce(sum(l.qty), 0)::text`),
     createdByName: sql<string | null>`(select u.name from users u where u.id = ${putawayOrders.createdBy})`,

@@ -11,7 +11,14 @@ import { postStock } from "../stock/stock-ledger.service";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { purchaseOrderLines, purchaseOrders, putawayOrderLines, putawayOrders, receiveOrderLines, receiveOrders } from "./purchase.tables";
 import { confirmPutawayOrder, getPutawayOrder } from "./putaway-order.service";
-import { afterPurchaseOrderSubmitted, confirmReceiveOrder, createPutawayFromReceive, createReceiveOrder, getReceiveOrder, reverseReceiveOrder } from "./receive-order.service";
+import {
+  afterPurchaseOrderSubmitted,
+  confirmReceiveOrder,
+  createPutawayFromReceive,
+  createReceiveOrder,
+  getReceiveOrder,
+  reverseReceiveOrder,
+} from "./receive-order.service";
 
 useTestDatabase();
 
@@ -41,7 +48,17 @@ async function makeOrder(lines: { productId: number; qty: string; price: string 
     .returning();
   await db()
     .insert(purchaseOrderLines)
-    .values(lines.map((l, i) => ({ companyId: ctx.companyId, lineNo: i + 1, orderId: o!.id, productId: l.productId, qty: l.qty, price: l.price, amount: String(Number(l.qty) * Number(l.price)) })));
+    .values(
+      lines.map((l, i) => ({
+        companyId: ctx.companyId,
+        lineNo: i + 1,
+        orderId: o!.id,
+        productId: l.productId,
+        qty: l.qty,
+        price: l.price,
+        amount: String(Number(l.qty) * Number(l.price)),
+      })),
+    );
   return o!.id;
 }
 
@@ -64,14 +81,23 @@ async function balance(productId: number, locationId: number, batchNo: string) {
   const [b] = await db()
     .select({ qty: stockBalances.qty, unitCost: stockBalances.unitCost, source: stockBalances.source })
     .from(stockBalances)
-    .where(and(eq(stockBalances.companyId, ctx.companyId), eq(stockBalances.productId, productId), eq(stockBalances.locationId, locationId), eq(stockBalances.batchNo, batchNo)));
+    .where(
+      and(
+        eq(stockBalances.companyId, ctx.companyId),
+        eq(stockBalances.productId, productId),
+        eq(stockBalances.locationId, locationId),
+        eq(stockBalances.batchNo, batchNo),
+      ),
+    );
   return b;
 }
 async function ledgerSum(productId: number, locationId: number, batchNo: string) {
   const [r] = await db()
     .select({ s: sql<string>`coalesce(sum(${stockMoves.qty}), 0)::text` })
     .from(stockMoves)
-    .where(and(eq(stockMoves.companyId, ctx.companyId), eq(stockMoves.productId, productId), eq(stockMoves.locationId, locationId), eq(stockMoves.batchNo, batchNo)));
+    .where(
+      and(eq(stockMoves.companyId, ctx.companyId), eq(stockMoves.productId, productId), eq(stockMoves.locationId, locationId), eq(stockMoves.batchNo, batchNo)),
+    );
   return Number(r!.s);
 }
 /** What 成本流水 adds up: per location Σ qty and Σ amount of the product's moves; the company's Σ amount; the moving average. */
@@ -81,12 +107,18 @@ async function valueOf(productId: number) {
     .from(stockMoves)
     .where(and(eq(stockMoves.companyId, ctx.companyId), eq(stockMoves.productId, productId)))
     .groupBy(stockMoves.locationId);
-  const [cost] = await db().select().from(productCosts).where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, productId)));
+  const [cost] = await db()
+    .select()
+    .from(productCosts)
+    .where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, productId)));
   const total = rows.reduce((t, r) => t + Math.round(Number(r.value) * 100), 0);
   return { at: new Map(rows.map((r) => [r.locationId, { qty: r.qty, value: r.value }])), total, avg: cost!.avgCost };
 }
 async function receivingArea() {
-  const [l] = await db().select().from(stockLocations).where(and(eq(stockLocations.warehouseId, warehouseId), eq(stockLocations.kind, 1)));
+  const [l] = await db()
+    .select()
+    .from(stockLocations)
+    .where(and(eq(stockLocations.warehouseId, warehouseId), eq(stockLocations.kind, 1)));
   return l!.id;
 }
 async function putawaysOf(receiveOrderId: number) {
@@ -108,7 +140,10 @@ beforeAll(async () => {
   shelf1 = locs[0]!.id;
   shelf2 = locs[1]!.id;
   const [w2] = await db().insert(warehouses).values({ companyId: ctx.companyId, name: "别的仓" }).returning();
-  const [o] = await db().insert(stockLocations).values({ companyId: ctx.companyId, warehouseId: w2!.id, code: "X-01", fullName: "别的仓-X-01", kind: 0 }).returning();
+  const [o] = await db()
+    .insert(stockLocations)
+    .values({ companyId: ctx.companyId, warehouseId: w2!.id, code: "X-01", fullName: "别的仓-X-01", kind: 0 })
+    .returning();
   otherShelf = o!.id;
   const [partner] = await db().insert(enterpriseRelations).values({ companyId: ctx.companyId, rel: 0, name: "收货测试供应商" }).returning();
   partnerId = partner!.id;
@@ -151,7 +186,12 @@ describe("receiving notes: the Auto* settings", () => {
     const [n] = await notesOf(orderId);
     expect(n!.status).toBe(10);
     expect((await orderOf(orderId)).status).toBe(10);
-    expect(await db().select().from(stockMoves).where(and(eq(stockMoves.docType, "receiveOrder"), eq(stockMoves.docId, note!.id)))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(stockMoves)
+        .where(and(eq(stockMoves.docType, "receiveOrder"), eq(stockMoves.docId, note!.id))),
+    ).toHaveLength(0);
   });
 
   it("AutoConfirmReceipt on, AutoCreatePickIn off: the goods are in the 收货区 at the order price, source 1; no put-away note", async () => {
@@ -215,9 +255,13 @@ describe("confirming a receipt", () => {
     const orderId = await makeOrder([{ productId: p2, qty: "5", price: "8" }]);
     const note = (await submit(orderId))!;
     const [line] = (await getReceiveOrder(ctx, note.id)).lines;
-    await expect(confirmReceiveOrder(ctx, note.id, { lines: [{ id: line!.id, receivedQty: "4" }] })).rejects.toThrow(/第 1 行：实收 4.00 与应收 5.00 不一致，请选择差异原因/);
+    await expect(confirmReceiveOrder(ctx, note.id, { lines: [{ id: line!.id, receivedQty: "4" }] })).rejects.toThrow(
+      /第 1 行：实收 4.00 与应收 5.00 不一致，请选择差异原因/,
+    );
     await expect(confirmReceiveOrder(ctx, note.id, { lines: [{ id: line!.id, receivedQty: "4", reasonCode: 999 }] })).rejects.toThrow(/差异原因不正确/);
-    await expect(confirmReceiveOrder(ctx, note.id, { lines: [{ id: line!.id, receivedQty: "7", reasonCode: 30 }] })).rejects.toThrow(/超过订单未收数量 5.00，多收请选择差异原因“产品多发”/);
+    await expect(confirmReceiveOrder(ctx, note.id, { lines: [{ id: line!.id, receivedQty: "7", reasonCode: 30 }] })).rejects.toThrow(
+      /超过订单未收数量 5.00，多收请选择差异原因“产品多发”/,
+    );
     await expect(confirmReceiveOrder(ctx, note.id, { lines: [{ id: line!.id, receivedQty: "-1", reasonCode: 30 }] })).rejects.toThrow(/实收数量不能小于 0/);
     await confirmReceiveOrder(ctx, note.id, { lines: [{ id: line!.id, receivedQty: "7", reasonCode: 20 }] });
     await expect(confirmReceiveOrder(ctx, note.id)).rejects.toThrow(/收货单当前状态为“收货完成”，不能确认收货/);
@@ -260,7 +304,10 @@ describe("reversal (红冲)", () => {
     await reverseReceiveOrder(ctx, note.id);
     expect((await balance(p1, area, `${note.no}-1`))!.qty).toBe("0.00");
     expect(await ledgerSum(p1, area, `${note.no}-1`)).toBe(0);
-    const back = await db().select().from(stockMoves).where(and(eq(stockMoves.docType, "receiveOrder"), eq(stockMoves.docId, note.id), eq(stockMoves.bizType, "PurchaseOrderBack")));
+    const back = await db()
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.docType, "receiveOrder"), eq(stockMoves.docId, note.id), eq(stockMoves.bizType, "PurchaseOrderBack")));
     expect(back).toHaveLength(1);
     const o = await orderOf(orderId);
     expect(o.lines[0]!.receivedQty).toBe("0.00");
@@ -294,8 +341,12 @@ describe("put-away", () => {
     const [line] = (await getPutawayOrder(ctx, pa!.id)).lines;
     const area = await receivingArea();
     const batch = `${note.no}-1`;
-    await expect(confirmPutawayOrder(stockCtx, pa!.id, { lines: [{ id: line!.id, toLocationId: otherShelf, qty: "10" }] })).rejects.toThrow(/上架货位须是本仓库启用的货架/);
-    await expect(confirmPutawayOrder(stockCtx, pa!.id, { lines: [{ id: line!.id, toLocationId: area, qty: "10" }] })).rejects.toThrow(/上架货位须是本仓库启用的货架/);
+    await expect(confirmPutawayOrder(stockCtx, pa!.id, { lines: [{ id: line!.id, toLocationId: otherShelf, qty: "10" }] })).rejects.toThrow(
+      /上架货位须是本仓库启用的货架/,
+    );
+    await expect(confirmPutawayOrder(stockCtx, pa!.id, { lines: [{ id: line!.id, toLocationId: area, qty: "10" }] })).rejects.toThrow(
+      /上架货位须是本仓库启用的货架/,
+    );
     await expect(
       confirmPutawayOrder(stockCtx, pa!.id, {
         lines: [
@@ -304,7 +355,12 @@ describe("put-away", () => {
         ],
       }),
     ).rejects.toThrow(/上架数量合计 11.00 超过待上架数量 10.00/);
-    const costBefore = (await db().select().from(productCosts).where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, p1))))[0]!;
+    const costBefore = (
+      await db()
+        .select()
+        .from(productCosts)
+        .where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, p1)))
+    )[0]!;
     await confirmPutawayOrder(stockCtx, pa!.id, {
       lines: [
         { id: line!.id, toLocationId: shelf1, qty: "7" },
@@ -316,10 +372,18 @@ describe("put-away", () => {
     expect(await balance(p1, shelf1, batch)).toMatchObject({ qty: "7.00", unitCost: "4.2000", source: 1 });
     expect(await balance(p1, shelf2, batch)).toMatchObject({ qty: "3.00", unitCost: "4.2000", source: 1 });
     for (const loc of [area, shelf1, shelf2]) expect(await ledgerSum(p1, loc, batch)).toBe(Number((await balance(p1, loc, batch))!.qty));
-    const moves = await db().select().from(stockMoves).where(and(eq(stockMoves.docType, "putawayOrder"), eq(stockMoves.docId, pa!.id)));
+    const moves = await db()
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.docType, "putawayOrder"), eq(stockMoves.docId, pa!.id)));
     expect(moves).toHaveLength(4);
     expect(moves.every((m) => m.bizType === "PutawayOrder")).toBe(true);
-    const costAfter = (await db().select().from(productCosts).where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, p1))))[0]!;
+    const costAfter = (
+      await db()
+        .select()
+        .from(productCosts)
+        .where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, p1)))
+    )[0]!;
     expect(costAfter.qtyOnHand).toBe(costBefore.qtyOnHand);
     expect(costAfter.avgCost).toBe(costBefore.avgCost);
     const view = await getPutawayOrder(ctx, pa!.id);
@@ -336,7 +400,15 @@ describe("put-away", () => {
 
   it("puts away at the batch's cost, not the average: the 收货区 goes back to quantity 0 and value 0, the average and the company's value stay", async () => {
     const [p] = await db().insert(products).values({ companyId: ctx.companyId, mainOE: "RCV-T3", oeNorm: "RCVT3", name: "收货测试件三" }).returning();
-    await inTransaction((tx) => postStock(tx, ctx, { bizType: "StockInit", docType: "test", docId: 1, docNo: "RCV-OPEN", lines: [{ productId: p!.id, locationId: shelf2, batchNo: "OLD", qty: "5", unitCost: "130" }] }));
+    await inTransaction((tx) =>
+      postStock(tx, ctx, {
+        bizType: "StockInit",
+        docType: "test",
+        docId: 1,
+        docNo: "RCV-OPEN",
+        lines: [{ productId: p!.id, locationId: shelf2, batchNo: "OLD", qty: "5", unitCost: "130" }],
+      }),
+    );
     const orderId = await makeOrder([{ productId: p!.id, qty: "1", price: "10.01" }]);
     const note = (await submit(orderId))!;
     const area = await receivingArea();

@@ -80,9 +80,10 @@ async function refreshOrder(tx: Executor, ctx: Ctx, orderId: number | null): Pro
 
 /** What the purchase order went through with the note (the audit entry's note). */
 function orderNote(order: { no: string; status: number } | null, next: number | null) {
-  return order ? `采购订单 ${order.no}：${labelOf(PURCHASE_ORDER_STATUSES, order.status)} → ${labelOf(PURCHASE_ORDER_STATUSES, next ?? order.status)}` : undefined;
+  return order
+    ? `采购订单 ${order.no}：${labelOf(PURCHASE_ORDER_STATUSES, order.status)} → ${labelOf(PURCHASE_ORDER_STATUSES, next ?? order.status)}`
+    : undefined;
 }
-
 
 /**
  * Creates a receiving note (status 10 待收货) for what a submitted purchase order still expects
@@ -111,7 +112,17 @@ export async function createReceiveOrderFor(tx: Executor, ctx: Ctx, orderId: num
   const now = ctx.now ?? new Date();
   const [note] = await tx
     .insert(receiveOrders)
-    .values({ companyId: ctx.companyId, no, status: RC_WAITING, purchaseOrderId: order.id, partnerId: order.partnerId, warehouseId: order.warehouseId, createdBy: ctx.userId, creationTime: now, updatedAt: now })
+    .values({
+      companyId: ctx.companyId,
+      no,
+      status: RC_WAITING,
+      purchaseOrderId: order.id,
+      partnerId: order.partnerId,
+      warehouseId: order.warehouseId,
+      createdBy: ctx.userId,
+      creationTime: now,
+      updatedAt: now,
+    })
     .returning({ id: receiveOrders.id, no: receiveOrders.no });
   await tx.insert(receiveOrderLines).values(
     open.map((x, i) => ({
@@ -129,7 +140,6 @@ export async function createReceiveOrderFor(tx: Executor, ctx: Ctx, orderId: num
   await refreshReceivingStatus(tx, ctx, order.id);
   return note!;
 }
-
 
 /**
  * Called by submitPurchaseOrder inside its transaction (the order row is locked): with the
@@ -155,10 +165,20 @@ export async function createReceiveOrder(ctx: Ctx, input: unknown) {
   });
 }
 
-async function confirmInTx(tx: Executor, ctx: Ctx, id: number, input: { lines: { id: number; receivedQty: string; reasonCode: number | null }[] }, autoPutaway: boolean) {
+async function confirmInTx(
+  tx: Executor,
+  ctx: Ctx,
+  id: number,
+  input: { lines: { id: number; receivedQty: string; reasonCode: number | null }[] },
+  autoPutaway: boolean,
+) {
   const { order, note } = await lockNoteWithOrder(tx, ctx, id);
   assertTransition(RECEIVE_ORDER_MACHINE, "confirm", note.status);
-  const lines = await tx.select().from(receiveOrderLines).where(and(eq(receiveOrderLines.receiveOrderId, note.id), eq(receiveOrderLines.companyId, ctx.companyId))).orderBy(asc(receiveOrderLines.lineNo));
+  const lines = await tx
+    .select()
+    .from(receiveOrderLines)
+    .where(and(eq(receiveOrderLines.receiveOrderId, note.id), eq(receiveOrderLines.companyId, ctx.companyId)))
+    .orderBy(asc(receiveOrderLines.lineNo));
   const byId = new Map(lines.map((l) => [l.id, l]));
   const given = new Map<number, { receivedQty: string; reasonCode: number | null }>();
   for (const l of input.lines) {
@@ -167,7 +187,10 @@ async function confirmInTx(tx: Executor, ctx: Ctx, id: number, input: { lines: {
     given.set(l.id, l);
   }
   const orderLines = order
-    ? await tx.select().from(purchaseOrderLines).where(and(eq(purchaseOrderLines.orderId, order.id), eq(purchaseOrderLines.companyId, ctx.companyId)))
+    ? await tx
+        .select()
+        .from(purchaseOrderLines)
+        .where(and(eq(purchaseOrderLines.orderId, order.id), eq(purchaseOrderLines.companyId, ctx.companyId)))
     : [];
   const orderLineById = new Map(orderLines.map((l) => [l.id, l]));
   const finals = lines.map((l) => {
@@ -178,7 +201,8 @@ async function confirmInTx(tx: Executor, ctx: Ctx, id: number, input: { lines: {
   });
   const errors: string[] = [];
   for (const l of finals) {
-    if (!decEq(l.receivedQty, l.expectedQty) && l.reasonCode === null) errors.push(`第 ${l.lineNo} 行：实收 ${qtyString(l.receivedQty)} 与应收 ${qtyString(l.expectedQty)} 不一致，请选择差异原因`);
+    if (!decEq(l.receivedQty, l.expectedQty) && l.reasonCode === null)
+      errors.push(`第 ${l.lineNo} 行：实收 ${qtyString(l.receivedQty)} 与应收 ${qtyString(l.expectedQty)} 不一致，请选择差异原因`);
     const ol = l.purchaseOrderLineId ? orderLineById.get(l.purchaseOrderLineId) : undefined;
     if (ol) {
       const open = sub(ol.qty, ol.receivedQty);
@@ -212,7 +236,11 @@ async function confirmInTx(tx: Executor, ctx: Ctx, id: number, input: { lines: {
   for (const l of finals) {
     await tx
       .update(receiveOrderLines)
-      .set({ receivedQty: qtyString(l.receivedQty), reasonCode: decEq(l.receivedQty, l.expectedQty) ? l.reasonCode : l.reasonCode, batchNo: `${note.no}-${l.lineNo}` })
+      .set({
+        receivedQty: qtyString(l.receivedQty),
+        reasonCode: decEq(l.receivedQty, l.expectedQty) ? l.reasonCode : l.reasonCode,
+        batchNo: `${note.no}-${l.lineNo}`,
+      })
       .where(eq(receiveOrderLines.id, l.id));
     if (l.purchaseOrderLineId && gt(l.receivedQty, 0)) {
       await tx
@@ -225,10 +253,25 @@ async function confirmInTx(tx: Executor, ctx: Ctx, id: number, input: { lines: {
   const orderStatus = await refreshOrder(tx, ctx, order?.id ?? null);
   // The supplier's payable (partner account LAST in the lock order): Σ received × price.
   const payable = roundMoney(sum(posted.map((l) => mul(l.receivedQty, l.price))));
-  await recordDocumentChange(tx, ctx, RECEIVE_ORDER_MACHINE, "confirm", { type: RECEIVE_DOC_TYPE, id: note.id, no: note.no, from: note.status, to: RC_DONE, total: moneyString(payable), note: orderNote(order, orderStatus) });
+  await recordDocumentChange(tx, ctx, RECEIVE_ORDER_MACHINE, "confirm", {
+    type: RECEIVE_DOC_TYPE,
+    id: note.id,
+    no: note.no,
+    from: note.status,
+    to: RC_DONE,
+    total: moneyString(payable),
+    note: orderNote(order, orderStatus),
+  });
   if (autoPutaway) await createPutawayOrderFor(tx, ctx, note.id);
-  if (gt(payable, 0)) await postPartnerEntry(tx, ctx, { partnerId: note.partnerId, docType: RECEIVE_DOC_TYPE, docId: note.id, docNo: note.no, amount: payable });
-  await notify(tx, ctx, "receivingConfirmed", { noteId: note.id, receiveNo: note.no, orderNo: order?.no ?? "", supplierName: await partnerNameOf(tx, ctx, note.partnerId), amount: formatMoney(payable) }, { userId: order?.buyerId });
+  if (gt(payable, 0))
+    await postPartnerEntry(tx, ctx, { partnerId: note.partnerId, docType: RECEIVE_DOC_TYPE, docId: note.id, docNo: note.no, amount: payable });
+  await notify(
+    tx,
+    ctx,
+    "receivingConfirmed",
+    { noteId: note.id, receiveNo: note.no, orderNo: order?.no ?? "", supplierName: await partnerNameOf(tx, ctx, note.partnerId), amount: formatMoney(payable) },
+    { userId: order?.buyerId },
+  );
   return { id: note.id, no: note.no, status: RC_DONE };
 }
 
@@ -256,7 +299,10 @@ export async function reverseReceiveOrder(ctx: Ctx, id: number) {
   return inTransaction(async (tx) => {
     const { order, note } = await lockNoteWithOrder(tx, ctx, id);
     assertTransition(RECEIVE_ORDER_MACHINE, "reverse", note.status);
-    const lines = await tx.select().from(receiveOrderLines).where(and(eq(receiveOrderLines.receiveOrderId, note.id), eq(receiveOrderLines.companyId, ctx.companyId)));
+    const lines = await tx
+      .select()
+      .from(receiveOrderLines)
+      .where(and(eq(receiveOrderLines.receiveOrderId, note.id), eq(receiveOrderLines.companyId, ctx.companyId)));
     if (lines.some((l) => gt(l.putawayQty, 0))) throw new DomainError("conflict", `收货单 ${note.no} 的货物已上架，不能红冲`);
     const openPutaways = await tx
       .select({ id: putawayOrders.id })
@@ -271,7 +317,11 @@ export async function reverseReceiveOrder(ctx: Ctx, id: number) {
     }
     if (openPutaways.length) {
       const ids = openPutaways.map((p) => p.id);
-      const [done] = await tx.select({ id: putawayOrders.id }).from(putawayOrders).where(and(inArray(putawayOrders.id, ids), eq(putawayOrders.status, PA_DONE))).limit(1);
+      const [done] = await tx
+        .select({ id: putawayOrders.id })
+        .from(putawayOrders)
+        .where(and(inArray(putawayOrders.id, ids), eq(putawayOrders.status, PA_DONE)))
+        .limit(1);
       if (done) throw new DomainError("conflict", `收货单 ${note.no} 的货物已上架，不能红冲`);
       await tx.delete(putawayOrderLines).where(inArray(putawayOrderLines.putawayOrderId, ids));
       await tx.delete(putawayOrders).where(inArray(putawayOrders.id, ids));
@@ -288,7 +338,15 @@ export async function reverseReceiveOrder(ctx: Ctx, id: number) {
     await tx.update(receiveOrders).set({ status: RC_REVERSED, updatedAt: now }).where(eq(receiveOrders.id, note.id));
     const orderStatus = await refreshOrder(tx, ctx, order?.id ?? null);
     const total = moneyString(roundMoney(sum(lines.map((l) => mul(l.receivedQty, l.price)))));
-    await recordDocumentChange(tx, ctx, RECEIVE_ORDER_MACHINE, "reverse", { type: RECEIVE_DOC_TYPE, id: note.id, no: note.no, from: note.status, to: RC_REVERSED, total, note: orderNote(order, orderStatus) });
+    await recordDocumentChange(tx, ctx, RECEIVE_ORDER_MACHINE, "reverse", {
+      type: RECEIVE_DOC_TYPE,
+      id: note.id,
+      no: note.no,
+      from: note.status,
+      to: RC_REVERSED,
+      total,
+      note: orderNote(order, orderStatus),
+    });
     // The payable posted back (receiveOrderBack, the opposite amount), partner account last.
     await reversePartnerEntry(tx, ctx, { docType: RECEIVE_DOC_TYPE, docId: note.id, docNo: note.no });
     return { id: note.id, no: note.no, status: RC_REVERSED };
@@ -447,7 +505,13 @@ export async function getReceiveOrder(ctx: Ctx, id: number, ex: Executor = db())
 export async function receivableOrders(ctx: Ctx, keyword = "", ex: Executor = db()) {
   const kw = keyword.trim().slice(0, 50);
   return ex
-    .select({ id: purchaseOrders.id, no: purchaseOrders.no, partnerName: enterpriseRelations.name, status: purchaseOrders.status, creationTime: purchaseOrders.creationTime })
+    .select({
+      id: purchaseOrders.id,
+      no: purchaseOrders.no,
+      partnerName: enterpriseRelations.name,
+      status: purchaseOrders.status,
+      creationTime: purchaseOrders.creationTime,
+    })
     .from(purchaseOrders)
     .leftJoin(enterpriseRelations, eq(enterpriseRelations.id, purchaseOrders.partnerId))
     .where(
@@ -456,7 +520,9 @@ export async function receivableOrders(ctx: Ctx, keyword = "", ex: Executor = db
         inArray(purchaseOrders.status, [PO_WAITING, PO_PARTIAL]),
         sql`exists (select 1 from purchase_order_lines l where l.order_id = ${purchaseOrders.id} and l.received_qty < l.qty)`,
         sql`not exists (select 1 from receive_orders r where r.purchase_order_id = ${purchaseOrders.id} and r.status = ${RC_WAITING})`,
-        kw ? sql`(${purchaseOrders.no} ilike ${"%" + kw.replace(/[\\%_]/g, (c) => "\\" + c) + "%"} or ${enterpriseRelations.name} ilike ${"%" + kw.replace(/[\\%_]/g, (c) => "\\" + c) + "%"})` : undefined,
+        kw
+          ? sql`(${purchaseOrders.no} ilike ${"%" + kw.replace(/[\\%_]/g, (c) => "\\" + c) + "%"} or ${enterpriseRelations.name} ilike ${"%" + kw.replace(/[\\%_]/g, (c) => "\\" + c) + "%"})`
+          : undefined,
       ),
     )
     .orderBy(desc(purchaseOrders.id))

@@ -45,7 +45,17 @@ async function shortOrder(warehouseId: number, lines: { productId: number; qty: 
       .returning();
     const ls = await tx
       .insert(salesOrderLines)
-      .values(lines.map((l, i) => ({ companyId: c.companyId, orderId: o!.id, lineNo: i + 1, productId: l.productId, qty: l.qty, price: "10", amount: String(Number(l.qty) * 10) })))
+      .values(
+        lines.map((l, i) => ({
+          companyId: c.companyId,
+          orderId: o!.id,
+          lineNo: i + 1,
+          productId: l.productId,
+          qty: l.qty,
+          price: "10",
+          amount: String(Number(l.qty) * 10),
+        })),
+      )
       .returning();
     await reserveStock(
       tx,
@@ -64,12 +74,17 @@ async function newProducts(companyId: number, rows: { mainOE: string; name: stri
     .insert(products)
     .values(rows.map((r) => ({ companyId, mainOE: r.mainOE, oeNorm: r.mainOE.replace(/[^0-9A-Za-z]/g, "").toUpperCase(), name: r.name })))
     .returning();
-  await db().insert(productOes).values(made.flatMap((p) => oeRowsOf(p)));
+  await db()
+    .insert(productOes)
+    .values(made.flatMap((p) => oeRowsOf(p)));
   return made;
 }
 
 async function customerOf(c: Ctx) {
-  const [p] = await db().insert(enterpriseRelations).values({ companyId: c.companyId, rel: 1, name: `紧急测试客户${++seq}` }).returning();
+  const [p] = await db()
+    .insert(enterpriseRelations)
+    .values({ companyId: c.companyId, rel: 1, name: `紧急测试客户${++seq}` })
+    .returning();
   return p!.id;
 }
 
@@ -144,11 +159,22 @@ describe("the urgent list", () => {
     const { items, totalCount } = await list(buyer, "q=URG");
     expect(totalCount).toBe(4);
     const a1 = rowOf(items, pA, wh1)!;
-    expect(a1).toMatchObject({ mainOE: "URG-A1", warehouseName: "紧急测试仓一", urgentQty: "8.00", orderCount: 2, lastPartnerId: supA, lastPartnerName: "紧急供应商甲", lastPrice: "8.50" });
+    expect(a1).toMatchObject({
+      mainOE: "URG-A1",
+      warehouseName: "紧急测试仓一",
+      urgentQty: "8.00",
+      orderCount: 2,
+      lastPartnerId: supA,
+      lastPartnerName: "紧急供应商甲",
+      lastPrice: "8.50",
+    });
     // The receipts of the earlier orders sit in wh1's 收货区: available, not on order any more.
     expect(a1.availableQty).toBe("2.00");
     expect(a1.onOrderQty).toBe("0.00");
-    const [d] = await db().select().from(stockDemands).where(and(eq(stockDemands.docId, o1.id), eq(stockDemands.productId, pA)));
+    const [d] = await db()
+      .select()
+      .from(stockDemands)
+      .where(and(eq(stockDemands.docId, o1.id), eq(stockDemands.productId, pA)));
     expect(new Date(a1.waitingSince).getTime()).toBe(d!.createdAt.getTime());
     expect(rowOf(items, pA, wh2)).toMatchObject({ urgentQty: "4.00", orderCount: 1, availableQty: "0.00" });
     expect(rowOf(items, pNone, wh1)).toMatchObject({ urgentQty: "6.00", lastPartnerId: null, lastPrice: null });
@@ -199,7 +225,12 @@ describe("生成采购订单", () => {
     expect(r.noSupplier).toEqual([{ mainOE: "URG-N1", productName: "紧急件无源", reason: NO_SUPPLIER_MESSAGE }]);
     expect(r.orders).toHaveLength(3);
     const views = await Promise.all(r.orders.map((o) => getPurchaseOrder(buyer, o.id)));
-    const shape = views.map((v) => ({ partnerId: v.partnerId, warehouseId: v.warehouseId, status: v.status, lines: v.lines.map((l) => [l.productId, l.qty, l.price]) }));
+    const shape = views.map((v) => ({
+      partnerId: v.partnerId,
+      warehouseId: v.warehouseId,
+      status: v.status,
+      lines: v.lines.map((l) => [l.productId, l.qty, l.price]),
+    }));
     expect(shape).toEqual(
       expect.arrayContaining([
         { partnerId: supA, warehouseId: wh1, status: 0, lines: [[pA, "5.00", "8.50"]] },
@@ -246,7 +277,12 @@ describe("生成采购订单", () => {
     const [paLine] = await db().select().from(putawayOrderLines).where(eq(putawayOrderLines.putawayOrderId, pa!.id)).orderBy(asc(putawayOrderLines.lineNo));
     await confirmPutawayOrder(boss, pa!.id, { lines: [{ id: paLine!.id, toLocationId: shelf1, qty: "4" }] });
 
-    expect(await db().select().from(stockDemands).where(and(eq(stockDemands.companyId, boss.companyId), eq(stockDemands.docId, so.id)))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(stockDemands)
+        .where(and(eq(stockDemands.companyId, boss.companyId), eq(stockDemands.docId, so.id))),
+    ).toHaveLength(0);
     expect((await lineHoldings(db(), boss, [so.id])).get(so.lineIds[0]!)).toEqual({ lockedQty: "4.00", shortQty: "0.00" });
     expect(rowOf((await list(buyer, "q=URG-F1")).items, p!.id, wh1)).toBeUndefined();
     const [po] = await db().select().from(purchaseOrders).where(eq(purchaseOrders.id, poId));

@@ -46,7 +46,6 @@ function requireBuyer(ctx: Ctx) {
   if (!ctx.permissions.has(URGENT_CODE)) throw new DomainError("forbidden", t.errors.pages[403]!.message);
 }
 
-
 /** The page's list (search params: page, size, sort, q, warehouseId, partnerId). */
 export async function listUrgentPurchase(ctx: Ctx, params: URLSearchParams): Promise<ListResult<UrgentRow>> {
   requireBuyer(ctx);
@@ -146,10 +145,17 @@ export async function generateUrgentPurchaseOrders(ctx: Ctx, keys: { productId: 
     const groups = await urgentGroupFigures(tx, ctx, unique);
     if (groups.length === 0) throw new DomainError("conflict", "所选产品已没有缺货，请刷新页面");
     const result: UrgentGenerationResult = { orders: [], noSupplier: [], covered: [] };
-    const byOrder = new Map<string, { partnerId: number; partnerName: string; warehouseId: number; lines: { productId: number; qty: string; price: string }[] }>();
+    const byOrder = new Map<
+      string,
+      { partnerId: number; partnerName: string; warehouseId: number; lines: { productId: number; qty: string; price: string }[] }
+    >();
     for (const g of groups) {
       if (g.partnerId === null || !g.partnerEnabled) {
-        result.noSupplier.push({ mainOE: g.mainOE, productName: g.productName, reason: g.partnerId === null ? NO_SUPPLIER_MESSAGE : `上次供应商“${g.partnerName}”已停用，请手工下单` });
+        result.noSupplier.push({
+          mainOE: g.mainOE,
+          productName: g.productName,
+          reason: g.partnerId === null ? NO_SUPPLIER_MESSAGE : `上次供应商“${g.partnerName}”已停用，请手工下单`,
+        });
         continue;
       }
       const qty = sub(g.urgentQty, add(g.onOrderQty, g.draftQty));

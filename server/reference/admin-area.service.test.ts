@@ -17,7 +17,10 @@ describe("行政区域 (administrative areas)", () => {
     const provinces = await areaChildren(null);
     expect(provinces).toHaveLength(31);
     expect(provinces.every((p) => p.level === 1 && p.hasChildren)).toBe(true);
-    const [gz] = await db().select().from(adminAreas).where(sql`${adminAreas.code} = '4401'`);
+    const [gz] = await db()
+      .select()
+      .from(adminAreas)
+      .where(sql`${adminAreas.code} = '4401'`);
     expect(gz).toMatchObject({ name: "广州市", level: 2, parentCode: "44", nameSort: "guang3zhou1shi4" });
     // A municipality's 市辖区 reads as the municipality itself.
     expect((await areaChildren("11")).map((c) => c.name)).toEqual(["北京市"]);
@@ -27,7 +30,9 @@ describe("行政区域 (administrative areas)", () => {
     const started = performance.now();
     expect(await seedAdminAreas(db())).toBe(0);
     expect(performance.now() - started).toBeLessThan(1000);
-    await db().delete(adminAreas).where(sql`${adminAreas.code} = '440106'`);
+    await db()
+      .delete(adminAreas)
+      .where(sql`${adminAreas.code} = '440106'`);
     expect(await seedAdminAreas(db())).toBe(1);
     expect((await areaPath("440106")).map((a) => a.name)).toEqual(["广东省", "广州市", "天河区"]);
   });

@@ -97,7 +97,10 @@ export async function regionList(query: unknown): Promise<{ totalCount: number; 
 /** Which of `codes` exist (business areas refuse the others). */
 export async function existingAreaCodes(codes: readonly string[], ex: Executor = db()): Promise<Set<string>> {
   if (codes.length === 0) return new Set();
-  const rows = await ex.select({ code: adminAreas.code }).from(adminAreas).where(inArray(adminAreas.code, [...codes]));
+  const rows = await ex
+    .select({ code: adminAreas.code })
+    .from(adminAreas)
+    .where(inArray(adminAreas.code, [...codes]));
   return new Set(rows.map((r) => r.code));
 }
 
@@ -140,7 +143,11 @@ export async function areaBrowse(params: URLSearchParams) {
 /** Every city (level 2) with its province, for the partner and address forms' city suggestions. */
 export async function cityChoices(ex: Executor = db()): Promise<{ code: string; name: string; province: string }[]> {
   const rows = await ex
-    .select({ code: adminAreas.code, name: adminAreas.name, province: sql<string>`(select p.name from admin_areas p where p.code = "admin_areas"."parent_code")` })
+    .select({
+      code: adminAreas.code,
+      name: adminAreas.name,
+      province: sql<string>`(select p.name from admin_areas p where p.code = "admin_areas"."parent_code")`,
+    })
     .from(adminAreas)
     .where(and(eq(adminAreas.level, 2)))
     .orderBy(asc(adminAreas.code));

@@ -54,7 +54,13 @@ export const SELL_TYPES = [
   [5, "促销"],
 ] as const satisfies Dict;
 
-const status = (code: string, name: string, items: Dict<number>): BuiltinDictionary => ({ code, name, kind: "status", description: `${name}（系统状态，取值固定）`, items });
+const status = (code: string, name: string, items: Dict<number>): BuiltinDictionary => ({
+  code,
+  name,
+  kind: "status",
+  description: `${name}（系统状态，取值固定）`,
+  items,
+});
 
 export const BUILTIN_DICTIONARIES: readonly BuiltinDictionary[] = [
   status("SalesOrderStatus", "销售订单状态", SALES_ORDER_STATUSES),

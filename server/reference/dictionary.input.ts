@@ -35,7 +35,11 @@ export const DICT_TEXT = {
 
 const sortOrder = z.preprocess(
   (v) => (v === "" || v === undefined || v === null ? 0 : typeof v === "string" ? v.trim() : v),
-  z.coerce.number({ error: DICT_TEXT.sortOrderInvalid }).int(DICT_TEXT.sortOrderInvalid).min(0, DICT_TEXT.sortOrderInvalid).max(99_999, DICT_TEXT.sortOrderInvalid),
+  z.coerce
+    .number({ error: DICT_TEXT.sortOrderInvalid })
+    .int(DICT_TEXT.sortOrderInvalid)
+    .min(0, DICT_TEXT.sortOrderInvalid)
+    .max(99_999, DICT_TEXT.sortOrderInvalid),
 );
 
 const description = z.preprocess(

@@ -100,7 +100,9 @@ describe("数据字典 (dictionaries) and 银行设置's first list", () => {
     const monthly = await itemRow("PaymentTerm", "100");
     await updateDictItem(admin, "PaymentTerm", monthly!.id, { label: "月结（30天）", sortOrder: 1, description: "当月对账" });
     const sellType = await typeRow("SellType");
-    await db().delete(dictItems).where(and(eq(dictItems.typeId, sellType.id), eq(dictItems.value, "5")));
+    await db()
+      .delete(dictItems)
+      .where(and(eq(dictItems.typeId, sellType.id), eq(dictItems.value, "5")));
     const hot = await itemRow("SellType", "4");
     await updateDictItem(admin, "SellType", hot!.id, { isEnabled: false });
     const closed = await typeRow("SalesOrderStatus");
@@ -175,17 +177,31 @@ describe("数据字典 (dictionaries) and 银行设置's first list", () => {
     const status = await typeRow("SalesOrderStatus");
     const draft = await itemRow("SalesOrderStatus", "0");
     await expect(createDictItem(admin, status.id, { value: "120", label: "已归档" })).rejects.toMatchObject({ code: "conflict", message: DICT_TEXT.closedAdd });
-    await expect(createDictItem(admin, "PaymentTerm", { value: "45", label: "45天" })).rejects.toMatchObject({ code: "conflict", message: CODE_DICT_TEXT.closedAdd });
+    await expect(createDictItem(admin, "PaymentTerm", { value: "45", label: "45天" })).rejects.toMatchObject({
+      code: "conflict",
+      message: CODE_DICT_TEXT.closedAdd,
+    });
     await expect(deleteDictItem(admin, status.id, draft!.id)).rejects.toMatchObject({ code: "conflict", message: DICT_TEXT.closedRemove });
-    await expect(updateDictItem(admin, status.id, draft!.id, { isEnabled: false })).rejects.toMatchObject({ code: "conflict", message: DICT_TEXT.closedDisable });
-    await expect(updateDictItem(admin, "ReasonCode", (await itemRow("ReasonCode", "110"))!.id, { isEnabled: "false" })).rejects.toMatchObject({ message: CODE_DICT_TEXT.closedDisable });
-    await expect(updateDictItem(admin, status.id, draft!.id, { value: "1", label: "草稿单" })).rejects.toMatchObject({ code: "bad_request", message: DICT_TEXT.valueFixed });
+    await expect(updateDictItem(admin, status.id, draft!.id, { isEnabled: false })).rejects.toMatchObject({
+      code: "conflict",
+      message: DICT_TEXT.closedDisable,
+    });
+    await expect(updateDictItem(admin, "ReasonCode", (await itemRow("ReasonCode", "110"))!.id, { isEnabled: "false" })).rejects.toMatchObject({
+      message: CODE_DICT_TEXT.closedDisable,
+    });
+    await expect(updateDictItem(admin, status.id, draft!.id, { value: "1", label: "草稿单" })).rejects.toMatchObject({
+      code: "bad_request",
+      message: DICT_TEXT.valueFixed,
+    });
     await expect(updateDictType(admin, status.id, { code: "SOStatus" })).rejects.toMatchObject({ code: "bad_request", message: DICT_TEXT.builtinType });
     await expect(deleteDictType(admin, status.id)).rejects.toMatchObject({ code: "conflict", message: DICT_TEXT.builtinType });
     await expect(updateDictItem(admin, status.id, draft!.id, { label: "" })).rejects.toMatchObject({ code: "bad_request", message: DICT_TEXT.labelRequired });
     await expect(updateDictItem(admin, status.id, draft!.id, { sortOrder: "-1" })).rejects.toMatchObject({ message: DICT_TEXT.sortOrderInvalid });
     // Another type's item through this type is not found.
-    await expect(updateDictItem(admin, "PaymentTerm", draft!.id, { label: "草稿单" })).rejects.toMatchObject({ code: "not_found", message: DICT_TEXT.itemMissing });
+    await expect(updateDictItem(admin, "PaymentTerm", draft!.id, { label: "草稿单" })).rejects.toMatchObject({
+      code: "not_found",
+      message: DICT_TEXT.itemMissing,
+    });
     await expect(getDictType(admin, "NoSuchType")).rejects.toMatchObject({ code: "not_found", message: DICT_TEXT.typeMissing });
     await expect(getDictItem(admin, status.id, "abc")).rejects.toMatchObject({ code: "not_found" });
     expect((await dictAudits()).length).toBe(before);
@@ -197,7 +213,12 @@ describe("数据字典 (dictionaries) and 银行设置's first list", () => {
     expect(same.label).toBe("草稿单");
     const audits = (await dictAudits()).slice(before);
     expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ targetType: "dictItem", targetId: String(draft!.id), userName: "admin", summary: "修改字典项 销售订单状态（SalesOrderStatus）/0：显示名称 草稿 → 草稿单，排序 10 → 5" });
+    expect(audits[0]).toMatchObject({
+      targetType: "dictItem",
+      targetId: String(draft!.id),
+      userName: "admin",
+      summary: "修改字典项 销售订单状态（SalesOrderStatus）/0：显示名称 草稿 → 草稿单，排序 10 → 5",
+    });
     expect(audits[0]!.before).toMatchObject({ label: "草稿" });
     expect(audits[0]!.after).toMatchObject({ label: "草稿单" });
     expect(await dictionaryLabel("SalesOrderStatus", 0)).toBe("草稿单");
@@ -207,7 +228,11 @@ describe("数据字典 (dictionaries) and 银行设置's first list", () => {
   it("an open built-in dictionary takes new items and disables the code's; only the added ones are deleted", async () => {
     const added = await createDictItem(admin, "SellType", { value: "6", label: "清仓", sortOrder: "60" });
     expect(added).toMatchObject({ value: "6", label: "清仓", isEnabled: true, isFixed: false });
-    await expect(createDictItem(admin, "SellType", { value: "6", label: "又一个" })).rejects.toMatchObject({ code: "conflict", message: DICT_TEXT.valueTaken, fields: { value: [DICT_TEXT.valueTaken] } });
+    await expect(createDictItem(admin, "SellType", { value: "6", label: "又一个" })).rejects.toMatchObject({
+      code: "conflict",
+      message: DICT_TEXT.valueTaken,
+      fields: { value: [DICT_TEXT.valueTaken] },
+    });
     const newItem = await itemRow("SellType", "1");
     await expect(deleteDictItem(admin, "SellType", newItem!.id)).rejects.toMatchObject({ message: DICT_TEXT.closedRemove });
     expect(await updateDictItem(admin, "SellType", newItem!.id, { isEnabled: "false" })).toMatchObject({ isEnabled: false });
@@ -227,14 +252,31 @@ describe("数据字典 (dictionaries) and 银行设置's first list", () => {
     const before = (await dictAudits()).length;
     await expect(createDictType(admin, { code: "1abc", name: "数字开头" })).rejects.toMatchObject({ code: "bad_request", message: DICT_TEXT.codeInvalid });
     await expect(createDictType(admin, { code: "", name: "x" })).rejects.toMatchObject({ message: DICT_TEXT.codeRequired });
-    await expect(createDictType(admin, { code: "Good", name: "  " })).rejects.toMatchObject({ message: DICT_TEXT.nameRequired, fields: { name: [DICT_TEXT.nameRequired] } });
+    await expect(createDictType(admin, { code: "Good", name: "  " })).rejects.toMatchObject({
+      message: DICT_TEXT.nameRequired,
+      fields: { name: [DICT_TEXT.nameRequired] },
+    });
     await expect(createDictType(admin, { code: "Good", name: "好".repeat(31) })).rejects.toMatchObject({ message: DICT_TEXT.nameTooLong });
-    await expect(createDictType(admin, { code: "SellType", name: "重复" })).rejects.toMatchObject({ code: "conflict", message: DICT_TEXT.codeTaken, fields: { code: [DICT_TEXT.codeTaken] } });
+    await expect(createDictType(admin, { code: "SellType", name: "重复" })).rejects.toMatchObject({
+      code: "conflict",
+      message: DICT_TEXT.codeTaken,
+      fields: { code: [DICT_TEXT.codeTaken] },
+    });
     await expect(createDictType(admin, "not an object")).rejects.toMatchObject({ code: "bad_request" });
     expect((await dictAudits()).length).toBe(before);
 
     const made = await createDictType(admin, { code: "InvoiceType", name: "发票类型", description: " 开票方式 ", sortOrder: "300" });
-    expect(made).toMatchObject({ code: "InvoiceType", name: "发票类型", description: "开票方式", sortOrder: 300, isBuiltin: false, isClosed: false, kind: "custom", itemCount: 0, items: [] });
+    expect(made).toMatchObject({
+      code: "InvoiceType",
+      name: "发票类型",
+      description: "开票方式",
+      sortOrder: 300,
+      isBuiltin: false,
+      isClosed: false,
+      kind: "custom",
+      itemCount: 0,
+      items: [],
+    });
     const vat = await createDictItem(admin, made.id, { value: "VAT", label: "增值税专用发票", sortOrder: "10" });
     await createDictItem(admin, "InvoiceType", { value: "NORMAL", label: "普通发票", sortOrder: "20", isEnabled: "false" });
     await expect(createDictItem(admin, made.id, { value: "a b", label: "空格" })).rejects.toMatchObject({ message: DICT_TEXT.valueInvalid });
@@ -246,7 +288,11 @@ describe("数据字典 (dictionaries) and 银行设置's first list", () => {
       ["NORMAL", false, false],
     ]);
     await expect(updateDictType(admin, made.id, { code: "Other" })).rejects.toMatchObject({ message: CODE_DICT_TEXT.codeFixed });
-    expect(await updateDictType(admin, "InvoiceType", { name: "发票种类", code: "InvoiceType" })).toMatchObject({ name: "发票种类", description: "开票方式", sortOrder: 300 });
+    expect(await updateDictType(admin, "InvoiceType", { name: "发票种类", code: "InvoiceType" })).toMatchObject({
+      name: "发票种类",
+      description: "开票方式",
+      sortOrder: 300,
+    });
     expect(await updateDictItem(admin, made.id, vat.id, { label: "专票" })).toMatchObject({ label: "专票", sortOrder: 10 });
 
     const page = await loadDictionaryPage(admin, { type: "InvoiceType" });
@@ -257,7 +303,12 @@ describe("数据字典 (dictionaries) and 银行设置's first list", () => {
     await expect(loadDictionaryPage(admin, { type: "Nope" })).rejects.toMatchObject({ code: "not_found" });
 
     await deleteDictType(admin, made.id);
-    expect(await db().select().from(dictItems).where(inArray(dictItems.value, ["VAT", "NORMAL"]))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(dictItems)
+        .where(inArray(dictItems.value, ["VAT", "NORMAL"])),
+    ).toEqual([]);
     await expect(getDictType(admin, made.id)).rejects.toMatchObject({ code: "not_found" });
     const summaries = (await dictAudits()).slice(before).map((a) => [a.targetType, a.summary]);
     expect(summaries).toEqual([

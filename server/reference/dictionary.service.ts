@@ -129,7 +129,10 @@ export async function syncBuiltinDictionaries(ex: Executor) {
     .values(BUILTIN_DICTIONARIES.map((d, i) => ({ code: d.code, name: d.name, description: d.description, isBuiltin: true, sortOrder: (i + 1) * 10 })))
     .onConflictDoNothing({ target: dictTypes.code });
   // A type the operator created under a code the product later took becomes built-in.
-  await ex.update(dictTypes).set({ isBuiltin: true }).where(and(inArray(dictTypes.code, codes), eq(dictTypes.isBuiltin, false)));
+  await ex
+    .update(dictTypes)
+    .set({ isBuiltin: true })
+    .where(and(inArray(dictTypes.code, codes), eq(dictTypes.isBuiltin, false)));
   const types = await ex.select({ id: dictTypes.id, code: dictTypes.code }).from(dictTypes).where(inArray(dictTypes.code, codes));
   const idOf = new Map(types.map((r) => [r.code, r.id]));
   const missing: (typeof dictItems.$inferInsert)[] = [];
@@ -142,7 +145,8 @@ export async function syncBuiltinDictionaries(ex: Executor) {
     const typeId = idOf.get(def.code)!;
     def.items.forEach(([value, label], i) => {
       // The code's own label: the arrays may show the operator's labels already (dictionary.labels.ts).
-      if (!have.has(`${typeId}\u0000${String(value)}`)) missing.push({ typeId, value: String(value), label: defaultLabel(def.code, String(value)) ?? label, sortOrder: (i + 1) * 10 });
+      if (!have.has(`${typeId}\u0000${String(value)}`))
+        missing.push({ typeId, value: String(value), label: defaultLabel(def.code, String(value)) ?? label, sortOrder: (i + 1) * 10 });
     });
   }
   if (missing.length) await ex.insert(dictItems).values(missing).onConflictDoNothing();
@@ -199,7 +203,10 @@ export async function dictionaryLabel(code: string, value: string | number | nul
 
 /* ------------------------------------------------------------------ reads for the page and the API */
 
-const TYPE_LIST: ListSpec<"sortOrder" | "code" | "name" | "id", never> = { sortable: ["sortOrder", "code", "name", "id"], defaultSort: { field: "sortOrder", dir: "asc" } };
+const TYPE_LIST: ListSpec<"sortOrder" | "code" | "name" | "id", never> = {
+  sortable: ["sortOrder", "code", "name", "id"],
+  defaultSort: { field: "sortOrder", dir: "asc" },
+};
 const TYPE_SORT = { sortOrder: dictTypes.sortOrder, code: dictTypes.code, name: dictTypes.name, id: dictTypes.id } as const;
 
 function keywordCond(keyword: string): SQL | undefined {
@@ -216,13 +223,7 @@ export async function listDictTypes(ctx: Ctx, params: URLSearchParams): Promise<
   const where = keywordCond(q.keyword);
   const order = q.sort.dir === "desc" ? desc(TYPE_SORT[q.sort.field]) : asc(TYPE_SORT[q.sort.field]);
   const [rows, [total]] = await Promise.all([
-    db()
-      .select({ row: dictTypes, itemCount: itemCountSql })
-      .from(dictTypes)
-      .where(where)
-      .orderBy(order, asc(dictTypes.id))
-      .limit(q.take)
-      .offset(q.skip),
+    db().select({ row: dictTypes, itemCount: itemCountSql }).from(dictTypes).where(where).orderBy(order, asc(dictTypes.id)).limit(q.take).offset(q.skip),
     db().select({ n: count() }).from(dictTypes).where(where),
   ]);
   return { totalCount: Number(total?.n ?? 0), items: rows.map((r) => typeView(r.row, Number(r.itemCount))) };
@@ -288,7 +289,10 @@ export async function getDictItem(ctx: Ctx, typeRef: unknown, itemRef: unknown):
  * 数据字典's page: the types (filtered by code or name) and the chosen one with its items; with
  * no type chosen (or the chosen one not in the filtered list) the first listed. The operator only.
  */
-export async function loadDictionaryPage(ctx: Ctx, opts: { type?: string | null; q?: string | null }): Promise<{ types: DictTypeView[]; selected: DictTypeDetail | null; keyword: string }> {
+export async function loadDictionaryPage(
+  ctx: Ctx,
+  opts: { type?: string | null; q?: string | null },
+): Promise<{ types: DictTypeView[]; selected: DictTypeDetail | null; keyword: string }> {
   requireDictAdmin(ctx);
   const keyword = (opts.q ?? "").trim().slice(0, 50);
   const rows = await db()
@@ -339,7 +343,10 @@ export async function createDictType(ctx: Ctx, body: unknown): Promise<DictTypeD
     return await inTransaction(async (tx) => {
       const [taken] = await tx.select({ id: dictTypes.id }).from(dictTypes).where(eq(dictTypes.code, input.code)).limit(1);
       if (taken) throw new DomainError("conflict", DICT_TEXT.codeTaken, { code: [DICT_TEXT.codeTaken] });
-      const [row] = await tx.insert(dictTypes).values({ code: input.code, name: input.name, description: input.description, sortOrder: input.sortOrder, isBuiltin: false }).returning();
+      const [row] = await tx
+        .insert(dictTypes)
+        .values({ code: input.code, name: input.name, description: input.description, sortOrder: input.sortOrder, isBuiltin: false })
+        .returning();
       await audit(tx, ctx, "dictType", row!.id, `新增字典类型 ${row!.name}（${row!.code}）`, undefined, row);
       return detailOf(tx, row!);
     });
@@ -378,7 +385,10 @@ export async function deleteDictType(ctx: Ctx, ref: unknown): Promise<void> {
     if (current.isBuiltin) throw new DomainError("conflict", DICT_TEXT.builtinType);
     const items = await tx.select().from(dictItems).where(eq(dictItems.typeId, current.id)).orderBy(asc(dictItems.sortOrder), asc(dictItems.id));
     await tx.delete(dictTypes).where(eq(dictTypes.id, current.id));
-    await audit(tx, ctx, "dictType", current.id, `删除字典类型 ${current.name}（${current.code}）${items.length ? `及其 ${items.length} 个字典项` : ""}`, { ...current, items });
+    await audit(tx, ctx, "dictType", current.id, `删除字典类型 ${current.name}（${current.code}）${items.length ? `及其 ${items.length} 个字典项` : ""}`, {
+      ...current,
+      items,
+    });
   });
 }
 
@@ -401,7 +411,14 @@ export async function createDictItem(ctx: Ctx, typeRef: unknown, body: unknown):
       if (taken) throw new DomainError("conflict", DICT_TEXT.valueTaken, { value: [DICT_TEXT.valueTaken] });
       const [row] = await tx
         .insert(dictItems)
-        .values({ typeId: type.id, value: input.value, label: input.label, description: input.description, sortOrder: input.sortOrder, isEnabled: input.isEnabled })
+        .values({
+          typeId: type.id,
+          value: input.value,
+          label: input.label,
+          description: input.description,
+          sortOrder: input.sortOrder,
+          isEnabled: input.isEnabled,
+        })
         .returning();
       await audit(tx, ctx, "dictItem", row!.id, `新增字典项 ${type.name}（${type.code}）：${row!.value} ${row!.label}`, undefined, row);
       return itemView(row!, builtinValues(type));
@@ -424,7 +441,8 @@ export async function updateDictItem(ctx: Ctx, typeRef: unknown, itemRef: unknow
     const type = await findType(tx, typeRef, true);
     const current = await findItem(tx, type, itemRef, true);
     const sentValue = body && typeof body === "object" ? (body as Record<string, unknown>).value : undefined;
-    if (sentValue !== undefined && sentValue !== null && String(sentValue).trim() !== current.value) throw new DomainError("bad_request", DICT_TEXT.valueFixed, { value: [DICT_TEXT.valueFixed] });
+    if (sentValue !== undefined && sentValue !== null && String(sentValue).trim() !== current.value)
+      throw new DomainError("bad_request", DICT_TEXT.valueFixed, { value: [DICT_TEXT.valueFixed] });
     const input = parseInput(DictItemUpdateSchema, merged(current, body, ["label", "description", "sortOrder", "isEnabled"]));
     const kind = kindOf(type);
     if (!input.isEnabled && current.isEnabled && (kind === "status" || kind === "code")) {

@@ -42,7 +42,11 @@ export async function carrierByName(name: string, ex: Executor = db()) {
 
 /** The enabled carriers' names in list order: what a company's logistics form suggests. */
 export async function carrierNames(ex: Executor = db()): Promise<string[]> {
-  const rows = await ex.select({ name: logisticsCarriers.name }).from(logisticsCarriers).where(eq(logisticsCarriers.isEnabled, true)).orderBy(asc(logisticsCarriers.sortOrder), asc(logisticsCarriers.id));
+  const rows = await ex
+    .select({ name: logisticsCarriers.name })
+    .from(logisticsCarriers)
+    .where(eq(logisticsCarriers.isEnabled, true))
+    .orderBy(asc(logisticsCarriers.sortOrder), asc(logisticsCarriers.id));
   return rows.map((r) => r.name);
 }
 

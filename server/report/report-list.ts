@@ -71,7 +71,6 @@ export interface ReportResult {
   chart: { config: ReportChart; rows: Record<string, unknown>[] } | null;
 }
 
-
 /** Helpers every report's SQL uses for its filters. */
 export interface FilterHelpers {
   tz: string;
@@ -102,7 +101,10 @@ function helpers(ctx: Ctx, q: ListQuery, tz: string): FilterHelpers {
     async productIds() {
       if (!q.keyword) return null;
       const cond = await productResource.keyword!(q.keyword, ctx);
-      return sql`(${db().select({ id: products.id }).from(products).where(and(eq(products.companyId, ctx.companyId), cond))})`;
+      return sql`(${db()
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.companyId, ctx.companyId), cond))})`;
     },
   };
 }
@@ -147,7 +149,9 @@ export async function runReport(def: ReportDef, ctx: Ctx, params: URLSearchParam
   const [rows, counted, totals, chartRows] = await Promise.all([
     db().execute(sql`select * from (${source}) g order by ${order} limit ${q.size} offset ${q.skip}`),
     db().execute(sql`select count(*)::int as n from (${source}) g`),
-    sums.length ? db().execute(sql`select ${sql.raw(sums.map((f) => `coalesce(sum("${f}"), 0)::text as "${f}"`).join(", "))} from (${source}) g`) : Promise.resolve(null),
+    sums.length
+      ? db().execute(sql`select ${sql.raw(sums.map((f) => `coalesce(sum("${f}"), 0)::text as "${f}"`).join(", "))} from (${source}) g`)
+      : Promise.resolve(null),
     chartOk
       ? db().execute(
           sql`select * from (${source}) g order by ${sql.raw(`"${chartConfig.by ?? chartConfig.series[0]!.field}" desc nulls last`)}, ${sql.raw(def.tieBreak.map((c) => `"${c}"`).join(", "))} limit ${chartConfig.top ?? 10}`,
@@ -201,7 +205,7 @@ export async function exportReport(def: ReportDef, ctx: Ctx, params: URLSearchPa
     fileName: def.pageName,
     stream: streamXlsx({
       sheetName: def.pageName,
-      columns: columns.map((c) => ({ displayName: c.header, fieldName: c.field, format: formatOf(c), width: Math.round((c.width ?? 120) * 256 / 8) })),
+      columns: columns.map((c) => ({ displayName: c.header, fieldName: c.field, format: formatOf(c), width: Math.round(((c.width ?? 120) * 256) / 8) })),
       rows: rows(),
       timeZone: tz,
     }),

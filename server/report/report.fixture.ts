@@ -27,10 +27,16 @@ export interface Fixture {
 export async function insertReportFixture(ctx: Ctx, other: Ctx, salesUserId: number, tag = "RPT"): Promise<Fixture> {
   const c = ctx.companyId;
   const warehouseId = await one(sql`insert into warehouses (company_id, name) values (${c}, ${`${tag}报表仓`}) returning id`);
-  const locationId = await one(sql`insert into stock_locations (company_id, warehouse_id, code, full_name) values (${c}, ${warehouseId}, 'R-01', ${`${tag}报表仓-R-01`}) returning id`);
+  const locationId = await one(
+    sql`insert into stock_locations (company_id, warehouse_id, code, full_name) values (${c}, ${warehouseId}, 'R-01', ${`${tag}报表仓-R-01`}) returning id`,
+  );
   const p1 = await one(sql`insert into products (company_id, main_oe, oe_norm, name) values (${c}, ${`${tag}-A1`}, ${`${tag}A1`}, '报表刹车片') returning id`);
-  const p2 = await one(sql`insert into products (company_id, main_oe, oe_norm, name) values (${c}, ${`${tag}-B2`}, ${`${tag}B2`}, '报表机油滤清器') returning id`);
-  await db().execute(sql`insert into product_oes (product_id, company_id, oe_norm, kind) values (${p1}, ${c}, ${`${tag}A1`}, 0), (${p2}, ${c}, ${`${tag}B2`}, 0) on conflict do nothing`);
+  const p2 = await one(
+    sql`insert into products (company_id, main_oe, oe_norm, name) values (${c}, ${`${tag}-B2`}, ${`${tag}B2`}, '报表机油滤清器') returning id`,
+  );
+  await db().execute(
+    sql`insert into product_oes (product_id, company_id, oe_norm, kind) values (${p1}, ${c}, ${`${tag}A1`}, 0), (${p2}, ${c}, ${`${tag}B2`}, 0) on conflict do nothing`,
+  );
   const c1 = await one(sql`insert into enterprise_relations (company_id, rel, name) values (${c}, 1, ${`${tag}客户甲`}) returning id`);
   const c2 = await one(sql`insert into enterprise_relations (company_id, rel, name) values (${c}, 1, ${`${tag}客户乙`}) returning id`);
   const s1 = await one(sql`insert into enterprise_relations (company_id, rel, name) values (${c}, 0, ${`${tag}供应商`}) returning id`);
@@ -68,7 +74,8 @@ export async function insertReportFixture(ctx: Ctx, other: Ctx, salesUserId: num
     one(sql`insert into sales_return_orders (company_id, no, status, partner_id, warehouse_id, sales_order_id, total_amount, posted_at, creation_time)
       values (${c}, ${no}, ${status}, ${c1}, ${warehouseId}, ${so1}, '60', ${`${day} 11:00+08`}, ${`${day} 09:00+08`}) returning id`);
   const r1 = await ret(`${tag}XT1`, 100, "2031-03-09");
-  await db().execute(sql`insert into sales_return_order_lines (company_id, line_no, return_order_id, sales_order_line_id, deliver_order_line_id, product_id, qty, price, amount, unit_cost, reason_code)
+  await db()
+    .execute(sql`insert into sales_return_order_lines (company_id, line_no, return_order_id, sales_order_line_id, deliver_order_line_id, product_id, qty, price, amount, unit_cost, reason_code)
     values (${c}, 1, ${r1}, ${so1l}, ${d1l}, ${p1}, '2', '30', '60', '21.5', 70)`);
   const r2 = await ret(`${tag}XT2`, 10, "2031-03-09"); // waiting for approval
   await db().execute(sql`insert into sales_return_order_lines (company_id, line_no, return_order_id, product_id, qty, price, amount, reason_code)
@@ -89,7 +96,8 @@ export async function insertReportFixture(ctx: Ctx, other: Ctx, salesUserId: num
   await db().execute(sql`insert into partner_accounts (company_id, partner_id, balance) values (${c}, ${c1}, '240'), (${c}, ${s1}, '441')`);
 
   const move = (product: number, qty: string, cost: string, amount: string, biz: string, at: string) =>
-    db().execute(sql`insert into stock_moves (company_id, product_id, location_id, warehouse_id, qty, unit_cost, amount, balance_after, product_qty_after, avg_cost_after, biz_type, doc_type, created_at)
+    db()
+      .execute(sql`insert into stock_moves (company_id, product_id, location_id, warehouse_id, qty, unit_cost, amount, balance_after, product_qty_after, avg_cost_after, biz_type, doc_type, created_at)
       values (${c}, ${product}, ${locationId}, ${warehouseId}, ${qty}, ${cost}, ${amount}, 0, 0, ${cost}, ${biz}, 'test', ${at})`);
   await move(p1, "5", "20", "100", "StockInit", "2031-02-20 10:00+08");
   await move(p1, "20", "19.5", "390", "PurchaseOrder", "2031-03-02 10:00+08");
@@ -102,7 +110,9 @@ export async function insertReportFixture(ctx: Ctx, other: Ctx, salesUserId: num
   // Another company's sale in the same month: never in this company's reports.
   const oc = other.companyId;
   const ow = await one(sql`insert into warehouses (company_id, name) values (${oc}, ${`${tag}他司仓`}) returning id`);
-  const ol = await one(sql`insert into stock_locations (company_id, warehouse_id, code, full_name) values (${oc}, ${ow}, 'X-01', ${`${tag}他司仓-X-01`}) returning id`);
+  const ol = await one(
+    sql`insert into stock_locations (company_id, warehouse_id, code, full_name) values (${oc}, ${ow}, 'X-01', ${`${tag}他司仓-X-01`}) returning id`,
+  );
   const op = await one(sql`insert into products (company_id, main_oe, oe_norm, name) values (${oc}, ${`${tag}-A1`}, ${`${tag}A1`}, '他司刹车片') returning id`);
   const ocu = await one(sql`insert into enterprise_relations (company_id, rel, name) values (${oc}, 1, ${`${tag}他司客户`}) returning id`);
   const oso = await one(sql`insert into sales_orders (company_id, no, status, partner_id, warehouse_id, salesman_id, total_amount, creation_time)
@@ -111,9 +121,11 @@ export async function insertReportFixture(ctx: Ctx, other: Ctx, salesUserId: num
     values (${oc}, 1, ${oso}, ${op}, '9', '111', '999', '500') returning id`);
   const od = await one(sql`insert into deliver_orders (company_id, no, status, sales_order_id, partner_id, warehouse_id, total_amount, posted_at)
     values (${oc}, ${`${tag}FH9`}, 30, ${oso}, ${ocu}, ${ow}, '999', '2031-03-07 15:00+08') returning id`);
-  await db().execute(sql`insert into deliver_order_lines (company_id, line_no, deliver_order_id, sales_order_line_id, product_id, location_id, qty, price, amount, unit_cost)
+  await db()
+    .execute(sql`insert into deliver_order_lines (company_id, line_no, deliver_order_id, sales_order_line_id, product_id, location_id, qty, price, amount, unit_cost)
     values (${oc}, 1, ${od}, ${osol}, ${op}, ${ol}, '9', '111', '999', '500')`);
-  await db().execute(sql`insert into stock_moves (company_id, product_id, location_id, warehouse_id, qty, unit_cost, amount, balance_after, product_qty_after, avg_cost_after, biz_type, doc_type, created_at)
+  await db()
+    .execute(sql`insert into stock_moves (company_id, product_id, location_id, warehouse_id, qty, unit_cost, amount, balance_after, product_qty_after, avg_cost_after, biz_type, doc_type, created_at)
     values (${oc}, ${op}, ${ol}, ${ow}, '-9', '500', '-4500', 0, 0, '500', 'SalesOrder', 'test', '2031-03-07 15:00+08')`);
   return { warehouseId, locationId, p1, p2, c1, c2, s1 };
 }

@@ -41,7 +41,9 @@ describe("销售明细", () => {
 
   it("filters by customer, salesman and product keyword, sorts and pages", async () => {
     expect((await run(saleDetailReport, boss, { partnerId: String(fx.c2) })).items.map((i) => i.deliverNo)).toEqual(["RPTFH2"]);
-    expect((await run(saleDetailReport, boss, { salesmanId: String(boss.userId), warehouseId: String(fx.warehouseId) })).items.map((i) => i.deliverNo)).toEqual(["RPTFH1"]);
+    expect((await run(saleDetailReport, boss, { salesmanId: String(boss.userId), warehouseId: String(fx.warehouseId) })).items.map((i) => i.deliverNo)).toEqual(
+      ["RPTFH1"],
+    );
     expect((await run(saleDetailReport, boss, { q: "RPT-A1" })).items.map((i) => i.deliverNo)).toEqual(["RPTFH1"]);
     const sorted = await run(saleDetailReport, boss, { warehouseId: String(fx.warehouseId), sort: "amount.asc", size: "20" });
     expect(amounts(sorted.items, "amount")).toEqual([36, 300]);
@@ -121,7 +123,14 @@ describe("业务员销售", () => {
     const r = await run(salesmanSaleReport, boss, { warehouseId: String(fx.warehouseId) });
     const row = (id: number) => r.items.find((i) => Number(i.id) === id)!;
     // boss: order 300; delivered 300 (cost 215); returned 60 (cost 43) → net 240, profit 85 − 17 = 68.
-    expect([row(boss.userId).orders, Number(row(boss.userId).orderAmount), Number(row(boss.userId).delivered), Number(row(boss.userId).returns), Number(row(boss.userId).net), Number(row(boss.userId).profit)]).toEqual([1, 300, 300, 60, 240, 68]);
+    expect([
+      row(boss.userId).orders,
+      Number(row(boss.userId).orderAmount),
+      Number(row(boss.userId).delivered),
+      Number(row(boss.userId).returns),
+      Number(row(boss.userId).net),
+      Number(row(boss.userId).profit),
+    ]).toEqual([1, 300, 300, 60, 240, 68]);
     // sales1: order 90 (the draft does not count); delivered 36 (cost 38.50).
     expect([row(sales.userId).orders, Number(row(sales.userId).delivered), Number(row(sales.userId).profit)]).toEqual([1, 36, -2.5]);
     expect(Number(r.totals!.net)).toBe(276);

@@ -94,7 +94,6 @@ export const saleDetailReport: ReportDef = {
   },
 };
 
-
 function rankNameColumns(by: unknown): ReportColumn[] {
   if (by === "customer") return [{ field: "name", header: "客户", width: 200, sort: "name" }];
   if (by === "reason") return [{ field: "name", header: "退货原因", width: 140, sort: "name" }];
@@ -174,7 +173,11 @@ export const saleReturnReport: ReportDef = {
 };
 
 /** A reason's label as 数据字典 names it now (the labels are parameters, not SQL text). */
-const reasonLabel = () => sql`(case g.key ${sql.join(REASON_CODES.map(([k, v]) => sql`when ${sql.raw(String(Number(k)))} then ${v}::text`), sql` `)} else '未填写' end)`;
+const reasonLabel = () =>
+  sql`(case g.key ${sql.join(
+    REASON_CODES.map(([k, v]) => sql`when ${sql.raw(String(Number(k)))} then ${v}::text`),
+    sql` `,
+  )} else '未填写' end)`;
 
 /** 退货排行 (/statements/sale/returnRank): returned quantity and amount per product, customer or reason. */
 export const saleReturnRankReport: ReportDef = {
@@ -231,12 +234,28 @@ export const salesmanSaleReport: ReportDef = {
     { field: "net", header: "净销售额", width: 120, kind: "money", sort: "net" },
     { field: "profit", header: "毛利", width: 120, kind: "money", code: COST, sort: "profit" },
   ],
-  sortable: { salesmanName: "salesmanName", orders: "orders", orderAmount: "orderAmount", delivered: "delivered", returns: "returns", net: "net", profit: "profit" },
+  sortable: {
+    salesmanName: "salesmanName",
+    orders: "orders",
+    orderAmount: "orderAmount",
+    delivered: "delivered",
+    returns: "returns",
+    net: "net",
+    profit: "profit",
+  },
   defaultSort: { field: "net", dir: "desc" },
   tieBreak: ["id"],
   sums: ["orders", "orderAmount", "delivered", "returns", "net", "profit"],
   totalLabel: "salesmanName",
-  chart: () => ({ label: "salesmanName", series: [{ field: "delivered", name: "发货金额" }, { field: "net", name: "净销售额" }], by: "net", top: 10 }),
+  chart: () => ({
+    label: "salesmanName",
+    series: [
+      { field: "delivered", name: "发货金额" },
+      { field: "net", name: "净销售额" },
+    ],
+    by: "net",
+    top: 10,
+  }),
   async source(ctx, q, f) {
     const v = q.filters;
     const orderParts: SQL[] = [sql`o.company_id = ${ctx.companyId}`, sql`o.status not in (0, 90, 95)`, f.dayRange(sql`o.creation_time`)];
@@ -256,7 +275,6 @@ export const salesmanSaleReport: ReportDef = {
         from (${lines}) x group by key) g`;
   },
 };
-
 
 /**
  * 低价销售报表 (/statements/sale/loss): sales below cost. Order lines of submitted orders (not

@@ -60,7 +60,6 @@ export function parseStockAgeQuery(params: URLSearchParams): StockAgeQuery {
   };
 }
 
-
 const AGE = sql`floor(extract(epoch from (now() - b.received_at)) / 86400)`;
 const AMOUNT = sql`round(b.qty * b.unit_cost, 2)`;
 
@@ -90,7 +89,10 @@ async function whereOf(ctx: Ctx, q: StockAgeQuery): Promise<SQL> {
   if (q.warehouseId) parts.push(sql`b.warehouse_id = ${q.warehouseId}`);
   if (q.keyword) {
     const cond = await productResource.keyword!(q.keyword, ctx);
-    const ids = db().select({ id: products.id }).from(products).where(and(eq(products.companyId, ctx.companyId), cond));
+    const ids = db()
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.companyId, ctx.companyId), cond));
     parts.push(sql`b.product_id in (${ids})`);
   }
   return sql.join(parts, sql` and `);

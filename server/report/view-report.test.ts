@@ -33,7 +33,12 @@ describe("进销存报表", () => {
     expect(num(r.totals!, ["opening", "purchased", "sold", "closing"])).toEqual([5, 23, 12, 18]);
     // Without a period: everything up to now, no opening.
     const all = await runReport(pssReport, boss, new URLSearchParams({ warehouseId: String(fx.warehouseId) }));
-    expect(num(all.items.find((i) => Number(i.id) === fx.p1)!, ["opening", "closing"])).toEqual([0, 16]);
+    expect(
+      num(
+        all.items.find((i) => Number(i.id) === fx.p1)!,
+        ["opening", "closing"],
+      ),
+    ).toEqual([0, 16]);
   });
 
   it("shows amounts only to 产品价格 holders and nothing of another company", async () => {

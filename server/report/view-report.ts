@@ -45,7 +45,19 @@ export const pssReport: ReportDef = {
   sortable: { mainOE: "oeNorm", opening: "opening", purchased: "purchased", sold: "sold", closing: "closing" },
   defaultSort: { field: "mainOE", dir: "asc" },
   tieBreak: ["id"],
-  sums: ["opening", "openingAmount", "purchased", "purchasedAmount", "sold", "soldAmount", "salesReturned", "purchaseReturned", "other", "closing", "closingAmount"],
+  sums: [
+    "opening",
+    "openingAmount",
+    "purchased",
+    "purchasedAmount",
+    "sold",
+    "soldAmount",
+    "salesReturned",
+    "purchaseReturned",
+    "other",
+    "closing",
+    "closingAmount",
+  ],
   totalLabel: "mainOE",
   async source(ctx, q, f) {
     const from = f.startOf();
@@ -104,7 +116,14 @@ export const salesmanOrderView: ReportDef = {
   tieBreak: ["id"],
   sums: ["orders", "amount", "dealAmount", "drafts", "open", "delivered", "completed", "cancelled", "noDeal"],
   totalLabel: "salesmanName",
-  chart: () => ({ label: "salesmanName", series: [{ field: "amount", name: "开单金额" }, { field: "dealAmount", name: "成交金额" }], top: 10 }),
+  chart: () => ({
+    label: "salesmanName",
+    series: [
+      { field: "amount", name: "开单金额" },
+      { field: "dealAmount", name: "成交金额" },
+    ],
+    top: 10,
+  }),
   source(ctx, q, f) {
     const parts: SQL[] = [sql`o.company_id = ${ctx.companyId}`, f.dayRange(sql`o.creation_time`)];
     if (typeof q.filters.salesmanId === "number") parts.push(sql`o.salesman_id = ${q.filters.salesmanId}`);
@@ -147,7 +166,15 @@ export const customerSalesView: ReportDef = {
     { field: "net", header: "净销售额", width: 120, kind: "money", sort: "net" },
     { field: "balance", header: "当前欠款", width: 120, kind: "money", sort: "balance" },
   ],
-  sortable: { customerName: "customerName", orders: "orders", orderAmount: "orderAmount", delivered: "delivered", returns: "returns", net: "net", balance: "balance" },
+  sortable: {
+    customerName: "customerName",
+    orders: "orders",
+    orderAmount: "orderAmount",
+    delivered: "delivered",
+    returns: "returns",
+    net: "net",
+    balance: "balance",
+  },
   defaultSort: { field: "net", dir: "desc" },
   tieBreak: ["id"],
   sums: ["orders", "orderAmount", "delivered", "returns", "net", "balance"],

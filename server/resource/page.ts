@@ -55,7 +55,14 @@ const SUMMARY_DEFS = "summaryDefs";
 const GridSettingsSchema = z.object({
   autoFit: z.boolean().default(false),
   columnDefs: z
-    .array(z.object({ field: z.string().max(60), headerName: z.string().max(60).default(""), hide: z.boolean().default(false), width: z.number().nullable().default(null) }))
+    .array(
+      z.object({
+        field: z.string().max(60),
+        headerName: z.string().max(60).default(""),
+        hide: z.boolean().default(false),
+        width: z.number().nullable().default(null),
+      }),
+    )
     .max(100)
     .default([]),
   perPageNum: z.number().int().optional(),
@@ -168,7 +175,11 @@ export async function openRowRedirectOf(request: Request, pageUrl: string, open:
 }
 
 /** Loader of a master-data list page. Throws redirects for toolbar commands. */
-export async function loadResourcePage(request: Request, pageUrl: string, opts: PageOptions = {}): Promise<{ ctx: Ctx; def: ResourceDef; data: ResourcePageData }> {
+export async function loadResourcePage(
+  request: Request,
+  pageUrl: string,
+  opts: PageOptions = {},
+): Promise<{ ctx: Ctx; def: ResourceDef; data: ResourcePageData }> {
   const ctx = await requirePage(request, pageUrl);
   const def = resourceByPage(pageUrl);
   const url = new URL(request.url);
@@ -195,12 +206,20 @@ export async function loadResourcePage(request: Request, pageUrl: string, opts: 
   const editing = writer && (editParam === "new" ? !def.readOnly?.create : editId !== null && !def.readOnly?.update);
   const deleteId = writer && !def.readOnly?.delete ? positiveId(params.get("confirmDelete")) : null;
   // edit=0x10, confirmDelete=%201 …: no row is spelled that way, so the page says the row is missing.
-  const badId = writer && ((editParam !== null && editParam !== "new" && editId === null) || (params.has("confirmDelete") && positiveId(params.get("confirmDelete")) === null));
+  const badId =
+    writer &&
+    ((editParam !== null && editParam !== "new" && editId === null) || (params.has("confirmDelete") && positiveId(params.get("confirmDelete")) === null));
   const dialogParam = params.get("dialog");
 
   // Guarded fields this user may not change: the form leaves them out, so it never posts them.
-  const locked = Object.entries(def.fieldCodes ?? {}).filter(([, [code]]) => !ctx.permissions.has(code)).map(([f]) => f);
-  const shown = opts.columns ? applyGridSettings(opts.columns, settings).filter((c) => !c.hide).map((c) => c.field) : null;
+  const locked = Object.entries(def.fieldCodes ?? {})
+    .filter(([, [code]]) => !ctx.permissions.has(code))
+    .map(([f]) => f);
+  const shown = opts.columns
+    ? applyGridSettings(opts.columns, settings)
+        .filter((c) => !c.hide)
+        .map((c) => c.field)
+    : null;
   const all = selectionOf(def, ctx);
   const fields = shown ? Object.fromEntries([["id", all.id], ...shown.filter((f) => ownKey(all, f)).map((f) => [f, all[f]])]) : undefined;
   const [result, editRow, deleting, lookups, extra] = await Promise.all([
@@ -268,7 +287,14 @@ async function redirectWithFlash(to: string, type: "success" | "error" | "info",
   return redirect(to, { headers: await setFlash({ type, message }) });
 }
 
-const ColumnsFormSchema = z.array(z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/).max(60)).max(100);
+const ColumnsFormSchema = z
+  .array(
+    z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9_]*$/)
+      .max(60),
+  )
+  .max(100);
 
 /** The custom-columns dialog posts field[], show_<field>, width_<field>, auto_<field>; a resize or move posts `settings` JSON. */
 function columnsFromForm(form: FormData): GridSettings | null {
@@ -291,7 +317,11 @@ function columnsFromForm(form: FormData): GridSettings | null {
     width: form.get(`auto_${field}`) === "on" ? null : clampWidth(form.get(`width_${field}`)),
   }));
   const perPage = Number(form.get("perPageNum"));
-  return { autoFit: columnDefs.every((d) => d.width === null), columnDefs, ...((PAGE_SIZES as readonly number[]).includes(perPage) ? { perPageNum: perPage } : {}) };
+  return {
+    autoFit: columnDefs.every((d) => d.width === null),
+    columnDefs,
+    ...((PAGE_SIZES as readonly number[]).includes(perPage) ? { perPageNum: perPage } : {}),
+  };
 }
 
 function exportRequestFromForm(def: ResourceDef, form: FormData) {
@@ -305,7 +335,7 @@ function exportRequestFromForm(def: ResourceDef, form: FormData) {
     excelColumes: form.getAll("col").map((f) => ({
       fieldName: String(f),
       displayName: String(form.get(`name_${String(f)}`) ?? f),
-      width: Math.round((clampWidth(form.get(`width_${String(f)}`)) ?? 120) * 256 / 8),
+      width: Math.round(((clampWidth(form.get(`width_${String(f)}`)) ?? 120) * 256) / 8),
     })),
   };
 }

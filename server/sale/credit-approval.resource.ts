@@ -43,7 +43,11 @@ export const creditApprovalResource = defineResource({
   defaultSort: { field: "requestedAt", dir: "desc" },
   filters: {
     // Only credit approvals of sales orders, whatever the request says.
-    kind: { kind: "int", default: CREDIT_APPROVAL_KIND, where: () => and(eq(approvals.kind, CREDIT_APPROVAL_KIND), eq(approvals.docType, SALES_ORDER_DOC_TYPE)) },
+    kind: {
+      kind: "int",
+      default: CREDIT_APPROVAL_KIND,
+      where: () => and(eq(approvals.kind, CREDIT_APPROVAL_KIND), eq(approvals.docType, SALES_ORDER_DOC_TYPE)),
+    },
     status: {
       kind: "text",
       default: "0",

@@ -28,7 +28,11 @@ let warehouseId: number;
 let productId: number;
 let scarceId: number;
 
-const locksOf = (orderId: number) => db().select().from(stockLocks).where(and(eq(stockLocks.companyId, boss.companyId), eq(stockLocks.docType, "salesOrder"), eq(stockLocks.docId, orderId)));
+const locksOf = (orderId: number) =>
+  db()
+    .select()
+    .from(stockLocks)
+    .where(and(eq(stockLocks.companyId, boss.companyId), eq(stockLocks.docType, "salesOrder"), eq(stockLocks.docId, orderId)));
 const approvalOf = async (id: number) => (await db().select().from(approvals).where(eq(approvals.id, id)))[0]!;
 
 beforeAll(async () => {
@@ -144,7 +148,9 @@ describe("credit approvals", () => {
   });
 
   it("lists kind-1 approvals, waiting ones by default, of the caller's company only", async () => {
-    const list = async (ctx: Ctx, params: string) => (await listRows<Record<string, unknown>>(creditApprovalResource, ctx, parseListQuery(new URLSearchParams(params), listSpecOf(creditApprovalResource)))).items;
+    const list = async (ctx: Ctx, params: string) =>
+      (await listRows<Record<string, unknown>>(creditApprovalResource, ctx, parseListQuery(new URLSearchParams(params), listSpecOf(creditApprovalResource))))
+        .items;
     const waiting = await list(boss, "");
     expect(waiting.length).toBeGreaterThan(0);
     expect(waiting.every((r) => r.status === 0 && r.kind === 1)).toBe(true);

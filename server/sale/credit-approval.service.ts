@@ -37,7 +37,14 @@ async function lockApproval(tx: Executor, ctx: Ctx, approvalId: number) {
   const [head] = await tx
     .select({ docId: approvals.docId })
     .from(approvals)
-    .where(and(eq(approvals.id, approvalId), eq(approvals.companyId, ctx.companyId), eq(approvals.kind, CREDIT_APPROVAL_KIND), eq(approvals.docType, SALES_ORDER_DOC_TYPE)));
+    .where(
+      and(
+        eq(approvals.id, approvalId),
+        eq(approvals.companyId, ctx.companyId),
+        eq(approvals.kind, CREDIT_APPROVAL_KIND),
+        eq(approvals.docType, SALES_ORDER_DOC_TYPE),
+      ),
+    );
   if (!head) throw missing();
   const order = await lockDocument(tx, salesOrders, ctx, head.docId, LABEL);
   const [approval] = await tx
@@ -57,9 +64,22 @@ function commentOf(comment: unknown) {
 }
 
 /** 审批结果: the requester learns the decision (in the decision's transaction). */
-async function notifyDecision(tx: Executor, ctx: Ctx, order: { id: number; no: string }, approval: typeof approvals.$inferSelect, result: "通过" | "驳回", comment: string) {
+async function notifyDecision(
+  tx: Executor,
+  ctx: Ctx,
+  order: { id: number; no: string },
+  approval: typeof approvals.$inferSelect,
+  result: "通过" | "驳回",
+  comment: string,
+) {
   const customerName = await partnerNameOf(tx, ctx, approval.partnerId);
-  await notify(tx, ctx, "approvalResult", { orderId: order.id, orderNo: order.no, customerName, amount: formatMoney(approval.amount), result, comment: comment || "无" }, { userId: approval.requestedBy });
+  await notify(
+    tx,
+    ctx,
+    "approvalResult",
+    { orderId: order.id, orderNo: order.no, customerName, amount: formatMoney(approval.amount), result, comment: comment || "无" },
+    { userId: approval.requestedBy },
+  );
 }
 
 export interface CreditDecision {
@@ -152,7 +172,9 @@ export async function getCreditApproval(ctx: Ctx, id: number, ex?: Executor): Pr
     .from(approvals)
     .leftJoin(salesOrders, and(eq(salesOrders.id, approvals.docId), eq(salesOrders.companyId, approvals.companyId)))
     .leftJoin(enterpriseRelations, eq(enterpriseRelations.id, approvals.partnerId))
-    .where(and(eq(approvals.id, id), eq(approvals.companyId, ctx.companyId), eq(approvals.kind, CREDIT_APPROVAL_KIND), eq(approvals.docType, SALES_ORDER_DOC_TYPE)));
+    .where(
+      and(eq(approvals.id, id), eq(approvals.companyId, ctx.companyId), eq(approvals.kind, CREDIT_APPROVAL_KIND), eq(approvals.docType, SALES_ORDER_DOC_TYPE)),
+    );
   if (!row) throw missing();
   return {
     ...row,

@@ -29,10 +29,16 @@ export async function makeWarehouse(ctx: Ctx, name: string, shelves: string[]) {
 }
 
 export async function makeProduct(ctx: Ctx, oe: string, name: string, altOe?: string) {
-  const [p] = await db().insert(products).values({ companyId: ctx.companyId, mainOE: oe, oeNorm: normalizeOE(oe), name, replaceOE: altOe ?? null }).returning();
+  const [p] = await db()
+    .insert(products)
+    .values({ companyId: ctx.companyId, mainOE: oe, oeNorm: normalizeOE(oe), name, replaceOE: altOe ?? null })
+    .returning();
   await db()
     .insert(productOes)
-    .values([{ productId: p!.id, companyId: ctx.companyId, oeNorm: normalizeOE(oe), kind: 0 }, ...(altOe ? [{ productId: p!.id, companyId: ctx.companyId, oeNorm: normalizeOE(altOe), kind: 1 }] : [])]);
+    .values([
+      { productId: p!.id, companyId: ctx.companyId, oeNorm: normalizeOE(oe), kind: 0 },
+      ...(altOe ? [{ productId: p!.id, companyId: ctx.companyId, oeNorm: normalizeOE(altOe), kind: 1 }] : []),
+    ]);
   return p!.id;
 }
 
@@ -44,13 +50,27 @@ export async function makeCustomer(ctx: Ctx, name: string) {
 let docSeq = 900000;
 export async function receiveStock(ctx: Ctx, productId: number, locationId: number, batchNo: string, qty: string, unitCost: string, receivedAt = new Date()) {
   const docId = docSeq++;
-  await inTransaction((tx) => postStock(tx, ctx, { bizType: "PurchaseOrder", docType: "test", docId, docNo: `T${docId}`, lines: [{ productId, locationId, batchNo, qty, unitCost, source: 1, receivedAt }] }));
+  await inTransaction((tx) =>
+    postStock(tx, ctx, {
+      bizType: "PurchaseOrder",
+      docType: "test",
+      docId,
+      docNo: `T${docId}`,
+      lines: [{ productId, locationId, batchNo, qty, unitCost, source: 1, receivedAt }],
+    }),
+  );
 }
 
 /** A sales order submitted like submitSalesOrder does it (30, locks, open amount, auto picking). */
 export async function makeSubmittedOrder(
   ctx: Ctx,
-  o: { partnerId: number; warehouseId: number; lines: { productId: number; qty: string; price: string; discount?: string }[]; allowShortage?: boolean; afterSubmit?: boolean },
+  o: {
+    partnerId: number;
+    warehouseId: number;
+    lines: { productId: number; qty: string; price: string; discount?: string }[];
+    allowShortage?: boolean;
+    afterSubmit?: boolean;
+  },
 ) {
   return inTransaction(async (tx) => {
     const no = await nextDocumentNo(tx, ctx, SALES_ORDER_DOC_TYPE, { exists: noTakenIn(tx, ctx, salesOrders) });
@@ -77,7 +97,18 @@ export async function makeSubmittedOrder(
     await lockDocument(tx, salesOrders, ctx, order!.id, "销售订单");
     const made = await tx
       .insert(salesOrderLines)
-      .values(lines.map((l, i) => ({ companyId: ctx.companyId, lineNo: i + 1, orderId: order!.id, productId: l.productId, qty: l.qty, price: l.price, discount: l.discount ?? "100", amount: l.amount })))
+      .values(
+        lines.map((l, i) => ({
+          companyId: ctx.companyId,
+          lineNo: i + 1,
+          orderId: order!.id,
+          productId: l.productId,
+          qty: l.qty,
+          price: l.price,
+          discount: l.discount ?? "100",
+          amount: l.amount,
+        })),
+      )
       .returning();
     await reserveStock(
       tx,

@@ -7,7 +7,11 @@ import * as z from "zod";
 const optText = (label: string, max: number) =>
   z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : v === undefined ? undefined : v),
-    z.string({ error: `${label}格式不正确` }).max(max, `${label}最多 ${max} 个字`).nullable().optional(),
+    z
+      .string({ error: `${label}格式不正确` })
+      .max(max, `${label}最多 ${max} 个字`)
+      .nullable()
+      .optional(),
   );
 
 export const DeliveryLogisticsInputSchema = z.object({
@@ -25,12 +29,19 @@ export const DeliveryLogisticsInputSchema = z.object({
   address: optText("收货地址", 200),
   shippedAt: z.preprocess(
     (v) => (v === "" || v === null ? null : typeof v === "string" ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00+08:00` : v) : v),
-    z.date({ error: "发货日期不正确" }).refine((d) => !Number.isNaN(d.getTime()), "发货日期不正确").nullable().optional(),
+    z
+      .date({ error: "发货日期不正确" })
+      .refine((d) => !Number.isNaN(d.getTime()), "发货日期不正确")
+      .nullable()
+      .optional(),
   ),
 });
 export type DeliveryLogisticsInput = z.infer<typeof DeliveryLogisticsInputSchema>;
 
 /** 扫码发货: one scan (barcode or OE) against a delivery note. */
 export const ScanInputSchema = z.object({
-  code: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: "请扫描条码或输入 OE 号" }).min(1, "请扫描条码或输入 OE 号").max(80, "条码太长")),
+  code: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.string({ error: "请扫描条码或输入 OE 号" }).min(1, "请扫描条码或输入 OE 号").max(80, "条码太长"),
+  ),
 });

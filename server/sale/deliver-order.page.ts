@@ -1,7 +1,15 @@
 import { json } from "@remix-run/node";
 import { requirePage } from "../auth/guard";
 import { formErrorOf } from "../lib/form-reply";
-import { confirmDelivery, getDeliverOrder, logisticsOptions, reverseDelivery, updateDeliveryLogistics, voidDelivery, type DeliverOrderView } from "./deliver-order.service";
+import {
+  confirmDelivery,
+  getDeliverOrder,
+  logisticsOptions,
+  reverseDelivery,
+  updateDeliveryLogistics,
+  voidDelivery,
+  type DeliverOrderView,
+} from "./deliver-order.service";
 import { saleDocOrNotFound, saleFlashRedirect } from "./picking-order.page";
 
 /**
@@ -61,7 +69,17 @@ export async function deliverPageAction(request: Request, idText: string | undef
     const err = formErrorOf(e);
     if (!err) throw e;
     const fresh = await getDeliverOrder(ctx, doc.id);
-    return json<DeliverPageData>({ doc: fresh, logistics, message: err.message, fields: err.fields, typed: intent === "logistics" ? typed : null, canWrite: ctx.permissions.has("XSGL-007") }, { status: err.status });
+    return json<DeliverPageData>(
+      {
+        doc: fresh,
+        logistics,
+        message: err.message,
+        fields: err.fields,
+        typed: intent === "logistics" ? typed : null,
+        canWrite: ctx.permissions.has("XSGL-007"),
+      },
+      { status: err.status },
+    );
   }
   throw json({ message: "未知的操作" }, { status: 400 });
 }

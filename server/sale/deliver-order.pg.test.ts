@@ -39,9 +39,21 @@ describe.skipIf(!url)("deliveries under parallel confirmations (PostgreSQL)", ()
     let orders: { id: number }[] = [];
     try {
       orders = [];
-      for (let i = 0; i < 15; i++) orders.push(await makeSubmittedOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, lines: [{ productId: p, qty: "1", price: "30" }], allowShortage: true }));
+      for (let i = 0; i < 15; i++)
+        orders.push(
+          await makeSubmittedOrder(ctx, {
+            partnerId: customer,
+            warehouseId: wh.warehouseId,
+            lines: [{ productId: p, qty: "1", price: "30" }],
+            allowShortage: true,
+          }),
+        );
       // The pickings of the 10 orders that got stock, confirmed in parallel: each makes a waiting note.
-      const pickings = rowsOf(await db().execute(sql`select id from picking_orders where company_id = ${ctx.companyId} and sales_order_id = any(${`{${orders.map((o) => o.id).join(",")}}`}::int[])`)).map((r) => Number(r.id));
+      const pickings = rowsOf(
+        await db().execute(
+          sql`select id from picking_orders where company_id = ${ctx.companyId} and sales_order_id = any(${`{${orders.map((o) => o.id).join(",")}}`}::int[])`,
+        ),
+      ).map((r) => Number(r.id));
       expect(pickings).toHaveLength(10);
       expect(await outcomes(10, (i) => confirmPicking(ctx, pickings[i]!))).toEqual(Array(10).fill("ok"));
     } finally {
@@ -50,7 +62,16 @@ describe.skipIf(!url)("deliveries under parallel confirmations (PostgreSQL)", ()
     const notes = await db()
       .select({ id: deliverOrders.id })
       .from(deliverOrders)
-      .where(and(eq(deliverOrders.companyId, ctx.companyId), inArray(deliverOrders.salesOrderId, orders.map((o) => o.id)), eq(deliverOrders.status, 20)));
+      .where(
+        and(
+          eq(deliverOrders.companyId, ctx.companyId),
+          inArray(
+            deliverOrders.salesOrderId,
+            orders.map((o) => o.id),
+          ),
+          eq(deliverOrders.status, 20),
+        ),
+      );
     expect(notes).toHaveLength(10);
     const before = (await db().select().from(partnerAccounts).where(eq(partnerAccounts.partnerId, customer)))[0]!;
 
@@ -58,21 +79,45 @@ describe.skipIf(!url)("deliveries under parallel confirmations (PostgreSQL)", ()
     expect(results.filter((r) => r === "ok")).toHaveLength(10);
     expect(results.filter((r) => r !== "ok" && r !== "conflict")).toEqual([]);
 
-    const moves = await db().select().from(stockMoves).where(and(eq(stockMoves.companyId, ctx.companyId), eq(stockMoves.productId, p), eq(stockMoves.docType, "deliverOrder")));
+    const moves = await db()
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.companyId, ctx.companyId), eq(stockMoves.productId, p), eq(stockMoves.docType, "deliverOrder")));
     expect(moves).toHaveLength(10);
     expect(moves.reduce((s, m) => s + Number(m.qty), 0)).toBe(-10);
     expect(moves.every((m) => m.bizType === "SalesOrder")).toBe(true);
-    const [bal] = rowsOf(await db().execute(sql`select sum(qty)::text q, sum(locked_qty)::text l from stock_balances where company_id = ${ctx.companyId} and product_id = ${p}`));
+    const [bal] = rowsOf(
+      await db().execute(sql`select sum(qty)::text q, sum(locked_qty)::text l from stock_balances where company_id = ${ctx.companyId} and product_id = ${p}`),
+    );
     expect([Number(bal!.q), Number(bal!.l)]).toEqual([0, 0]);
     // The 5 short orders still wait for stock; nothing of theirs was delivered.
-    const demands = await db().select().from(stockDemands).where(and(eq(stockDemands.companyId, ctx.companyId), eq(stockDemands.productId, p)));
+    const demands = await db()
+      .select()
+      .from(stockDemands)
+      .where(and(eq(stockDemands.companyId, ctx.companyId), eq(stockDemands.productId, p)));
     expect(demands.reduce((s, d) => s + Number(d.qty), 0)).toBe(5);
-    expect(await db().select().from(stockLocks).where(and(eq(stockLocks.companyId, ctx.companyId), eq(stockLocks.productId, p)))).toHaveLength(0);
-    const statuses = await db().select({ s: salesOrders.status }).from(salesOrders).where(inArray(salesOrders.id, orders.map((o) => o.id)));
+    expect(
+      await db()
+        .select()
+        .from(stockLocks)
+        .where(and(eq(stockLocks.companyId, ctx.companyId), eq(stockLocks.productId, p))),
+    ).toHaveLength(0);
+    const statuses = await db()
+      .select({ s: salesOrders.status })
+      .from(salesOrders)
+      .where(
+        inArray(
+          salesOrders.id,
+          orders.map((o) => o.id),
+        ),
+      );
     expect(statuses.filter((x) => x.s === 60)).toHaveLength(10);
     expect(statuses.filter((x) => x.s === 30)).toHaveLength(5);
 
-    const entries = await db().select().from(partnerAccountEntries).where(and(eq(partnerAccountEntries.partnerId, customer), eq(partnerAccountEntries.docType, "deliverOrder")));
+    const entries = await db()
+      .select()
+      .from(partnerAccountEntries)
+      .where(and(eq(partnerAccountEntries.partnerId, customer), eq(partnerAccountEntries.docType, "deliverOrder")));
     expect(entries).toHaveLength(10);
     const after = (await db().select().from(partnerAccounts).where(eq(partnerAccounts.partnerId, customer)))[0]!;
     expect(Number(after.balance) - Number(before.balance)).toBe(300);
@@ -90,7 +135,9 @@ describe.skipIf(!url)("deliveries under parallel confirmations (PostgreSQL)", ()
     expect(results.filter((r) => r !== "ok" && r !== "conflict")).toEqual([]);
     const notes = await db().select().from(deliverOrders).where(eq(deliverOrders.salesOrderId, o.id));
     expect(notes.map((n) => [n.status, n.totalAmount])).toEqual([[30, "120.00"]]);
-    const [bal] = rowsOf(await db().execute(sql`select sum(qty)::text q, sum(locked_qty)::text l from stock_balances where company_id = ${ctx.companyId} and product_id = ${p}`));
+    const [bal] = rowsOf(
+      await db().execute(sql`select sum(qty)::text q, sum(locked_qty)::text l from stock_balances where company_id = ${ctx.companyId} and product_id = ${p}`),
+    );
     expect([Number(bal!.q), Number(bal!.l)]).toEqual([2, 0]);
     expect(await brokenBooks(ctx.companyId)).toEqual(BOOKS_HOLD);
   });

@@ -25,7 +25,17 @@ import { nextDocumentNo, noTakenIn } from "../kernel/numbering";
 import { DeliveryLogisticsInputSchema } from "./deliver-order.input";
 import { DELIVER_ORDER_MACHINE, DL_DONE, DL_REVERSED, DL_VOID, DL_WAITING, type DeliverOrderAction } from "./deliver-order.status";
 import { PICKING_ORDER_MACHINE } from "./picking-order.status";
-import { deliverOrderLines, deliverOrders, logisticsCompanies, pickingOrderLines, pickingOrders, salesOrderLines, salesOrders, salesReturnOrderLines, salesReturnOrders } from "./sale.tables";
+import {
+  deliverOrderLines,
+  deliverOrders,
+  logisticsCompanies,
+  pickingOrderLines,
+  pickingOrders,
+  salesOrderLines,
+  salesOrders,
+  salesReturnOrderLines,
+  salesReturnOrders,
+} from "./sale.tables";
 import { refreshSalesOrderStatus, SALES_ORDER_DOC_TYPE } from "./sales-order.state";
 import { SO_DELIVERED, SO_DELIVERING, SO_PARTIAL, SO_WAITING } from "./sales-order.status";
 import { SR_DRAFT, SR_WAITING_APPROVAL, SR_WAITING_INFLOW } from "./sales-return.status";
@@ -301,7 +311,19 @@ export async function confirmDeliveryInTx(tx: Executor, ctx: Ctx, id: number) {
     total: moneyString(totalAmount),
     note: `销售订单 ${order.no}：${labelOf(SALES_ORDER_STATUSES, order.status)} → ${labelOf(SALES_ORDER_STATUSES, orderStatus)}`,
   });
-  await notify(tx, ctx, "deliveryConfirmed", { orderId: order.id, orderNo: order.no, deliveryNo: note.no, customerName: await partnerNameOf(tx, ctx, order.partnerId), amount: formatMoney(totalAmount) }, { userId: order.salesmanId });
+  await notify(
+    tx,
+    ctx,
+    "deliveryConfirmed",
+    {
+      orderId: order.id,
+      orderNo: order.no,
+      deliveryNo: note.no,
+      customerName: await partnerNameOf(tx, ctx, order.partnerId),
+      amount: formatMoney(totalAmount),
+    },
+    { userId: order.salesmanId },
+  );
   return { id: note.id, no: note.no, status: DL_DONE, totalAmount: moneyString(totalAmount), totalCost: moneyString(totalCost), orderStatus };
 }
 
@@ -315,9 +337,19 @@ export async function voidDelivery(ctx: Ctx, id: number) {
   return inTransaction(async (tx) => {
     const { order, note } = await lockDeliveryWithOrder(tx, ctx, id);
     assertTransition(DELIVER_ORDER_MACHINE, "void", note.status);
-    await tx.update(deliverOrders).set({ status: DL_VOID, updatedAt: ctx.now ?? new Date() }).where(eq(deliverOrders.id, note.id));
+    await tx
+      .update(deliverOrders)
+      .set({ status: DL_VOID, updatedAt: ctx.now ?? new Date() })
+      .where(eq(deliverOrders.id, note.id));
     await refreshSalesOrderStatus(tx, ctx, order.id);
-    await recordDocumentChange(tx, ctx, DELIVER_ORDER_MACHINE, "void", { type: DELIVER_DOC_TYPE, id: note.id, no: note.no, from: note.status, to: DL_VOID, total: note.totalAmount });
+    await recordDocumentChange(tx, ctx, DELIVER_ORDER_MACHINE, "void", {
+      type: DELIVER_DOC_TYPE,
+      id: note.id,
+      no: note.no,
+      from: note.status,
+      to: DL_VOID,
+      total: note.totalAmount,
+    });
     return { id: note.id, no: note.no, status: DL_VOID };
   });
 }
@@ -339,7 +371,10 @@ export async function reverseDelivery(ctx: Ctx, id: number) {
     const { order, note } = await lockDeliveryWithOrder(tx, ctx, id);
     assertTransition(DELIVER_ORDER_MACHINE, "reverse", note.status);
     if (![SO_WAITING, SO_DELIVERING, SO_PARTIAL, SO_DELIVERED].includes(order.status)) {
-      throw new DomainError("conflict", `销售订单 ${order.no} 当前状态为“${labelOf(SALES_ORDER_STATUSES, order.status)}”，不能红冲发货单；退回的货物请做销售退货`);
+      throw new DomainError(
+        "conflict",
+        `销售订单 ${order.no} 当前状态为“${labelOf(SALES_ORDER_STATUSES, order.status)}”，不能红冲发货单；退回的货物请做销售退货`,
+      );
     }
     const lines = await tx
       .select()
@@ -353,12 +388,25 @@ export async function reverseDelivery(ctx: Ctx, id: number) {
           .select({ no: salesReturnOrders.no })
           .from(salesReturnOrderLines)
           .innerJoin(salesReturnOrders, eq(salesReturnOrders.id, salesReturnOrderLines.returnOrderId))
-          .where(and(eq(salesReturnOrders.companyId, ctx.companyId), inArray(salesReturnOrderLines.deliverOrderLineId, lineIds), inArray(salesReturnOrders.status, [SR_DRAFT, SR_WAITING_APPROVAL, SR_WAITING_INFLOW])))
+          .where(
+            and(
+              eq(salesReturnOrders.companyId, ctx.companyId),
+              inArray(salesReturnOrderLines.deliverOrderLineId, lineIds),
+              inArray(salesReturnOrders.status, [SR_DRAFT, SR_WAITING_APPROVAL, SR_WAITING_INFLOW]),
+            ),
+          )
           .limit(1)
       : [];
     if (pending) throw new DomainError("conflict", `发货单 ${note.no} 有未完成的销售退货单 ${pending.no}，请先作废该退货单再红冲`);
     const posted = lines.filter((l) => gt(l.qty, 0));
-    await reverseDocument(tx, ctx, { docType: DELIVER_DOC_TYPE, docId: note.id, docNo: note.no, bizType: "SalesOrderBack", remark: `红冲 ${note.no}`, fillDemands: false });
+    await reverseDocument(tx, ctx, {
+      docType: DELIVER_DOC_TYPE,
+      docId: note.id,
+      docNo: note.no,
+      bizType: "SalesOrderBack",
+      remark: `红冲 ${note.no}`,
+      fillDemands: false,
+    });
     await lockStock(
       tx,
       ctx,
@@ -507,7 +555,14 @@ export async function getDeliverOrder(ctx: Ctx, id: number, ex: Executor = db())
     .where(and(eq(deliverOrders.id, id), eq(deliverOrders.companyId, ctx.companyId)));
   if (!h) throw new DomainError("not_found", `${DELIVER_LABEL}不存在`);
   const rows = await ex
-    .select({ l: deliverOrderLines, mainOE: products.mainOE, productName: products.name, brandName: productBrands.name, unitName: productUnits.name, locationName: stockLocations.fullName })
+    .select({
+      l: deliverOrderLines,
+      mainOE: products.mainOE,
+      productName: products.name,
+      brandName: productBrands.name,
+      unitName: productUnits.name,
+      locationName: stockLocations.fullName,
+    })
     .from(deliverOrderLines)
     .innerJoin(products, eq(products.id, deliverOrderLines.productId))
     .leftJoin(productBrands, eq(productBrands.id, products.brandId))

@@ -28,7 +28,10 @@ describe.skipIf(!url)("红冲 of a delivery under parallel requests (PostgreSQL)
 
   beforeAll(async () => {
     ctx = (await ctxOf("boss1")).ctx;
-    const [m] = await db().select().from(paymentMethods).where(and(eq(paymentMethods.companyId, ctx.companyId), eq(paymentMethods.name, "现金")));
+    const [m] = await db()
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.companyId, ctx.companyId), eq(paymentMethods.name, "现金")));
     method = m!.id;
   });
 
@@ -58,15 +61,23 @@ describe.skipIf(!url)("红冲 of a delivery under parallel requests (PostgreSQL)
     expect(results.slice(8)).toEqual(Array(5).fill("ok"));
 
     expect((await getDeliverOrder(ctx, noteId)).status).toBe(95);
-    const moves = await db().select().from(stockMoves).where(and(eq(stockMoves.docType, "deliverOrder"), eq(stockMoves.docId, noteId)));
+    const moves = await db()
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.docType, "deliverOrder"), eq(stockMoves.docId, noteId)));
     expect(moves.map((m) => [m.bizType, m.qty]).sort()).toEqual([
       ["SalesOrder", "-3.00"],
       ["SalesOrderBack", "3.00"],
     ]);
-    const [bal] = rowsOf(await db().execute(sql`select sum(qty)::text q, sum(locked_qty)::text l from stock_balances where company_id = ${ctx.companyId} and product_id = ${p}`));
+    const [bal] = rowsOf(
+      await db().execute(sql`select sum(qty)::text q, sum(locked_qty)::text l from stock_balances where company_id = ${ctx.companyId} and product_id = ${p}`),
+    );
     expect([Number(bal!.q), Number(bal!.l)]).toEqual([5, 3]);
     // The customer owes nothing and has paid 4 × 20 that nothing settles now (the 70 was voided).
-    const open = await db().select().from(partnerPayments).where(and(eq(partnerPayments.partnerId, customer), eq(partnerPayments.status, 100)));
+    const open = await db()
+      .select()
+      .from(partnerPayments)
+      .where(and(eq(partnerPayments.partnerId, customer), eq(partnerPayments.status, 100)));
     expect(open.reduce((s, r) => s + Number(r.unallocatedAmount), 0)).toBe(80);
     expect(await brokenBooks(ctx.companyId)).toEqual(BOOKS_HOLD);
   });
@@ -74,7 +85,16 @@ describe.skipIf(!url)("红冲 of a delivery under parallel requests (PostgreSQL)
   it("红冲 and the confirmation of a return of the same goods sent at once: exactly one happens", async () => {
     const { wh, p, customer, o, noteId } = await deliveredOrder("DR-RACE-2", { stock: "4", qty: "4", price: "25" });
     const dl = (await getDeliverOrder(ctx, noteId)).lines[0]!;
-    const ret = await createSalesReturnOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, salesOrderId: o.id, lines: [{ productId: p, qty: "2", price: "25", reasonCode: 50, deliverOrderLineId: dl.id }] }, { submit: true });
+    const ret = await createSalesReturnOrder(
+      ctx,
+      {
+        partnerId: customer,
+        warehouseId: wh.warehouseId,
+        salesOrderId: o.id,
+        lines: [{ productId: p, qty: "2", price: "25", reasonCode: 50, deliverOrderLineId: dl.id }],
+      },
+      { submit: true },
+    );
     await approveSalesReturnOrder(ctx, ret.id, { comment: "同意" });
 
     const results = await outcomesOf([() => reverseDelivery(ctx, noteId), () => confirmSalesReturnOrder(ctx, ret.id)]);
@@ -89,14 +109,26 @@ describe.skipIf(!url)("红冲 of a delivery under parallel requests (PostgreSQL)
   it("8 红冲 of one completed sales return at once: the goods leave the return location once, the credit is taken back once", async () => {
     const { wh, p, customer, o, noteId } = await deliveredOrder("DR-RACE-3", { stock: "3", qty: "3", price: "30" });
     const dl = (await getDeliverOrder(ctx, noteId)).lines[0]!;
-    const ret = await createSalesReturnOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, salesOrderId: o.id, lines: [{ productId: p, qty: "2", price: "30", reasonCode: 50, deliverOrderLineId: dl.id }] }, { submit: true });
+    const ret = await createSalesReturnOrder(
+      ctx,
+      {
+        partnerId: customer,
+        warehouseId: wh.warehouseId,
+        salesOrderId: o.id,
+        lines: [{ productId: p, qty: "2", price: "30", reasonCode: 50, deliverOrderLineId: dl.id }],
+      },
+      { submit: true },
+    );
     await approveSalesReturnOrder(ctx, ret.id, { comment: "同意" });
     await confirmSalesReturnOrder(ctx, ret.id);
 
     const results = await outcomesOf(Array.from({ length: 8 }, () => () => reverseSalesReturnOrder(ctx, ret.id)));
     expect(results.filter((r) => r === "ok")).toHaveLength(1);
     expect(results.filter((r) => r !== "ok" && r !== "conflict")).toEqual([]);
-    const moves = await db().select().from(stockMoves).where(and(eq(stockMoves.docType, "salesReturnOrder"), eq(stockMoves.docId, ret.id)));
+    const moves = await db()
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.docType, "salesReturnOrder"), eq(stockMoves.docId, ret.id)));
     expect(moves.map((m) => [m.bizType, m.qty]).sort()).toEqual([
       ["SalesReturnOrder", "2.00"],
       ["SalesReturnOrderBack", "-2.00"],

@@ -38,7 +38,10 @@ const locksOf = (orderId: number) =>
     .orderBy(asc(stockLocks.locationId));
 const balanceOf = async (partnerId: number) => (await db().select().from(partnerAccounts).where(eq(partnerAccounts.partnerId, partnerId)))[0]!;
 const stockOf = async (productId: number) => {
-  const [r] = await db().select({ qty: sql<string>`coalesce(sum(qty),0)::text`, locked: sql<string>`coalesce(sum(locked_qty),0)::text` }).from(stockBalances).where(eq(stockBalances.productId, productId));
+  const [r] = await db()
+    .select({ qty: sql<string>`coalesce(sum(qty),0)::text`, locked: sql<string>`coalesce(sum(locked_qty),0)::text` })
+    .from(stockBalances)
+    .where(eq(stockBalances.productId, productId));
   return { qty: Number(r!.qty), locked: Number(r!.locked) };
 };
 const costOf = async (productId: number) => (await db().select().from(productCosts).where(eq(productCosts.productId, productId)))[0]!;
@@ -56,7 +59,10 @@ beforeAll(async () => {
   other = (await ctxOf("boss2")).ctx;
   wh = await makeWarehouse(ctx, "红冲测试仓", ["A", "B"]);
   customer = await makeCustomer(ctx, "红冲测试客户");
-  const [m] = await db().select().from(paymentMethods).where(and(eq(paymentMethods.companyId, ctx.companyId), eq(paymentMethods.name, "现金")));
+  const [m] = await db()
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.companyId, ctx.companyId), eq(paymentMethods.name, "现金")));
   method = m!.id;
 });
 
@@ -85,7 +91,11 @@ describe("红冲 of a confirmed delivery note", () => {
       { locationId: wh.shelves[1], batchNo: "B2", qty: "2.00" },
     ]);
     // Ledger: one SalesOrderBack move per outflow, at its cost, pointing at it; the average is what it was.
-    const moves = await db().select().from(stockMoves).where(and(eq(stockMoves.docType, "deliverOrder"), eq(stockMoves.docId, deliveryId))).orderBy(asc(stockMoves.id));
+    const moves = await db()
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.docType, "deliverOrder"), eq(stockMoves.docId, deliveryId)))
+      .orderBy(asc(stockMoves.id));
     const out = moves.filter((m) => m.bizType === "SalesOrder");
     const back = moves.filter((m) => m.bizType === "SalesOrderBack");
     expect(back.map((m) => [m.reversesMoveId, m.qty, m.unitCost])).toEqual(out.map((m) => [m.id, m.qty.replace("-", ""), m.unitCost]));
@@ -98,7 +108,12 @@ describe("红冲 of a confirmed delivery note", () => {
     expect(acct.balance).toBe(afterDelivery.balance === undefined ? "0.00" : (Number(afterDelivery.balance) - 180).toFixed(2));
     expect(Number(acct.openOrderAmount) - Number(afterDelivery.openOrderAmount)).toBe(180);
     const entries = await db().select().from(partnerAccountEntries).where(eq(partnerAccountEntries.docId, deliveryId));
-    expect(entries.filter((e) => e.docType.startsWith("deliverOrder")).map((e) => [e.docType, e.amount]).sort()).toEqual([
+    expect(
+      entries
+        .filter((e) => e.docType.startsWith("deliverOrder"))
+        .map((e) => [e.docType, e.amount])
+        .sort(),
+    ).toEqual([
       ["deliverOrder", "180.00"],
       ["deliverOrderBack", "-180.00"],
     ]);
@@ -126,7 +141,12 @@ describe("红冲 of a confirmed delivery note", () => {
     const deliveryId = (await confirmPicking(ctx, o.picking!.id, [{ lineId: pl!.id, qty: "3" }])).delivery!.id;
     expect((await orderOf(o.id)).status).toBe(50);
     // Another customer's order waits for this product (a shortage).
-    const waiting = await makeSubmittedOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, lines: [{ productId: p, qty: "2", price: "20" }], allowShortage: true });
+    const waiting = await makeSubmittedOrder(ctx, {
+      partnerId: customer,
+      warehouseId: wh.warehouseId,
+      lines: [{ productId: p, qty: "2", price: "20" }],
+      allowShortage: true,
+    });
     expect(await locksOf(waiting.id)).toEqual([]);
 
     await reverseDelivery(ctx, deliveryId);
@@ -145,7 +165,11 @@ describe("红冲 of a confirmed delivery note", () => {
     const cust = await makeCustomer(ctx, "红冲收款客户");
     const o = await makeSubmittedOrder(ctx, { partnerId: cust, warehouseId: wh.warehouseId, lines: [{ productId: p, qty: "2", price: "50" }] });
     const deliveryId = (await confirmPicking(ctx, o.picking!.id)).delivery!.id;
-    const receipt = await createPartnerPayment(ctx, { kind: 1, partnerId: cust, paymentMethodId: method, amount: "150", paidOn: "2026-03-01" }, { confirm: true });
+    const receipt = await createPartnerPayment(
+      ctx,
+      { kind: 1, partnerId: cust, paymentMethodId: method, amount: "150", paidOn: "2026-03-01" },
+      { confirm: true },
+    );
     const payment = async () => (await db().select().from(partnerPayments).where(eq(partnerPayments.id, receipt.id)))[0]!;
     expect((await payment()).unallocatedAmount).toBe("50.00");
 
@@ -162,7 +186,12 @@ describe("红冲 of a confirmed delivery note", () => {
     const o = await makeSubmittedOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, lines: [{ productId: p, qty: "4", price: "25" }] });
     const deliveryId = (await confirmPicking(ctx, o.picking!.id)).delivery!.id;
     const dl = (await getDeliverOrder(ctx, deliveryId)).lines[0]!;
-    const ret = (qty: string) => ({ partnerId: customer, warehouseId: wh.warehouseId, salesOrderId: o.id, lines: [{ productId: p, qty, price: "25", reasonCode: 50, deliverOrderLineId: dl.id }] });
+    const ret = (qty: string) => ({
+      partnerId: customer,
+      warehouseId: wh.warehouseId,
+      salesOrderId: o.id,
+      lines: [{ productId: p, qty, price: "25", reasonCode: 50, deliverOrderLineId: dl.id }],
+    });
 
     const open = await createSalesReturnOrder(ctx, ret("1"));
     await expect(reverseDelivery(ctx, deliveryId)).rejects.toThrow(`有未完成的销售退货单 ${open.no}`);

@@ -1,4 +1,3 @@
-
 import { equals, keywordOn } from "../lib/list-read";
 import { defineResource } from "../lib/resource";
 import { LogisticsCompanyInputSchema } from "./logistics.input";

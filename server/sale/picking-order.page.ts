@@ -49,7 +49,11 @@ export async function deliveryFilterLookups(ctx: Ctx) {
       .orderBy(asc(enterpriseRelations.nameSort), asc(enterpriseRelations.id))
       .limit(1000),
     db().select({ value: warehouses.id, label: warehouses.name }).from(warehouses).where(eq(warehouses.companyId, ctx.companyId)).orderBy(asc(warehouses.id)),
-    db().select({ value: logisticsCompanies.id, label: logisticsCompanies.name }).from(logisticsCompanies).where(eq(logisticsCompanies.companyId, ctx.companyId)).orderBy(asc(logisticsCompanies.id)),
+    db()
+      .select({ value: logisticsCompanies.id, label: logisticsCompanies.name })
+      .from(logisticsCompanies)
+      .where(eq(logisticsCompanies.companyId, ctx.companyId))
+      .orderBy(asc(logisticsCompanies.id)),
   ]);
   return { customer: customers, warehouse: whs, logistics: lcs };
 }
@@ -93,7 +97,15 @@ export interface PickingPageData {
 export async function loadPickingPage(request: Request, idText: string | undefined): Promise<PickingPageData> {
   const ctx = await requirePage(request, PICKING_LIST_URL);
   const doc = await saleDocOrNotFound("拣货单", idText, (id) => getPickingOrder(ctx, id));
-  return { doc, typed: {}, message: null, errors: [], canWrite: ctx.permissions.has("XSGL-006"), canDeliver: ctx.permissions.has("XSGL-007"), confirmFlow: pickConfirmFlow(await getCompanySettings(ctx), ctx.permissions.has(SETTINGS_CODE)) };
+  return {
+    doc,
+    typed: {},
+    message: null,
+    errors: [],
+    canWrite: ctx.permissions.has("XSGL-006"),
+    canDeliver: ctx.permissions.has("XSGL-007"),
+    confirmFlow: pickConfirmFlow(await getCompanySettings(ctx), ctx.permissions.has(SETTINGS_CODE)),
+  };
 }
 
 export async function pickingPageAction(request: Request, idText: string | undefined) {
@@ -104,7 +116,11 @@ export async function pickingPageAction(request: Request, idText: string | undef
   const rows = readRows(form, ["id", "pickedQty"]);
   try {
     if (intent === "confirm") {
-      const r = await confirmPicking(ctx, doc.id, rows.map((x) => ({ lineId: x.id, qty: x.pickedQty })));
+      const r = await confirmPicking(
+        ctx,
+        doc.id,
+        rows.map((x) => ({ lineId: x.id, qty: x.pickedQty })),
+      );
       const d = r.delivery;
       const tail = d ? (d.status === 30 ? `，已发货（发货单 ${d.no}）` : `，已生成发货单 ${d.no}`) : "";
       return saleFlashRedirect(pickingUrl(doc.id), `拣货单 ${doc.no} 已确认拣货${tail}`);
@@ -129,7 +145,15 @@ export async function pickingPageAction(request: Request, idText: string | undef
     const fresh = await getPickingOrder(ctx, doc.id);
     const errors = err.fields?.lines ?? [];
     return json<PickingPageData>(
-      { doc: fresh, typed, message: errors.length ? "请检查拣货数量" : err.message, errors, canWrite: ctx.permissions.has("XSGL-006"), canDeliver: ctx.permissions.has("XSGL-007"), confirmFlow: pickConfirmFlow(await getCompanySettings(ctx), ctx.permissions.has(SETTINGS_CODE)) },
+      {
+        doc: fresh,
+        typed,
+        message: errors.length ? "请检查拣货数量" : err.message,
+        errors,
+        canWrite: ctx.permissions.has("XSGL-006"),
+        canDeliver: ctx.permissions.has("XSGL-007"),
+        confirmFlow: pickConfirmFlow(await getCompanySettings(ctx), ctx.permissions.has(SETTINGS_CODE)),
+      },
       { status: err.status },
     );
   }

@@ -52,7 +52,11 @@ export const pickingOrderResource = defineResource({
     ...dateRangeFilters(pickingOrders.creationTime, "date"),
   },
   keyword: async (kw, ctx) =>
-    anyOf(noLike(pickingOrders.no, kw), await inPartnersNamed(pickingOrders.partnerId, ctx, kw), await inDocsNumbered(pickingOrders.salesOrderId, salesOrders, ctx, kw)),
+    anyOf(
+      noLike(pickingOrders.no, kw),
+      await inPartnersNamed(pickingOrders.partnerId, ctx, kw),
+      await inDocsNumbered(pickingOrders.salesOrderId, salesOrders, ctx, kw),
+    ),
   input: z.object({}),
   exportAs: { status: (r) => labelOf(PICKING_ORDER_STATUSES, r.status as 10) },
   document: {

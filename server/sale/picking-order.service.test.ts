@@ -27,10 +27,17 @@ const pickingsOf = (orderId: number) => db().select().from(pickingOrders).where(
 const pickingLines = (id: number) => db().select().from(pickingOrderLines).where(eq(pickingOrderLines.pickingOrderId, id)).orderBy(pickingOrderLines.lineNo);
 const deliveriesOf = (orderId: number) => db().select().from(deliverOrders).where(eq(deliverOrders.salesOrderId, orderId)).orderBy(deliverOrders.id);
 const deliveryLines = (id: number) => db().select().from(deliverOrderLines).where(eq(deliverOrderLines.deliverOrderId, id)).orderBy(deliverOrderLines.lineNo);
-const locksOf = (orderId: number) => db().select().from(stockLocks).where(and(eq(stockLocks.docType, "salesOrder"), eq(stockLocks.docId, orderId)));
+const locksOf = (orderId: number) =>
+  db()
+    .select()
+    .from(stockLocks)
+    .where(and(eq(stockLocks.docType, "salesOrder"), eq(stockLocks.docId, orderId)));
 const balanceOf = async (partnerId: number) => (await db().select().from(partnerAccounts).where(eq(partnerAccounts.partnerId, partnerId)))[0];
 const stockOf = async (productId: number) => {
-  const [r] = await db().select({ qty: sql<string>`coalesce(sum(qty),0)::text`, locked: sql<string>`coalesce(sum(locked_qty),0)::text` }).from(stockBalances).where(eq(stockBalances.productId, productId));
+  const [r] = await db()
+    .select({ qty: sql<string>`coalesce(sum(qty),0)::text`, locked: sql<string>`coalesce(sum(locked_qty),0)::text` })
+    .from(stockBalances)
+    .where(eq(stockBalances.productId, productId));
   return { qty: Number(r!.qty), locked: Number(r!.locked) };
 };
 const setting = (name: string, value: boolean) => saveCompanySetting(ctx, { name, value: String(value) });
@@ -61,7 +68,12 @@ describe("picking lists from the order's locks", () => {
 
   it("makes no picking list when nothing could be locked", async () => {
     const p = await makeProduct(ctx, "PK-NONE-1", "缺货件");
-    const o = await makeSubmittedOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, lines: [{ productId: p, qty: "2", price: "5" }], allowShortage: true });
+    const o = await makeSubmittedOrder(ctx, {
+      partnerId: customer,
+      warehouseId: wh.warehouseId,
+      lines: [{ productId: p, qty: "2", price: "5" }],
+      allowShortage: true,
+    });
     expect(o.picking).toBeNull();
     expect(await pickingsOf(o.id)).toHaveLength(0);
     expect((await orderOf(o.id)).status).toBe(30);
@@ -74,7 +86,11 @@ describe("from picking to delivery", () => {
     await receiveStock(ctx, p, wh.shelves[0]!, "B1", "4", "10");
     await receiveStock(ctx, p, wh.shelves[1]!, "B2", "4", "16"); // average 13
     const before = dec((await balanceOf(customer))?.balance ?? "0");
-    const o = await makeSubmittedOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, lines: [{ productId: p, qty: "6", price: "30", discount: "90" }] });
+    const o = await makeSubmittedOrder(ctx, {
+      partnerId: customer,
+      warehouseId: wh.warehouseId,
+      lines: [{ productId: p, qty: "6", price: "30", discount: "90" }],
+    });
     const done = await confirmPicking(ctx, o.picking!.id);
     expect(done.status).toBe(100);
     expect(done.delivery?.status).toBe(30);
@@ -84,7 +100,10 @@ describe("from picking to delivery", () => {
     expect(note!.totalCost).toBe("78.00");
     const dl = await deliveryLines(note!.id);
     expect(dl.every((l) => l.unitCost === "13.0000" && l.price === "27.00")).toBe(true);
-    const moves = await db().select().from(stockMoves).where(and(eq(stockMoves.docType, "deliverOrder"), eq(stockMoves.docId, note!.id)));
+    const moves = await db()
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.docType, "deliverOrder"), eq(stockMoves.docId, note!.id)));
     expect(moves.every((m) => m.bizType === "SalesOrder")).toBe(true);
     expect(moves.reduce((s, m) => s + Number(m.qty), 0)).toBe(-6);
     expect(await stockOf(p)).toEqual({ qty: 2, locked: 0 });
@@ -94,8 +113,15 @@ describe("from picking to delivery", () => {
     expect(order.deliveredAmount).toBe("162.00");
     const [ol] = await orderLines(o.id);
     expect([ol!.deliveredQty, ol!.pickedQty]).toEqual(["6.00", "0.00"]);
-    expect(dec((await balanceOf(customer))!.balance).minus(before).toFixed(2)).toBe("162.00");
-    const entries = await db().select().from(partnerAccountEntries).where(and(eq(partnerAccountEntries.docType, "deliverOrder"), eq(partnerAccountEntries.docId, note!.id)));
+    expect(
+      dec((await balanceOf(customer))!.balance)
+        .minus(before)
+        .toFixed(2),
+    ).toBe("162.00");
+    const entries = await db()
+      .select()
+      .from(partnerAccountEntries)
+      .where(and(eq(partnerAccountEntries.docType, "deliverOrder"), eq(partnerAccountEntries.docId, note!.id)));
     expect(entries.map((e) => e.amount)).toEqual(["162.00"]);
     // The same confirmation again is refused: posted once.
     await expect(confirmDelivery(ctx, note!.id)).rejects.toThrow("不能确认发货");
@@ -104,7 +130,11 @@ describe("from picking to delivery", () => {
   it("a partial pick leaves the rest locked; after delivery the order is 部分发货, and a new list picks the rest", async () => {
     const p = await makeProduct(ctx, "DL-PART-1", "部分拣货件");
     await receiveStock(ctx, p, wh.shelves[2]!, "P1", "10", "5");
-    const o = await makeSubmittedOrder(ctx, { partnerId: customer, warehouseId: wh.warehouseId, lines: [{ productId: p, qty: "10", price: "1", discount: "33.33" }] });
+    const o = await makeSubmittedOrder(ctx, {
+      partnerId: customer,
+      warehouseId: wh.warehouseId,
+      lines: [{ productId: p, qty: "10", price: "1", discount: "33.33" }],
+    });
     const [line] = await pickingLines(o.picking!.id);
     await expect(confirmPicking(ctx, o.picking!.id, [{ lineId: line!.id, qty: "11" }])).rejects.toThrow("超过计划数量");
     await confirmPicking(ctx, o.picking!.id, [{ lineId: line!.id, qty: "3" }]);

@@ -45,7 +45,6 @@ export const PICKING_DOC_TYPE = "pickingOrder";
 export const PICKING_LABEL = "拣货单";
 const ORDER_LABEL = "销售订单";
 
-
 /** The order's locked stock not yet on a picking list, per (line, location, batch), FIFO order. */
 export async function unpickedLocks(ex: Executor, ctx: Ctx, orderId: number) {
   const rows = rowsOf(
@@ -149,10 +148,20 @@ export async function voidOpenNotesOfOrder(tx: Executor, ctx: Ctx, orderId: numb
     await tx
       .update(pickingOrders)
       .set({ status: PK_VOID, updatedAt: now })
-      .where(and(eq(pickingOrders.companyId, ctx.companyId), inArray(pickingOrders.id, pickings.map((p) => p.id)), inArray(pickingOrders.status, [PK_DRAFT, PK_WAITING])));
+      .where(
+        and(
+          eq(pickingOrders.companyId, ctx.companyId),
+          inArray(
+            pickingOrders.id,
+            pickings.map((p) => p.id),
+          ),
+          inArray(pickingOrders.status, [PK_DRAFT, PK_WAITING]),
+        ),
+      );
   }
   const note = orderNo ? `随销售订单 ${orderNo} 取消` : "随销售订单取消";
-  for (const p of pickings) await recordDocumentChange(tx, ctx, PICKING_ORDER_MACHINE, "void", { type: PICKING_DOC_TYPE, id: p.id, no: p.no, from: p.status, to: PK_VOID, note });
+  for (const p of pickings)
+    await recordDocumentChange(tx, ctx, PICKING_ORDER_MACHINE, "void", { type: PICKING_DOC_TYPE, id: p.id, no: p.no, from: p.status, to: PK_VOID, note });
   const notes = await tx
     .select({ id: deliverOrders.id, no: deliverOrders.no, status: deliverOrders.status, totalAmount: deliverOrders.totalAmount })
     .from(deliverOrders)
@@ -163,10 +172,27 @@ export async function voidOpenNotesOfOrder(tx: Executor, ctx: Ctx, orderId: numb
     await tx
       .update(deliverOrders)
       .set({ status: DL_VOID, updatedAt: now })
-      .where(and(eq(deliverOrders.companyId, ctx.companyId), inArray(deliverOrders.id, notes.map((n) => n.id)), eq(deliverOrders.status, DL_WAITING)));
+      .where(
+        and(
+          eq(deliverOrders.companyId, ctx.companyId),
+          inArray(
+            deliverOrders.id,
+            notes.map((n) => n.id),
+          ),
+          eq(deliverOrders.status, DL_WAITING),
+        ),
+      );
   }
   for (const n of notes) {
-    await recordDocumentChange(tx, ctx, DELIVER_ORDER_MACHINE, "void", { type: DELIVER_DOC_TYPE, id: n.id, no: n.no, from: n.status, to: DL_VOID, total: n.totalAmount, note });
+    await recordDocumentChange(tx, ctx, DELIVER_ORDER_MACHINE, "void", {
+      type: DELIVER_DOC_TYPE,
+      id: n.id,
+      no: n.no,
+      from: n.status,
+      to: DL_VOID,
+      total: n.totalAmount,
+      note,
+    });
   }
   await tx
     .update(salesOrderLines)
@@ -244,8 +270,17 @@ export async function confirmPicking(ctx: Ctx, id: number, picked?: unknown) {
         .where(and(eq(salesOrderLines.id, lineId), eq(salesOrderLines.companyId, ctx.companyId)));
     }
     const now = ctx.now ?? new Date();
-    await tx.update(pickingOrders).set({ status: PK_DONE, pickerId: ctx.userId, postedAt: now, postedBy: ctx.userId, updatedAt: now }).where(eq(pickingOrders.id, picking.id));
-    await recordDocumentChange(tx, ctx, PICKING_ORDER_MACHINE, "confirm", { type: PICKING_DOC_TYPE, id: picking.id, no: picking.no, from: picking.status, to: PK_DONE });
+    await tx
+      .update(pickingOrders)
+      .set({ status: PK_DONE, pickerId: ctx.userId, postedAt: now, postedBy: ctx.userId, updatedAt: now })
+      .where(eq(pickingOrders.id, picking.id));
+    await recordDocumentChange(tx, ctx, PICKING_ORDER_MACHINE, "confirm", {
+      type: PICKING_DOC_TYPE,
+      id: picking.id,
+      no: picking.no,
+      from: picking.status,
+      to: PK_DONE,
+    });
     await refreshSalesOrderStatus(tx, ctx, order.id);
     const settings = await getCompanySettings(ctx, tx);
     let delivery: { id: number; no: string; status: number } | null = null;
@@ -271,8 +306,17 @@ export async function submitPicking(ctx: Ctx, id: number) {
     const { order, picking } = await lockPickingWithOrder(tx, ctx, id);
     assertTransition(PICKING_ORDER_MACHINE, "submit", picking.status);
     assertOrderOpen(order.status);
-    await tx.update(pickingOrders).set({ status: PK_WAITING, updatedAt: ctx.now ?? new Date() }).where(eq(pickingOrders.id, picking.id));
-    await recordDocumentChange(tx, ctx, PICKING_ORDER_MACHINE, "submit", { type: PICKING_DOC_TYPE, id: picking.id, no: picking.no, from: picking.status, to: PK_WAITING });
+    await tx
+      .update(pickingOrders)
+      .set({ status: PK_WAITING, updatedAt: ctx.now ?? new Date() })
+      .where(eq(pickingOrders.id, picking.id));
+    await recordDocumentChange(tx, ctx, PICKING_ORDER_MACHINE, "submit", {
+      type: PICKING_DOC_TYPE,
+      id: picking.id,
+      no: picking.no,
+      from: picking.status,
+      to: PK_WAITING,
+    });
     return { id: picking.id, no: picking.no, status: PK_WAITING };
   });
 }
@@ -282,8 +326,17 @@ export async function voidPicking(ctx: Ctx, id: number) {
   return inTransaction(async (tx) => {
     const { order, picking } = await lockPickingWithOrder(tx, ctx, id);
     assertTransition(PICKING_ORDER_MACHINE, "void", picking.status);
-    await tx.update(pickingOrders).set({ status: PK_VOID, updatedAt: ctx.now ?? new Date() }).where(eq(pickingOrders.id, picking.id));
-    await recordDocumentChange(tx, ctx, PICKING_ORDER_MACHINE, "void", { type: PICKING_DOC_TYPE, id: picking.id, no: picking.no, from: picking.status, to: PK_VOID });
+    await tx
+      .update(pickingOrders)
+      .set({ status: PK_VOID, updatedAt: ctx.now ?? new Date() })
+      .where(eq(pickingOrders.id, picking.id));
+    await recordDocumentChange(tx, ctx, PICKING_ORDER_MACHINE, "void", {
+      type: PICKING_DOC_TYPE,
+      id: picking.id,
+      no: picking.no,
+      from: picking.status,
+      to: PK_VOID,
+    });
     await refreshSalesOrderStatus(tx, ctx, order.id);
     return { id: picking.id, no: picking.no, status: PK_VOID };
   });
@@ -351,7 +404,14 @@ export async function getPickingOrder(ctx: Ctx, id: number, ex: Executor = db())
     .where(and(eq(pickingOrders.id, id), eq(pickingOrders.companyId, ctx.companyId)));
   if (!h) throw new DomainError("not_found", `${PICKING_LABEL}不存在`);
   const rows = await ex
-    .select({ l: pickingOrderLines, mainOE: products.mainOE, productName: products.name, brandName: productBrands.name, unitName: productUnits.name, locationName: stockLocations.fullName })
+    .select({
+      l: pickingOrderLines,
+      mainOE: products.mainOE,
+      productName: products.name,
+      brandName: productBrands.name,
+      unitName: productUnits.name,
+      locationName: stockLocations.fullName,
+    })
     .from(pickingOrderLines)
     .innerJoin(products, eq(products.id, pickingOrderLines.productId))
     .leftJoin(productBrands, eq(productBrands.id, products.brandId))

@@ -27,7 +27,11 @@ let w: ReturnWorld;
 
 const get = (token: string, path: string) => new Request(`http://localhost${path}`, { headers: { Authorization: `Bearer ${token}` } });
 const post = (token: string, path: string, fields: Record<string, string>) =>
-  new Request(`http://localhost${path}`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
 
 async function refused(p: Promise<unknown>) {
   const thrown = await p.then(
@@ -40,11 +44,21 @@ async function refused(p: Promise<unknown>) {
 
 async function approvedReturn() {
   const { order, deliveryLines } = await makeDeliveredOrder(w, { qty: "4", price: "25", deliveries: ["4"] });
-  const made = await createSalesReturnOrder(sales, { partnerId: w.customerId, warehouseId: w.warehouseId, salesOrderId: order.id, lines: [{ productId: w.productId, qty: "1", reasonCode: 50, deliverOrderLineId: deliveryLines[0]!.id }] }, { submit: true });
+  const made = await createSalesReturnOrder(
+    sales,
+    {
+      partnerId: w.customerId,
+      warehouseId: w.warehouseId,
+      salesOrderId: order.id,
+      lines: [{ productId: w.productId, qty: "1", reasonCode: 50, deliverOrderLineId: deliveryLines[0]!.id }],
+    },
+    { submit: true },
+  );
   await approveSalesReturnOrder(boss, made.id, { comment: "同意" });
   return { ...made, orderId: order.id };
 }
-const statusOf = async (id: number) => (await db().select({ status: salesReturnOrders.status }).from(salesReturnOrders).where(eq(salesReturnOrders.id, id)))[0]!.status;
+const statusOf = async (id: number) =>
+  (await db().select({ status: salesReturnOrders.status }).from(salesReturnOrders).where(eq(salesReturnOrders.id, id)))[0]!.status;
 
 beforeAll(async () => {
   boss = (await ctxOf("boss1")).ctx;
@@ -71,9 +85,19 @@ describe("仓管 finishes the sales return", () => {
 
   it("confirms through the JSON API (POST /api/app/salesReturnOrder/{id}/confirm), and may not cancel there", async () => {
     const r = await approvedReturn();
-    const cancel = await apiDocumentAction(new Request(`http://localhost/api/app/salesReturnOrder/${r.id}/cancel`, { method: "POST", headers: { Authorization: `Bearer ${stock.token}` } }), "salesReturnOrder", String(r.id), "cancel");
+    const cancel = await apiDocumentAction(
+      new Request(`http://localhost/api/app/salesReturnOrder/${r.id}/cancel`, { method: "POST", headers: { Authorization: `Bearer ${stock.token}` } }),
+      "salesReturnOrder",
+      String(r.id),
+      "cancel",
+    );
     expect(cancel.status).toBe(403);
-    const res = await apiDocumentAction(new Request(`http://localhost/api/app/salesReturnOrder/${r.id}/confirm`, { method: "POST", headers: { Authorization: `Bearer ${stock.token}` } }), "salesReturnOrder", String(r.id), "confirm");
+    const res = await apiDocumentAction(
+      new Request(`http://localhost/api/app/salesReturnOrder/${r.id}/confirm`, { method: "POST", headers: { Authorization: `Bearer ${stock.token}` } }),
+      "salesReturnOrder",
+      String(r.id),
+      "confirm",
+    );
     expect(res.status).toBe(200);
     expect(await statusOf(r.id)).toBe(100);
     // He reads the return he worked, with the customer's prices (his paper), not its costs.

@@ -32,9 +32,23 @@ describe("sale execute and the order page's helpers", () => {
     const boss1 = (await ctxOf("boss1")).ctx;
     stockedId = (await createRow<{ id: number }>(productResource, boss1, { mainOE: `SEX-${tag}-01`, name: `执行测试机滤${tag}`, priceSale: "50" })).id;
     shortId = (await createRow<{ id: number }>(productResource, boss1, { mainOE: `SEX-${tag}-02`, name: `执行测试空滤${tag}`, priceSale: "30" })).id;
-    const [w] = await db().insert(warehouses).values({ companyId: boss1.companyId, name: `执行仓${tag}` }).returning();
-    const [loc] = await db().insert(stockLocations).values({ companyId: boss1.companyId, warehouseId: w!.id, code: "E-01", fullName: `执行仓${tag}-E-01` }).returning();
-    await inTransaction((tx) => postStock(tx, boss1, { bizType: "PurchaseOrder", docType: "test", docId: 21, docNo: "SEX1", lines: [{ productId: stockedId, locationId: loc!.id, batchNo: "B1", qty: "5", unitCost: "20", source: 1 }] }));
+    const [w] = await db()
+      .insert(warehouses)
+      .values({ companyId: boss1.companyId, name: `执行仓${tag}` })
+      .returning();
+    const [loc] = await db()
+      .insert(stockLocations)
+      .values({ companyId: boss1.companyId, warehouseId: w!.id, code: "E-01", fullName: `执行仓${tag}-E-01` })
+      .returning();
+    await inTransaction((tx) =>
+      postStock(tx, boss1, {
+        bizType: "PurchaseOrder",
+        docType: "test",
+        docId: 21,
+        docNo: "SEX1",
+        lines: [{ productId: stockedId, locationId: loc!.id, batchNo: "B1", qty: "5", unitCost: "20", source: 1 }],
+      }),
+    );
     const [c] = await db()
       .select({ id: enterpriseRelations.id })
       .from(enterpriseRelations)
@@ -43,7 +57,14 @@ describe("sale execute and the order page's helpers", () => {
     customerId = c!.id;
     const saved = await createSalesOrder(
       sales1,
-      { partnerId: customerId, warehouseId: w!.id, lines: [{ productId: stockedId, qty: "3", price: "50" }, { productId: shortId, qty: "4", price: "30", discount: "90" }] },
+      {
+        partnerId: customerId,
+        warehouseId: w!.id,
+        lines: [
+          { productId: stockedId, qty: "3", price: "50" },
+          { productId: shortId, qty: "4", price: "30", discount: "90" },
+        ],
+      },
       { submit: true, allowShortage: true },
     );
     orderId = saved.id;
@@ -63,7 +84,8 @@ describe("sale execute and the order page's helpers", () => {
   });
 
   it("the search box finds lines by a part of the order's number, the customer's name and the product (any OE spelling, name)", async () => {
-    const q = async (text: string) => (await listFromParams<Record<string, unknown>>(saleExecuteResource, sales1, new URLSearchParams({ q: text, maxResultCount: "100" }))).items;
+    const q = async (text: string) =>
+      (await listFromParams<Record<string, unknown>>(saleExecuteResource, sales1, new URLSearchParams({ q: text, maxResultCount: "100" }))).items;
     expect((await q(orderNo.slice(-6))).map((r) => r.orderNo)).toContain(orderNo);
     const [cust] = await db().select({ name: enterpriseRelations.name }).from(enterpriseRelations).where(eq(enterpriseRelations.id, customerId));
     const byCustomer = await q(cust!.name.slice(0, 4));

@@ -72,11 +72,19 @@ export const saleExecuteResource = defineResource({
     oe: {
       kind: "text",
       where: (v: string, ctx: Ctx) =>
-        normalizeOE(v) ? sql`exists (select 1 from product_oes e where e.product_id = ${salesOrderLines.productId} and e.company_id = ${ctx.companyId} and e.oe_norm like ${codeLikePattern(v)})` : undefined,
+        normalizeOE(v)
+          ? sql`exists (select 1 from product_oes e where e.product_id = ${salesOrderLines.productId} and e.company_id = ${ctx.companyId} and e.oe_norm like ${codeLikePattern(v)})`
+          : undefined,
     },
     // The order's day in the company's time zone (as server/lib/date-range.ts cuts days).
-    dateFrom: { kind: "date", where: async (v: string, ctx: Ctx) => order(sql`o.creation_time >= (${v}::date)::timestamp at time zone ${await getCompanyTimeZone(ctx)}`) },
-    dateTo: { kind: "date", where: async (v: string, ctx: Ctx) => order(sql`o.creation_time < (${v}::date + 1)::timestamp at time zone ${await getCompanyTimeZone(ctx)}`) },
+    dateFrom: {
+      kind: "date",
+      where: async (v: string, ctx: Ctx) => order(sql`o.creation_time >= (${v}::date)::timestamp at time zone ${await getCompanyTimeZone(ctx)}`),
+    },
+    dateTo: {
+      kind: "date",
+      where: async (v: string, ctx: Ctx) => order(sql`o.creation_time < (${v}::date + 1)::timestamp at time zone ${await getCompanyTimeZone(ctx)}`),
+    },
   },
   // The order's number or its customer's name (read first as id lists), or the line's product
   // (the product search box's rule: any OE spelling, name, pinyin), instead of a test on every line.
@@ -84,7 +92,14 @@ export const saleExecuteResource = defineResource({
     const customers = await inPartnersNamed(salesOrders.partnerId, ctx, kw);
     return anyOf(
       await inDocsNumbered(salesOrderLines.orderId, salesOrders, ctx, kw),
-      customers ? await inIdsOf(salesOrderLines.orderId, () => db().select({ id: salesOrders.id }).from(salesOrders).where(and(eq(salesOrders.companyId, ctx.companyId), customers))) : undefined,
+      customers
+        ? await inIdsOf(salesOrderLines.orderId, () =>
+            db()
+              .select({ id: salesOrders.id })
+              .from(salesOrders)
+              .where(and(eq(salesOrders.companyId, ctx.companyId), customers)),
+          )
+        : undefined,
       await inProductsFound(salesOrderLines.productId, ctx, kw),
     );
   },

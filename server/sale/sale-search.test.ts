@@ -51,12 +51,16 @@ describe("document search", () => {
 
   it("finds picking lists and delivery notes by their sales order's number", async () => {
     const [pick] = rows<{ id: number; so_no: string }>(
-      await db().execute(sql`select k.id, o.no as so_no from picking_orders k join sales_orders o on o.id = k.sales_order_id where k.company_id = ${boss1.companyId} limit 1`),
+      await db().execute(
+        sql`select k.id, o.no as so_no from picking_orders k join sales_orders o on o.id = k.sales_order_id where k.company_id = ${boss1.companyId} limit 1`,
+      ),
     );
     expect(pick, "demo data has picking lists").toBeTruthy();
     expect(await ids(pickingOrderResource as never, boss1, { q: pick!.so_no })).toContain(pick!.id);
     const [note] = rows<{ id: number; so_no: string }>(
-      await db().execute(sql`select d.id, o.no as so_no from deliver_orders d join sales_orders o on o.id = d.sales_order_id where d.company_id = ${boss1.companyId} limit 1`),
+      await db().execute(
+        sql`select d.id, o.no as so_no from deliver_orders d join sales_orders o on o.id = d.sales_order_id where d.company_id = ${boss1.companyId} limit 1`,
+      ),
     );
     expect(note, "demo data has delivery notes").toBeTruthy();
     expect(await ids(deliverOrderResource as never, boss1, { q: note!.so_no.toLowerCase() })).toContain(note!.id);
@@ -67,21 +71,49 @@ describe("document search", () => {
     const all = (await partners()).length;
     expect(all).toBeGreaterThan(3);
     const count = async (cond: ReturnType<typeof anyOf>) =>
-      (await db().select({ id: enterpriseRelations.id }).from(enterpriseRelations).where(and(eq(enterpriseRelations.companyId, boss1.companyId), cond))).length;
+      (
+        await db()
+          .select({ id: enterpriseRelations.id })
+          .from(enterpriseRelations)
+          .where(and(eq(enterpriseRelations.companyId, boss1.companyId), cond))
+      ).length;
     const listed = await inIdsOf(enterpriseRelations.id, partners);
     const subquery = await inIdsOf(enterpriseRelations.id, partners, 2);
     expect(await count(anyOf(listed))).toBe(all);
     expect(await count(anyOf(subquery))).toBe(all);
-    expect(await inIdsOf(enterpriseRelations.id, () => db().select({ id: enterpriseRelations.id }).from(enterpriseRelations).where(sql`false`))).toBeUndefined();
+    expect(
+      await inIdsOf(enterpriseRelations.id, () =>
+        db()
+          .select({ id: enterpriseRelations.id })
+          .from(enterpriseRelations)
+          .where(sql`false`),
+      ),
+    ).toBeUndefined();
     expect(await count(anyOf(undefined))).toBe(0);
     expect(noLike(enterpriseRelations.name, "  ")).toBeUndefined();
   });
 
   it("answers a number's part from each document table's trigram index", async () => {
-    const tables = ["sales_orders", "picking_orders", "deliver_orders", "sales_return_orders", "purchase_orders", "receive_orders", "putaway_orders", "purchase_return_orders", "partner_payments"];
+    const tables = [
+      "sales_orders",
+      "picking_orders",
+      "deliver_orders",
+      "sales_return_orders",
+      "purchase_orders",
+      "receive_orders",
+      "putaway_orders",
+      "purchase_return_orders",
+      "partner_payments",
+    ];
     const plans = await plansWithOnly([
-      ...tables.map((t) => [t, "%no_trgm%", sql`explain select id from ${sql.identifier(t)} where company_id = ${boss1.companyId} and no ilike ${"%500000%"}`] as const),
-      ["deliver_orders", "%tracking_no_trgm%", sql`explain select id from deliver_orders where company_id = ${boss1.companyId} and tracking_no ilike ${"%SF1234%"}`] as const,
+      ...tables.map(
+        (t) => [t, "%no_trgm%", sql`explain select id from ${sql.identifier(t)} where company_id = ${boss1.companyId} and no ilike ${"%500000%"}`] as const,
+      ),
+      [
+        "deliver_orders",
+        "%tracking_no_trgm%",
+        sql`explain select id from deliver_orders where company_id = ${boss1.companyId} and tracking_no ilike ${"%SF1234%"}`,
+      ] as const,
       ["stock_moves", "%doc_no_trgm%", sql`explain select id from stock_moves where company_id = ${boss1.companyId} and doc_no ilike ${"%500000%"}`] as const,
     ]);
     tables.forEach((t, i) => expect(plans[i], t).toContain(`Bitmap Index Scan on ${t}_no_trgm_idx`));

@@ -60,7 +60,8 @@ export const salesOrders = pgTable(
     closedAt: timestamp("closed_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("sales_orders_no_uq").on(t.companyId, t.no), index("sales_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")),
+    uniqueIndex("sales_orders_no_uq").on(t.companyId, t.no),
+    index("sales_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")),
     index("sales_orders_company_id_idx").on(t.companyId, t.id),
     index("sales_orders_company_status_idx").on(t.companyId, t.status, t.id),
     index("sales_orders_partner_idx").on(t.companyId, t.partnerId, t.id),
@@ -101,10 +102,7 @@ export const salesOrderLines = pgTable(
     returnedQty: qtyColumn("returned_qty").notNull().default("0"),
     cancelledQty: qtyColumn("cancelled_qty").notNull().default("0"),
   },
-  (t) => [
-    index("sales_order_lines_order_idx").on(t.orderId, t.lineNo),
-    index("sales_order_lines_product_idx").on(t.companyId, t.productId),
-  ],
+  (t) => [index("sales_order_lines_order_idx").on(t.orderId, t.lineNo), index("sales_order_lines_product_idx").on(t.companyId, t.productId)],
 );
 
 /** Picking list (拣货单): 0 草稿, 10 待拣货, 100 拣货完成 (90 已作废). */
@@ -120,7 +118,8 @@ export const pickingOrders = pgTable(
     pickerId: user("picker_id"),
   },
   (t) => [
-    uniqueIndex("picking_orders_no_uq").on(t.companyId, t.no), index("picking_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")),
+    uniqueIndex("picking_orders_no_uq").on(t.companyId, t.no),
+    index("picking_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")),
     index("picking_orders_company_id_idx").on(t.companyId, t.id),
     index("picking_orders_company_status_idx").on(t.companyId, t.status, t.id),
     index("picking_orders_order_idx").on(t.companyId, t.salesOrderId),
@@ -192,7 +191,9 @@ export const deliverOrders = pgTable(
     scanCheckedBy: user("scan_checked_by"),
   },
   (t) => [
-    uniqueIndex("deliver_orders_no_uq").on(t.companyId, t.no), index("deliver_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")), index("deliver_orders_tracking_no_trgm_idx").using("gin", t.trackingNo.op("gin_trgm_ops")),
+    uniqueIndex("deliver_orders_no_uq").on(t.companyId, t.no),
+    index("deliver_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")),
+    index("deliver_orders_tracking_no_trgm_idx").using("gin", t.trackingNo.op("gin_trgm_ops")),
     index("deliver_orders_company_id_idx").on(t.companyId, t.id),
     index("deliver_orders_company_status_idx").on(t.companyId, t.status, t.id),
     index("deliver_orders_order_idx").on(t.companyId, t.salesOrderId),
@@ -248,7 +249,8 @@ export const salesReturnOrders = pgTable(
     approvalStatus: smallint("approval_status"),
   },
   (t) => [
-    uniqueIndex("sales_return_orders_no_uq").on(t.companyId, t.no), index("sales_return_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")),
+    uniqueIndex("sales_return_orders_no_uq").on(t.companyId, t.no),
+    index("sales_return_orders_no_trgm_idx").using("gin", t.no.op("gin_trgm_ops")),
     index("sales_return_orders_company_id_idx").on(t.companyId, t.id),
     index("sales_return_orders_company_status_idx").on(t.companyId, t.status, t.id),
     index("sales_return_orders_partner_idx").on(t.companyId, t.partnerId, t.id),

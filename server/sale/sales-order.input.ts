@@ -49,15 +49,18 @@ function decimalText({ label, positive, max = MAX_NUMBER }: NumberRule) {
 }
 
 /** 折扣 in percent: blank → 100 (no discount); 0 < d ≤ 100 with 2 decimals. */
-const discountText = z.unknown().optional().transform((v, ctx) => {
-  if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) return "100";
-  const parsed = decimalText({ label: "折扣", positive: true, max: "100" }).safeParse(v);
-  if (!parsed.success) {
-    for (const i of parsed.error.issues) ctx.addIssue({ code: "custom", message: i.message });
-    return z.NEVER;
-  }
-  return parsed.data;
-});
+const discountText = z
+  .unknown()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) return "100";
+    const parsed = decimalText({ label: "折扣", positive: true, max: "100" }).safeParse(v);
+    if (!parsed.success) {
+      for (const i of parsed.error.issues) ctx.addIssue({ code: "custom", message: i.message });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
 
 export const SalesOrderLineInputSchema = z.object({
   productId: requiredId("产品"),
@@ -82,7 +85,9 @@ const linesSchema = z.unknown().transform((v, ctx): SalesOrderLineInput[] => {
   v.forEach((line, i) => {
     const parsed = SalesOrderLineInputSchema.safeParse(line ?? {});
     if (parsed.success) out.push(parsed.data);
-    else for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: `第 ${i + 1} 行：${issue.message}`, path: [i, ...issue.path] as (string | number)[] });
+    else
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: "custom", message: `第 ${i + 1} 行：${issue.message}`, path: [i, ...issue.path] as (string | number)[] });
   });
   return out;
 });
@@ -91,7 +96,10 @@ export const SalesOrderInputSchema = z.object({
   partnerId: requiredId("客户"),
   warehouseId: requiredId("仓库"),
   salesmanId: optionalId("业务员"),
-  paymentTerm: optionalOneOf("结算方式", codesOf(PAYMENT_TERMS)).optional().transform((v) => v ?? null).meta({ label: "结算方式" }),
+  paymentTerm: optionalOneOf("结算方式", codesOf(PAYMENT_TERMS))
+    .optional()
+    .transform((v) => v ?? null)
+    .meta({ label: "结算方式" }),
   contactName: optionalText("联系人", 50),
   contactPhone: optionalText("联系电话", 30),
   address: optionalText("收货地址", 200),

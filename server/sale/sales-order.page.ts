@@ -185,7 +185,15 @@ function linesOfOrder(order: SalesOrderView, facts: PickedProduct[]): SaleFormLi
   return order.lines.map((l) => {
     const label = productLabelOf({ mainOE: l.mainOE, name: l.productName });
     return {
-      values: { productId: String(l.productId), productText: label, productPicked: label, qty: l.qty, price: l.price, discount: l.discount, remark: l.remark ?? "" },
+      values: {
+        productId: String(l.productId),
+        productText: label,
+        productPicked: label,
+        qty: l.qty,
+        price: l.price,
+        discount: l.discount,
+        remark: l.remark ?? "",
+      },
       product: byId.get(l.productId) ?? null,
     };
   });
@@ -196,7 +204,14 @@ async function pageData(ctx: Ctx, order: SalesOrderView | null, state: SalesOrde
   let base: SalesOrderFormState;
   if (state) base = state;
   else if (order) {
-    const facts = order.status === 0 ? await pickedProductsByIds(ctx, [...new Set(order.lines.map((l) => l.productId))], { partnerId: order.partnerId, warehouseId: order.warehouseId, side: "sale" }) : [];
+    const facts =
+      order.status === 0
+        ? await pickedProductsByIds(ctx, [...new Set(order.lines.map((l) => l.productId))], {
+            partnerId: order.partnerId,
+            warehouseId: order.warehouseId,
+            side: "sale",
+          })
+        : [];
     base = {
       values: {
         partnerText: order.partnerName,
@@ -218,7 +233,18 @@ async function pageData(ctx: Ctx, order: SalesOrderView | null, state: SalesOrde
   } else {
     const def = whs.find((w) => w.isDefault) ?? whs[0];
     base = {
-      values: { partnerText: "", partnerId: "", warehouseId: def ? String(def.id) : "", salesmanId: String(ctx.userId), paymentTerm: "", contactName: "", contactPhone: "", address: "", remark: "", allowShortage: "" },
+      values: {
+        partnerText: "",
+        partnerId: "",
+        warehouseId: def ? String(def.id) : "",
+        salesmanId: String(ctx.userId),
+        paymentTerm: "",
+        contactName: "",
+        contactPhone: "",
+        address: "",
+        remark: "",
+        allowShortage: "",
+      },
       lines: [{ values: { ...BLANK_SALE_LINE } }],
       errors: {},
       message: null,
@@ -296,12 +322,27 @@ export async function salesOrderHistory(ctx: Ctx, order: SalesOrderView): Promis
       .where(and(eq(pickingOrders.companyId, ctx.companyId), eq(pickingOrders.salesOrderId, order.id)))
       .orderBy(asc(pickingOrders.id)),
     db()
-      .select({ id: deliverOrders.id, no: deliverOrders.no, status: deliverOrders.status, at: deliverOrders.creationTime, by: nameOf(deliverOrders.createdBy), shippedAt: deliverOrders.shippedAt, trackingNo: deliverOrders.trackingNo, updatedAt: deliverOrders.updatedAt })
+      .select({
+        id: deliverOrders.id,
+        no: deliverOrders.no,
+        status: deliverOrders.status,
+        at: deliverOrders.creationTime,
+        by: nameOf(deliverOrders.createdBy),
+        shippedAt: deliverOrders.shippedAt,
+        trackingNo: deliverOrders.trackingNo,
+        updatedAt: deliverOrders.updatedAt,
+      })
       .from(deliverOrders)
       .where(and(eq(deliverOrders.companyId, ctx.companyId), eq(deliverOrders.salesOrderId, order.id)))
       .orderBy(asc(deliverOrders.id)),
     db()
-      .select({ id: salesReturnOrders.id, no: salesReturnOrders.no, status: salesReturnOrders.status, at: salesReturnOrders.creationTime, by: nameOf(salesReturnOrders.createdBy) })
+      .select({
+        id: salesReturnOrders.id,
+        no: salesReturnOrders.no,
+        status: salesReturnOrders.status,
+        at: salesReturnOrders.creationTime,
+        by: nameOf(salesReturnOrders.createdBy),
+      })
       .from(salesReturnOrders)
       .where(and(eq(salesReturnOrders.companyId, ctx.companyId), eq(salesReturnOrders.salesOrderId, order.id)))
       .orderBy(asc(salesReturnOrders.id)),
@@ -335,14 +376,35 @@ export async function salesOrderHistory(ctx: Ctx, order: SalesOrderView): Promis
     if (a.decidedAt) put(a.decidedAt, `审批${labelOf(APPROVAL_STATUSES, a.status as 1)}`, a.decidedBy, null, a.comment);
   }
   if (order.postedAt) put(order.postedAt, "提交订单", posted?.by ?? null, null, order.allowShortage ? "缺货部分转紧急采购" : null);
-  for (const p of pickings) put(p.at, "生成拣货单", p.by, { no: p.no, statusLabel: labelOf(PICKING_ORDER_STATUSES, p.status as 0) || (p.status === 90 ? "已作废" : String(p.status)), href: `/sale/picking/${p.id}` });
+  for (const p of pickings)
+    put(p.at, "生成拣货单", p.by, {
+      no: p.no,
+      statusLabel: labelOf(PICKING_ORDER_STATUSES, p.status as 0) || (p.status === 90 ? "已作废" : String(p.status)),
+      href: `/sale/picking/${p.id}`,
+    });
   for (const d of deliveries) {
-    put(d.at, "生成发货单", d.by, { no: d.no, statusLabel: labelOf(DELIVER_ORDER_STATUSES, d.status as 20), href: `/sale/deliver/${d.id}` }, d.trackingNo ? `运单号 ${d.trackingNo}` : null);
-    if (d.shippedAt) put(d.shippedAt, "发货完成", null, { no: d.no, statusLabel: labelOf(DELIVER_ORDER_STATUSES, d.status as 20), href: `/sale/deliver/${d.id}` });
-    if (d.status === DL_REVERSED) put(d.updatedAt, "红冲发货单", null, { no: d.no, statusLabel: labelOf(DELIVER_ORDER_STATUSES, d.status), href: `/sale/deliver/${d.id}` }, "货物已回到原库位并重新锁定");
+    put(
+      d.at,
+      "生成发货单",
+      d.by,
+      { no: d.no, statusLabel: labelOf(DELIVER_ORDER_STATUSES, d.status as 20), href: `/sale/deliver/${d.id}` },
+      d.trackingNo ? `运单号 ${d.trackingNo}` : null,
+    );
+    if (d.shippedAt)
+      put(d.shippedAt, "发货完成", null, { no: d.no, statusLabel: labelOf(DELIVER_ORDER_STATUSES, d.status as 20), href: `/sale/deliver/${d.id}` });
+    if (d.status === DL_REVERSED)
+      put(
+        d.updatedAt,
+        "红冲发货单",
+        null,
+        { no: d.no, statusLabel: labelOf(DELIVER_ORDER_STATUSES, d.status), href: `/sale/deliver/${d.id}` },
+        "货物已回到原库位并重新锁定",
+      );
   }
-  for (const r of returns) put(r.at, "销售退货", r.by, { no: r.no, statusLabel: labelOf(SALES_RETURN_STATUSES, r.status as 0), href: `/sale/returnOrder/${r.id}` });
-  if (order.closedAt) put(order.closedAt, order.status === 90 ? "取消订单" : order.status === 95 ? "标记为未成交" : order.status === 100 ? "完成订单" : "关闭订单", null);
+  for (const r of returns)
+    put(r.at, "销售退货", r.by, { no: r.no, statusLabel: labelOf(SALES_RETURN_STATUSES, r.status as 0), href: `/sale/returnOrder/${r.id}` });
+  if (order.closedAt)
+    put(order.closedAt, order.status === 90 ? "取消订单" : order.status === 95 ? "标记为未成交" : order.status === 100 ? "完成订单" : "关闭订单", null);
   return out.sort((a, b) => (a.sortAt < b.sortAt ? -1 : a.sortAt > b.sortAt ? 1 : 0));
 }
 
@@ -438,12 +500,20 @@ async function saveFromForm(ctx: Ctx, form: FormData, intent: string, existing: 
     contactPhone: values.contactPhone,
     address: values.address,
     remark: values.remark,
-    lines: used.map((r) => ({ productId: r.values.productId, qty: r.values.qty ?? "", price: r.values.price ?? "", discount: r.values.discount ?? "", remark: r.values.remark ?? "" })),
+    lines: used.map((r) => ({
+      productId: r.values.productId,
+      qty: r.values.qty ?? "",
+      price: r.values.price ?? "",
+      discount: r.values.discount ?? "",
+      remark: r.values.remark ?? "",
+    })),
   };
   const parsed = SalesOrderInputSchema.safeParse(input);
   if (!parsed.success) {
     const formIndex = used.map((u) => resolved.indexOf(u));
-    const issues = parsed.error.issues.map((i) => (i.path[0] === "lines" && typeof i.path[1] === "number" ? { ...i, path: ["lines", formIndex[i.path[1]] ?? i.path[1], ...i.path.slice(2)] } : i));
+    const issues = parsed.error.issues.map((i) =>
+      i.path[0] === "lines" && typeof i.path[1] === "number" ? { ...i, path: ["lines", formIndex[i.path[1]] ?? i.path[1], ...i.path.slice(2)] } : i,
+    );
     const lineErrors = lineErrorsOf(undefined, issues);
     const headerErrors: Record<string, string[]> = {};
     for (const i of issues) if (i.path[0] !== "lines") (headerErrors[String(i.path[0] === "partnerId" ? "partnerText" : i.path[0])] ??= []).push(i.message);
@@ -452,7 +522,9 @@ async function saveFromForm(ctx: Ctx, form: FormData, intent: string, existing: 
   const submit = intent === "submit";
   let saved: { id: number; no: string } | null = null;
   try {
-    saved = existing ? await updateSalesOrder(ctx, existing.id, parsed.data, { submit, allowShortage }) : await createSalesOrder(ctx, parsed.data, { submit, allowShortage });
+    saved = existing
+      ? await updateSalesOrder(ctx, existing.id, parsed.data, { submit, allowShortage })
+      : await createSalesOrder(ctx, parsed.data, { submit, allowShortage });
     if (intent === "requestApproval") {
       await requestCreditApproval(ctx, saved.id, { reason: form.get("approvalReason") ?? undefined, allowShortage });
       return flashRedirect(saleOrderUrl(saved.id), `销售订单 ${saved.no} 已提交审批，请等待审批结果`);
@@ -492,7 +564,8 @@ export async function salesOrderPageAction(request: Request, idText: string | un
       return flashRedirect(saleOrderUrl(order.id), done.message);
     }
     if (intent === "save" || intent === "submit" || intent === "requestApproval" || lineIntentOf(intent)) {
-      if (order.status !== 0) return flashRedirect(saleOrderUrl(order.id), `销售订单当前状态为“${labelOf(SALES_ORDER_STATUSES, order.status as 0)}”，不能修改`, "error");
+      if (order.status !== 0)
+        return flashRedirect(saleOrderUrl(order.id), `销售订单当前状态为“${labelOf(SALES_ORDER_STATUSES, order.status as 0)}”，不能修改`, "error");
       return await saveFromForm(ctx, form, intent, order);
     }
     return flashRedirect(saleOrderUrl(order.id), "未知的操作", "error");

@@ -59,8 +59,19 @@ async function outcomes<T>(n: number, call: (i: number) => Promise<T>) {
 }
 
 async function productWithStock(oe: string, qty: string) {
-  const [p] = await db().insert(products).values({ companyId: ctx.companyId, mainOE: oe, oeNorm: oe.replace(/-/g, ""), name: `并发销售件${oe}` }).returning();
-  await inTransaction((tx) => postStock(tx, ctx, { bizType: "PurchaseOrder", docType: "test", docId: p!.id, docNo: `IN-${oe}`, lines: [{ productId: p!.id, locationId: shelf, batchNo: "", qty, unitCost: "5", source: 1 }] }));
+  const [p] = await db()
+    .insert(products)
+    .values({ companyId: ctx.companyId, mainOE: oe, oeNorm: oe.replace(/-/g, ""), name: `并发销售件${oe}` })
+    .returning();
+  await inTransaction((tx) =>
+    postStock(tx, ctx, {
+      bizType: "PurchaseOrder",
+      docType: "test",
+      docId: p!.id,
+      docNo: `IN-${oe}`,
+      lines: [{ productId: p!.id, locationId: shelf, batchNo: "", qty, unitCost: "5", source: 1 }],
+    }),
+  );
   return p!.id;
 }
 
@@ -107,7 +118,10 @@ describe.skipIf(!pg)("sales order races (PostgreSQL)", () => {
     const results = await outcomes(10, () => submitSalesOrder(ctx, id));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     for (const r of results) if (!r.ok) expect(r.message).toBe("销售订单当前状态为“待发货”，不能提交");
-    const locks = await db().select().from(stockLocks).where(and(eq(stockLocks.docType, "salesOrder"), eq(stockLocks.docId, id)));
+    const locks = await db()
+      .select()
+      .from(stockLocks)
+      .where(and(eq(stockLocks.docType, "salesOrder"), eq(stockLocks.docId, id)));
     expect(locks.reduce((s, l) => s + Number(l.qty), 0)).toBe(7);
     const [acct] = await db().select().from(partnerAccounts).where(eq(partnerAccounts.partnerId, customerId));
     expect(Number(acct!.openOrderAmount) - Number(before)).toBe(70);
@@ -122,10 +136,14 @@ describe.skipIf(!pg)("sales order races (PostgreSQL)", () => {
     const results = await outcomes(20, (i) => submitSalesOrder(ctx, ids[i]!));
     const accepted = results.filter((r) => r.ok).length;
     expect(accepted).toBe(7);
-    for (const r of results) if (!r.ok) expect(r.message).toMatch(/^客户 并发额度客户 信用额度 ￥1,000\.00，已欠款 ￥0\.00，未发货订单 ￥910\.00，本单 ￥130\.00，超出 ￥40\.00，请提交审批$/);
+    for (const r of results)
+      if (!r.ok)
+        expect(r.message).toMatch(/^客户 并发额度客户 信用额度 ￥1,000\.00，已欠款 ￥0\.00，未发货订单 ￥910\.00，本单 ￥130\.00，超出 ￥40\.00，请提交审批$/);
     const [acct] = await db().select().from(partnerAccounts).where(eq(partnerAccounts.partnerId, limitedId));
     expect(acct!.openOrderAmount).toBe("910.00");
-    const [submitted] = rowsOf(await db().execute(sql`select coalesce(sum(total_amount), 0)::text as s from sales_orders where partner_id = ${limitedId} and status = 30`));
+    const [submitted] = rowsOf(
+      await db().execute(sql`select coalesce(sum(total_amount), 0)::text as s from sales_orders where partner_id = ${limitedId} and status = 30`),
+    );
     expect(Number(submitted!.s)).toBeLessThanOrEqual(1000);
     expect(Number(submitted!.s)).toBe(910);
     const locked = await db().select().from(stockLocks).where(eq(stockLocks.productId, productId));
@@ -139,12 +157,17 @@ describe.skipIf(!pg)("sales order races (PostgreSQL)", () => {
     for (let i = 0; i < 5; i++) first.push((await createSalesOrder(ctx, order(customerId, productId, "2"), { submit: true })).id);
     const second: number[] = [];
     for (let i = 0; i < 10; i++) second.push((await createSalesOrder(ctx, order(customerId, productId, "1"))).id);
-    const results = await outcomes(15, (i) => (i < 5 ? cancelSalesOrder(ctx, first[i]!) : submitSalesOrder(ctx, second[i - 5]!, { allowShortage: i % 2 === 0 })));
+    const results = await outcomes(15, (i) =>
+      i < 5 ? cancelSalesOrder(ctx, first[i]!) : submitSalesOrder(ctx, second[i - 5]!, { allowShortage: i % 2 === 0 }),
+    );
     expect(results.filter((r) => !r.ok && !r.message.startsWith("库存不足"))).toEqual([]);
     expect(await brokenLocks(ctx.companyId)).toEqual([]);
     const [r] = rowsOf(await db().execute(sql`select (select coalesce(sum(qty), 0) from stock_locks where product_id = ${productId})::text as locked`));
     expect(Number(r!.locked)).toBeLessThanOrEqual(10);
-    const open = await db().select({ status: salesOrders.status }).from(salesOrders).where(and(eq(salesOrders.companyId, ctx.companyId), eq(salesOrders.status, 90)));
+    const open = await db()
+      .select({ status: salesOrders.status })
+      .from(salesOrders)
+      .where(and(eq(salesOrders.companyId, ctx.companyId), eq(salesOrders.status, 90)));
     expect(open.length).toBeGreaterThanOrEqual(5);
   }, 60_000);
 });

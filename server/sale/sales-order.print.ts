@@ -1,6 +1,17 @@
 import type { Ctx } from "../lib/context";
 import { dictionaryLabel } from "../reference/dictionary.service";
-import { amountBlock, assertPrintable, companyHeader, moneyText, printDate, priceText, qtyText, SIGNATURES, totalOf, type PrintSheetData } from "../print/print-sheet";
+import {
+  amountBlock,
+  assertPrintable,
+  companyHeader,
+  moneyText,
+  printDate,
+  priceText,
+  qtyText,
+  SIGNATURES,
+  totalOf,
+  type PrintSheetData,
+} from "../print/print-sheet";
 import { getSalesOrder, type SalesOrderView } from "./sales-order.service";
 
 const discountText = (d: string) => priceText(d).replace(/\.00$/, "");

@@ -25,7 +25,8 @@ function lineProductOe(v: string, ctx: Ctx) {
     where l.order_id = ${salesOrders.id} and o.oe_norm like ${codeLikePattern(v)})`;
 }
 
-const action = (name: string) => (ctx: Ctx, id: number, body: unknown) => runSalesOrderAction(ctx, id, name, { allowShortage: shortageOf(body), reason: fieldOf(body, "reason") });
+const action = (name: string) => (ctx: Ctx, id: number, body: unknown) =>
+  runSalesOrderAction(ctx, id, name, { allowShortage: shortageOf(body), reason: fieldOf(body, "reason") });
 
 /** 销售订单 list (/sale/order) and the JSON API `salesOrder` (documents: create/get/update/remove and the status actions). */
 export const salesOrderResource = defineResource({

@@ -48,17 +48,43 @@ let p3: number;
 let p4: number;
 
 const receive = (docId: number, productId: number, locationId: number, batchNo: string, qty: string, unitCost: string, receivedAt: Date) =>
-  inTransaction((tx) => postStock(tx, ctx, { bizType: "PurchaseOrder", docType: "test", docId, docNo: `T${docId}`, lines: [{ productId, locationId, batchNo, qty, unitCost, source: 1, receivedAt }] }));
+  inTransaction((tx) =>
+    postStock(tx, ctx, {
+      bizType: "PurchaseOrder",
+      docType: "test",
+      docId,
+      docNo: `T${docId}`,
+      lines: [{ productId, locationId, batchNo, qty, unitCost, source: 1, receivedAt }],
+    }),
+  );
 
-const locksOf = (orderId: number) => db().select().from(stockLocks).where(and(eq(stockLocks.companyId, ctx.companyId), eq(stockLocks.docType, "salesOrder"), eq(stockLocks.docId, orderId)));
-const demandsOf = (orderId: number) => db().select().from(stockDemands).where(and(eq(stockDemands.companyId, ctx.companyId), eq(stockDemands.docType, "salesOrder"), eq(stockDemands.docId, orderId)));
-const openAmountOf = async (partnerId: number) => (await db().select().from(partnerAccounts).where(eq(partnerAccounts.partnerId, partnerId)))[0]?.openOrderAmount ?? "0.00";
+const locksOf = (orderId: number) =>
+  db()
+    .select()
+    .from(stockLocks)
+    .where(and(eq(stockLocks.companyId, ctx.companyId), eq(stockLocks.docType, "salesOrder"), eq(stockLocks.docId, orderId)));
+const demandsOf = (orderId: number) =>
+  db()
+    .select()
+    .from(stockDemands)
+    .where(and(eq(stockDemands.companyId, ctx.companyId), eq(stockDemands.docType, "salesOrder"), eq(stockDemands.docId, orderId)));
+const openAmountOf = async (partnerId: number) =>
+  (await db().select().from(partnerAccounts).where(eq(partnerAccounts.partnerId, partnerId)))[0]?.openOrderAmount ?? "0.00";
 
 /** Σ stock_locks = Σ balances.locked_qty = product_costs.locked_qty for a product. */
 async function lockTotals(productId: number) {
-  const [b] = await db().select({ s: sql<string>`coalesce(sum(locked_qty), 0)::text` }).from(stockBalances).where(and(eq(stockBalances.companyId, ctx.companyId), eq(stockBalances.productId, productId)));
-  const [l] = await db().select({ s: sql<string>`coalesce(sum(qty), 0)::text` }).from(stockLocks).where(and(eq(stockLocks.companyId, ctx.companyId), eq(stockLocks.productId, productId)));
-  const [c] = await db().select({ s: productCosts.lockedQty }).from(productCosts).where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, productId)));
+  const [b] = await db()
+    .select({ s: sql<string>`coalesce(sum(locked_qty), 0)::text` })
+    .from(stockBalances)
+    .where(and(eq(stockBalances.companyId, ctx.companyId), eq(stockBalances.productId, productId)));
+  const [l] = await db()
+    .select({ s: sql<string>`coalesce(sum(qty), 0)::text` })
+    .from(stockLocks)
+    .where(and(eq(stockLocks.companyId, ctx.companyId), eq(stockLocks.productId, productId)));
+  const [c] = await db()
+    .select({ s: productCosts.lockedQty })
+    .from(productCosts)
+    .where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, productId)));
   return { balances: Number(b!.s), locks: Number(l!.s), cost: Number(c?.s ?? 0) };
 }
 
@@ -133,7 +159,16 @@ const ALLOWED: Record<number, Record<string, number | "computed" | false>> = {
 
 describe("sales order status machine", () => {
   it("has exactly the statuses of spec 000 §4 and the actions of the table", () => {
-    expect(SALES_ORDER_MACHINE.statuses.map(([c, l]) => `${c} ${l}`)).toEqual(["0 草稿", "30 待发货", "40 发货中", "50 部分发货", "60 发货完成", "90 买家已取消", "95 未成交", "100 已完成"]);
+    expect(SALES_ORDER_MACHINE.statuses.map(([c, l]) => `${c} ${l}`)).toEqual([
+      "0 草稿",
+      "30 待发货",
+      "40 发货中",
+      "50 部分发货",
+      "60 发货完成",
+      "90 买家已取消",
+      "95 未成交",
+      "100 已完成",
+    ]);
     expect(Object.keys(ALLOWED).map(Number)).toEqual(SALES_ORDER_MACHINE.statuses.map(([c]) => c));
     expect(Object.keys(SALES_ORDER_MACHINE.actions).sort()).toEqual(Object.keys(ALLOWED[0]!).sort());
   });
@@ -194,7 +229,10 @@ describe("sales orders", () => {
   });
 
   it("takes the contact and terms given on the order over the customer's", async () => {
-    const { id } = await createSalesOrder(ctx, input({ paymentTerm: 100, contactName: "钱七", contactPhone: "020-1234", address: "佛山", salesmanId: (await ctxOf("sales1")).ctx.userId }));
+    const { id } = await createSalesOrder(
+      ctx,
+      input({ paymentTerm: 100, contactName: "钱七", contactPhone: "020-1234", address: "佛山", salesmanId: (await ctxOf("sales1")).ctx.userId }),
+    );
     const o = await getSalesOrder(ctx, id);
     expect([o.paymentTerm, o.contactName, o.contactPhone, o.address, o.salesmanName]).toEqual([100, "钱七", "020-1234", "佛山", "李晓燕"]);
   });
@@ -202,12 +240,28 @@ describe("sales orders", () => {
   it("refuses bad input with Chinese messages naming the line", async () => {
     await expect(createSalesOrder(ctx, input({ lines: [] }))).rejects.toThrow("请至少添加一行产品");
     await expect(createSalesOrder(ctx, input({ lines: [{ productId: p1, qty: "0", price: "1" }] }))).rejects.toThrow("第 1 行：数量必须大于 0");
-    await expect(createSalesOrder(ctx, input({ lines: [{ productId: p1, qty: "1", price: "1" }, { productId: p1, qty: "1.234", price: "1" }] }))).rejects.toThrow("第 2 行：数量最多两位小数");
+    await expect(
+      createSalesOrder(
+        ctx,
+        input({
+          lines: [
+            { productId: p1, qty: "1", price: "1" },
+            { productId: p1, qty: "1.234", price: "1" },
+          ],
+        }),
+      ),
+    ).rejects.toThrow("第 2 行：数量最多两位小数");
     await expect(createSalesOrder(ctx, input({ lines: [{ productId: p1, qty: "1", price: "-1" }] }))).rejects.toThrow("第 1 行：单价不能小于 0");
     await expect(createSalesOrder(ctx, input({ lines: [{ productId: p1, qty: "1", price: "1", discount: "0" }] }))).rejects.toThrow("第 1 行：折扣必须大于 0");
-    await expect(createSalesOrder(ctx, input({ lines: [{ productId: p1, qty: "1", price: "1", discount: "100.5" }] }))).rejects.toThrow("第 1 行：折扣不能超过 100");
-    await expect(createSalesOrder(ctx, input({ lines: [{ productId: p1, qty: "1", price: "1", discount: "abc" }] }))).rejects.toThrow("第 1 行：折扣必须是数字");
-    await expect(createSalesOrder(ctx, input({ lines: Array.from({ length: 501 }, () => ({ productId: p1, qty: "1", price: "1" })) }))).rejects.toThrow("最多 500 行");
+    await expect(createSalesOrder(ctx, input({ lines: [{ productId: p1, qty: "1", price: "1", discount: "100.5" }] }))).rejects.toThrow(
+      "第 1 行：折扣不能超过 100",
+    );
+    await expect(createSalesOrder(ctx, input({ lines: [{ productId: p1, qty: "1", price: "1", discount: "abc" }] }))).rejects.toThrow(
+      "第 1 行：折扣必须是数字",
+    );
+    await expect(createSalesOrder(ctx, input({ lines: Array.from({ length: 501 }, () => ({ productId: p1, qty: "1", price: "1" })) }))).rejects.toThrow(
+      "最多 500 行",
+    );
     await expect(createSalesOrder(ctx, input({ partnerId: supplierId }))).rejects.toThrow("客户不存在");
     await expect(createSalesOrder(ctx, input({ partnerId: disabledId }))).rejects.toThrow("该客户已停用");
     await expect(createSalesOrder(ctx, input({ salesmanId: other.userId }))).rejects.toThrow("业务员不存在");
@@ -221,10 +275,12 @@ describe("sales orders", () => {
     const { id, status } = await createSalesOrder(ctx, input({ lines: [{ productId: p1, qty: "4", price: "20" }] }), { submit: true });
     expect(status).toBe(30);
     const locks = await locksOf(id);
-    expect(locks.map((l) => [l.locationId, l.batchNo, l.qty]).sort()).toEqual([
-      [shelfA, "NEW", "1.00"],
-      [shelfB, "OLD", "3.00"],
-    ].sort());
+    expect(locks.map((l) => [l.locationId, l.batchNo, l.qty]).sort()).toEqual(
+      [
+        [shelfA, "NEW", "1.00"],
+        [shelfB, "OLD", "3.00"],
+      ].sort(),
+    );
     const o = await getSalesOrder(ctx, id);
     expect(o.status).toBe(30);
     expect(o.postedBy).toBe(ctx.userId);
@@ -241,7 +297,15 @@ describe("sales orders", () => {
   });
 
   it("refuses a shortage without allowShortage (nothing locked, still a draft) and records it as a demand with it", async () => {
-    const { id } = await createSalesOrder(ctx, input({ lines: [{ productId: p1, qty: "10", price: "20" }, { productId: p3, qty: "2", price: "5" }] }));
+    const { id } = await createSalesOrder(
+      ctx,
+      input({
+        lines: [
+          { productId: p1, qty: "10", price: "20" },
+          { productId: p3, qty: "2", price: "5" },
+        ],
+      }),
+    );
     await expect(submitSalesOrder(ctx, id)).rejects.toThrow(/^库存不足：SO-T1 销售测试件一 可用 8，需要 10；SO-T3 销售测试件三 可用 0，需要 2$/);
     expect((await getSalesOrder(ctx, id)).status).toBe(0);
     expect(await locksOf(id)).toHaveLength(0);
@@ -266,7 +330,9 @@ describe("sales orders", () => {
     const draft = await getSalesOrder(ctx, id);
     expect(draft.credit).toEqual({ creditLimit: "100.00", balance: "0.00", openOrderAmount: "0.00", exposure: "150.00", over: "50.00" });
     expect(draft.actions).toEqual(["submit", "requestApproval", "noDeal"]);
-    await expect(submitSalesOrder(ctx, id)).rejects.toThrow("客户 额度客户 信用额度 ￥100.00，已欠款 ￥0.00，未发货订单 ￥0.00，本单 ￥150.00，超出 ￥50.00，请提交审批");
+    await expect(submitSalesOrder(ctx, id)).rejects.toThrow(
+      "客户 额度客户 信用额度 ￥100.00，已欠款 ￥0.00，未发货订单 ￥0.00，本单 ￥150.00，超出 ￥50.00，请提交审批",
+    );
     expect((await getSalesOrder(ctx, id)).status).toBe(0);
     expect(await locksOf(id)).toHaveLength(0);
     expect(await openAmountOf(limitedId)).toBe("0.00");
@@ -274,7 +340,9 @@ describe("sales orders", () => {
     const small = await createSalesOrder(ctx, input({ partnerId: limitedId, lines: [{ productId: p2, qty: "12", price: "5" }] }), { submit: true });
     expect(small.status).toBe(30);
     const { id: next } = await createSalesOrder(ctx, input({ partnerId: limitedId, lines: [{ productId: p2, qty: "10", price: "5" }] }));
-    await expect(submitSalesOrder(ctx, next)).rejects.toThrow("客户 额度客户 信用额度 ￥100.00，已欠款 ￥0.00，未发货订单 ￥60.00，本单 ￥50.00，超出 ￥10.00，请提交审批");
+    await expect(submitSalesOrder(ctx, next)).rejects.toThrow(
+      "客户 额度客户 信用额度 ￥100.00，已欠款 ￥0.00，未发货订单 ￥60.00，本单 ￥50.00，超出 ￥10.00，请提交审批",
+    );
     await cancelSalesOrder(ctx, small.id);
     expect(await openAmountOf(limitedId)).toBe("0.00");
   });
@@ -283,7 +351,15 @@ describe("sales orders", () => {
     const { id } = await createSalesOrder(ctx, input({ partnerId: limitedId, lines: [{ productId: p2, qty: "40", price: "5" }] }));
     const r = await requestCreditApproval(ctx, id, { reason: "老客户，月底回款", allowShortage: true });
     const [a] = await db().select().from(approvals).where(eq(approvals.id, r.approvalId));
-    expect([a!.kind, a!.status, a!.docType, a!.docId, a!.partnerId, a!.amount, a!.reason]).toEqual([1, 0, "salesOrder", id, limitedId, "200.00", "超出信用额度 ￥100.00；老客户，月底回款"]);
+    expect([a!.kind, a!.status, a!.docType, a!.docId, a!.partnerId, a!.amount, a!.reason]).toEqual([
+      1,
+      0,
+      "salesOrder",
+      id,
+      limitedId,
+      "200.00",
+      "超出信用额度 ￥100.00；老客户，月底回款",
+    ]);
     const o = await getSalesOrder(ctx, id);
     expect([o.approvalStatus, o.allowShortage]).toEqual([0, true]);
     expect(o.actions).toEqual(["submit", "noDeal"]);
@@ -341,7 +417,9 @@ describe("sales orders", () => {
     const [lock] = await locksOf(id);
     // One piece delivered: its lock released (the outflow itself is the delivery note's business).
     await inTransaction(async (tx) => {
-      await releaseLockedQty(tx, ctx, { docType: "salesOrder", docId: id }, [{ docLineId: line!.id, productId: p4, locationId: lock!.locationId, batchNo: lock!.batchNo, qty: "1" }]);
+      await releaseLockedQty(tx, ctx, { docType: "salesOrder", docId: id }, [
+        { docLineId: line!.id, productId: p4, locationId: lock!.locationId, batchNo: lock!.batchNo, qty: "1" },
+      ]);
       await tx.update(salesOrderLines).set({ deliveredQty: "1" }).where(eq(salesOrderLines.id, line!.id));
       await tx.update(salesOrders).set({ status: 50, deliveredAmount: "50.00" }).where(eq(salesOrders.id, id));
     });
@@ -400,9 +478,20 @@ describe("sales orders", () => {
     const sales1 = (await ctxOf("sales1")).ctx;
     const { id, no } = await createSalesOrder(ctx, input({ salesmanId: sales1.userId, lines: [{ productId: p3, qty: "1", price: "9" }] }));
     await db().insert(productOes).values({ productId: p3, companyId: ctx.companyId, oeNorm: "SOT3", kind: 0 }).onConflictDoNothing();
-    const list = async (c: Ctx, params: string) => (await listRows<Record<string, unknown>>(salesOrderResource, c, parseListQuery(new URLSearchParams(params), listSpecOf(salesOrderResource)))).items;
+    const list = async (c: Ctx, params: string) =>
+      (await listRows<Record<string, unknown>>(salesOrderResource, c, parseListQuery(new URLSearchParams(params), listSpecOf(salesOrderResource)))).items;
     const [row] = await list(ctx, `no=${no}`);
-    expect(row).toMatchObject({ id, no, status: 0, partnerName: "销售测试客户", salesmanName: "李晓燕", warehouseName: "销售测试仓", totalQty: "1.00", totalAmount: "9.00", deliveredAmount: "0.00" });
+    expect(row).toMatchObject({
+      id,
+      no,
+      status: 0,
+      partnerName: "销售测试客户",
+      salesmanName: "李晓燕",
+      warehouseName: "销售测试仓",
+      totalQty: "1.00",
+      totalAmount: "9.00",
+      deliveredAmount: "0.00",
+    });
     expect((await list(ctx, `oe=so-t3&status=0`)).map((r) => r.id)).toContain(id);
     expect((await list(ctx, `oe=SOT3&status=30`)).map((r) => r.id)).not.toContain(id);
     const bySalesman = await list(ctx, `salesmanId=${sales1.userId}`);

@@ -23,7 +23,16 @@ import { afterSalesOrderSubmitted, createPickingForOrder, unpickedLocks, voidOpe
 import { approvals, salesOrderLines, salesOrders } from "./sale.tables";
 import { CreditApprovalRequestSchema, SalesOrderInputSchema, type SalesOrderInput } from "./sales-order.input";
 import { lineHoldings, SALES_ORDER_DOC_TYPE } from "./sales-order.state";
-import { SALES_ORDER_MACHINE, SALES_ORDER_USER_ACTIONS, SO_CANCELLED, SO_DONE, SO_DRAFT, SO_NO_DEAL, SO_WAITING, type SalesOrderAction } from "./sales-order.status";
+import {
+  SALES_ORDER_MACHINE,
+  SALES_ORDER_USER_ACTIONS,
+  SO_CANCELLED,
+  SO_DONE,
+  SO_DRAFT,
+  SO_NO_DEAL,
+  SO_WAITING,
+  type SalesOrderAction,
+} from "./sales-order.status";
 import { APPROVAL_PASSED, APPROVAL_REJECTED, APPROVAL_WAITING } from "./approval.status";
 
 /**
@@ -41,7 +50,12 @@ import { APPROVAL_PASSED, APPROVAL_REJECTED, APPROVAL_WAITING } from "./approval
 const LABEL = SALES_ORDER_MACHINE.label;
 const DOC = (order: { id: number; no: string }) => ({ docType: SALES_ORDER_DOC_TYPE, docId: order.id, docNo: order.no });
 /** The order as the audit trail names it (单据过账 / 单据撤销). */
-const AUDIT_DOC = (order: { id: number; no: string; totalAmount: string }) => ({ type: SALES_ORDER_DOC_TYPE, id: order.id, no: order.no, total: order.totalAmount });
+const AUDIT_DOC = (order: { id: number; no: string; totalAmount: string }) => ({
+  type: SALES_ORDER_DOC_TYPE,
+  id: order.id,
+  no: order.no,
+  total: order.totalAmount,
+});
 
 /** Credit approvals of sales orders (approvals.kind). */
 export const CREDIT_APPROVAL_KIND = 1;
@@ -74,7 +88,8 @@ async function checkReferences(tx: Executor, ctx: Ctx, input: SalesOrderInput, f
     })
     .from(enterpriseRelations)
     .where(and(eq(enterpriseRelations.id, input.partnerId), eq(enterpriseRelations.companyId, ctx.companyId)));
-  if (!partner || partner.rel !== 1) throw new DomainError("bad_request", "客户不存在，请从本公司的客户中选择", { partnerId: ["客户不存在，请从本公司的客户中选择"] });
+  if (!partner || partner.rel !== 1)
+    throw new DomainError("bad_request", "客户不存在，请从本公司的客户中选择", { partnerId: ["客户不存在，请从本公司的客户中选择"] });
   if (!partner.isEnabled) throw new DomainError("bad_request", "该客户已停用", { partnerId: ["该客户已停用"] });
   const [wh] = await tx
     .select({ id: warehouses.id, isEnabled: warehouses.isEnabled })
@@ -115,7 +130,11 @@ export function lineAmount(qty: string, price: string, discount: string): string
 }
 
 async function writeLines(tx: Executor, ctx: Ctx, orderId: number, data: CheckedInput) {
-  const costs = await averageCosts(tx, ctx, data.lines.map((l) => l.productId));
+  const costs = await averageCosts(
+    tx,
+    ctx,
+    data.lines.map((l) => l.productId),
+  );
   const rows = data.lines.map((l, i) => ({
     companyId: ctx.companyId,
     orderId,
@@ -215,7 +234,13 @@ export async function submitLockedSalesOrder(tx: Executor, ctx: Ctx, order: Orde
   });
   // The warehouse side follows: with AutoCreatePickOut a picking list from the locks (and what that setting chain does next).
   await afterSalesOrderSubmitted(tx, ctx, order.id);
-  await notify(tx, ctx, "salesOrderSubmitted", { orderId: order.id, orderNo: order.no, customerName: await customerName(tx, ctx, order.partnerId), amount: formatMoney(order.totalAmount) }, { permission: PICKING_CODE });
+  await notify(
+    tx,
+    ctx,
+    "salesOrderSubmitted",
+    { orderId: order.id, orderNo: order.no, customerName: await customerName(tx, ctx, order.partnerId), amount: formatMoney(order.totalAmount) },
+    { permission: PICKING_CODE },
+  );
 }
 
 /** Closes the order's waiting credit approval (the order was deleted, marked 未成交 or edited). */
@@ -223,7 +248,14 @@ async function closeWaitingApproval(tx: Executor, ctx: Ctx, orderId: number, com
   const closed = await tx
     .update(approvals)
     .set({ status: APPROVAL_REJECTED, decidedBy: ctx.userId, decidedAt: ctx.now ?? new Date(), comment })
-    .where(and(eq(approvals.companyId, ctx.companyId), eq(approvals.docType, SALES_ORDER_DOC_TYPE), eq(approvals.docId, orderId), eq(approvals.status, APPROVAL_WAITING)))
+    .where(
+      and(
+        eq(approvals.companyId, ctx.companyId),
+        eq(approvals.docType, SALES_ORDER_DOC_TYPE),
+        eq(approvals.docId, orderId),
+        eq(approvals.status, APPROVAL_WAITING),
+      ),
+    )
     .returning({ id: approvals.id });
   return closed.length > 0;
 }
@@ -273,7 +305,12 @@ export async function createSalesOrder(ctx: Ctx, input: unknown, opts: SalesOrde
  * Replaces a draft's header and lines (draft only); a credit approval waiting for the old
  * content is closed. With `submit` it is submitted in the same transaction.
  */
-export async function updateSalesOrder(ctx: Ctx, id: number, input: unknown, opts: SalesOrderCommandOpts = {}): Promise<{ id: number; no: string; status: number }> {
+export async function updateSalesOrder(
+  ctx: Ctx,
+  id: number,
+  input: unknown,
+  opts: SalesOrderCommandOpts = {},
+): Promise<{ id: number; no: string; status: number }> {
   const parsed = parseInput(SalesOrderInputSchema, input);
   return inTransaction(
     async (tx) => {
@@ -343,7 +380,11 @@ export async function submitSalesOrder(ctx: Ctx, id: number, opts: { allowShorta
  * (approvals kind 1, status 0); approving it submits the order. Refused when the order is within
  * the limit, and while an approval of it already waits.
  */
-export async function requestCreditApproval(ctx: Ctx, id: number, opts: { reason?: unknown; allowShortage?: boolean } = {}): Promise<{ id: number; no: string; status: number; approvalId: number }> {
+export async function requestCreditApproval(
+  ctx: Ctx,
+  id: number,
+  opts: { reason?: unknown; allowShortage?: boolean } = {},
+): Promise<{ id: number; no: string; status: number; approvalId: number }> {
   const { reason } = parseInput(CreditApprovalRequestSchema, { reason: opts.reason });
   return inTransaction(async (tx) => {
     const order = await lockDocument(tx, salesOrders, ctx, id, LABEL);
@@ -352,7 +393,14 @@ export async function requestCreditApproval(ctx: Ctx, id: number, opts: { reason
     const [waiting] = await tx
       .select({ id: approvals.id })
       .from(approvals)
-      .where(and(eq(approvals.companyId, ctx.companyId), eq(approvals.docType, SALES_ORDER_DOC_TYPE), eq(approvals.docId, id), eq(approvals.status, APPROVAL_WAITING)));
+      .where(
+        and(
+          eq(approvals.companyId, ctx.companyId),
+          eq(approvals.docType, SALES_ORDER_DOC_TYPE),
+          eq(approvals.docId, id),
+          eq(approvals.status, APPROVAL_WAITING),
+        ),
+      );
     if (waiting) throw new DomainError("conflict", waitingMessage);
     const credit = await creditCheck(tx, ctx, order.partnerId, order.totalAmount);
     if (!gt(credit.over, 0)) throw new DomainError("conflict", "未超出信用额度，可直接提交");
@@ -379,7 +427,19 @@ export async function requestCreditApproval(ctx: Ctx, id: number, opts: { reason
       .update(salesOrders)
       .set({ approvalStatus: APPROVAL_WAITING, allowShortage: opts.allowShortage ?? order.allowShortage, updatedAt: now })
       .where(eq(salesOrders.id, id));
-    await notify(tx, ctx, "creditApprovalRequested", { approvalId: approval.id, orderNo: order.no, customerName: await customerName(tx, ctx, order.partnerId), amount: formatMoney(order.totalAmount), reason: approval.reason ?? "" }, { permission: CREDIT_APPROVER_CODE });
+    await notify(
+      tx,
+      ctx,
+      "creditApprovalRequested",
+      {
+        approvalId: approval.id,
+        orderNo: order.no,
+        customerName: await customerName(tx, ctx, order.partnerId),
+        amount: formatMoney(order.totalAmount),
+        reason: approval.reason ?? "",
+      },
+      { permission: CREDIT_APPROVER_CODE },
+    );
     return { id, no: order.no, status: order.status, approvalId: approval.id };
   });
 }
@@ -453,7 +513,12 @@ export async function runSalesOrderAction(
   action: string,
   opts: { allowShortage?: boolean; reason?: unknown } = {},
 ): Promise<{ id: number; no: string; status: number | null; message: string }> {
-  const done = (r: { no: string; status?: number }, a: SalesOrderCommand) => ({ id, no: r.no, status: r.status ?? null, message: `${LABEL} ${r.no} ${DONE_WORDS[a]}` });
+  const done = (r: { no: string; status?: number }, a: SalesOrderCommand) => ({
+    id,
+    no: r.no,
+    status: r.status ?? null,
+    message: `${LABEL} ${r.no} ${DONE_WORDS[a]}`,
+  });
   switch (action) {
     case "submit":
       return done(await submitSalesOrder(ctx, id, { allowShortage: opts.allowShortage }), action);
@@ -469,7 +534,10 @@ export async function runSalesOrderAction(
       return done(await removeSalesOrder(ctx, id), action);
     case "pick": {
       const picking = await createPickingForOrder(ctx, id);
-      const [o] = await db().select({ no: salesOrders.no, status: salesOrders.status }).from(salesOrders).where(and(eq(salesOrders.id, id), eq(salesOrders.companyId, ctx.companyId)));
+      const [o] = await db()
+        .select({ no: salesOrders.no, status: salesOrders.status })
+        .from(salesOrders)
+        .where(and(eq(salesOrders.id, id), eq(salesOrders.companyId, ctx.companyId)));
       return { id, no: o?.no ?? "", status: o?.status ?? null, message: `已生成拣货单 ${picking.no}` };
     }
     default:
@@ -612,7 +680,14 @@ export async function getSalesOrder(ctx: Ctx, id: number, ex?: Executor): Promis
         deciderName: sql<string | null>`(select u.name from users u where u.id = ${approvals.decidedBy})`,
       })
       .from(approvals)
-      .where(and(eq(approvals.companyId, ctx.companyId), eq(approvals.docType, SALES_ORDER_DOC_TYPE), eq(approvals.docId, id), eq(approvals.kind, CREDIT_APPROVAL_KIND)))
+      .where(
+        and(
+          eq(approvals.companyId, ctx.companyId),
+          eq(approvals.docType, SALES_ORDER_DOC_TYPE),
+          eq(approvals.docId, id),
+          eq(approvals.kind, CREDIT_APPROVAL_KIND),
+        ),
+      )
       .orderBy(desc(approvals.id)),
   ]);
   const seesCost = ctx.permissions.has(COST_CODE);
@@ -631,7 +706,13 @@ export async function getSalesOrder(ctx: Ctx, id: number, ex?: Executor): Promis
   const limit = acct.creditLimit && gt(acct.creditLimit, 0) ? acct.creditLimit : null;
   const exposure = add(add(acct.balance, acct.openOrderAmount), order.status === SO_DRAFT ? order.totalAmount : 0);
   const over = limit && gt(exposure, limit) ? sub(exposure, limit) : dec(0);
-  const credit: SalesOrderCredit = { creditLimit: limit, balance: acct.balance, openOrderAmount: acct.openOrderAmount, exposure: moneyString(exposure), over: moneyString(over) };
+  const credit: SalesOrderCredit = {
+    creditLimit: limit,
+    balance: acct.balance,
+    openOrderAmount: acct.openOrderAmount,
+    exposure: moneyString(exposure),
+    over: moneyString(over),
+  };
   const waiting = approvalRows.some((a) => a.status === APPROVAL_WAITING);
   const rejected = order.approvalStatus === APPROVAL_REJECTED;
   // 生成拣货单 only while some locked stock is not on a picking list yet.
@@ -650,7 +731,12 @@ export async function getSalesOrder(ctx: Ctx, id: number, ex?: Executor): Promis
     salesmanName: head.salesmanName,
     creatorName: head.creatorName,
     companyName: head.companyName,
-    customer: { contactName: head.partnerContactName, contactPhone: head.partnerContactPhone, address: head.partnerAddress, paymentTerm: head.partnerPaymentTerm },
+    customer: {
+      contactName: head.partnerContactName,
+      contactPhone: head.partnerContactPhone,
+      address: head.partnerAddress,
+      paymentTerm: head.partnerPaymentTerm,
+    },
     credit,
     approvals: approvalRows,
     lines: lineViews,

@@ -16,7 +16,6 @@ import { rows as rowsOf } from "../lib/rows";
  */
 export const SALES_ORDER_DOC_TYPE = "salesOrder";
 
-
 /** Locked and short quantity per line of the orders (lines with neither are absent). */
 export async function lineHoldings(ex: Executor, ctx: Ctx, orderIds: number[]): Promise<Map<number, { lockedQty: string; shortQty: string }>> {
   if (orderIds.length === 0) return new Map();

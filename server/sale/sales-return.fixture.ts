@@ -23,12 +23,30 @@ export interface ReturnWorld {
 }
 
 export async function makeReturnWorld(ctx: Ctx, tag: string, stock: { qty: string; cost: string; batchNo?: string }): Promise<ReturnWorld> {
-  const [p] = await db().insert(products).values({ companyId: ctx.companyId, mainOE: `SRT-${tag}`, oeNorm: `SRT${tag}`.toUpperCase(), name: `销售退货件${tag}` }).returning();
-  const [c] = await db().insert(enterpriseRelations).values({ companyId: ctx.companyId, rel: 1, name: `退货客户${tag}` }).returning();
-  const [w] = await db().insert(warehouses).values({ companyId: ctx.companyId, name: `退货仓${tag}` }).returning();
-  const [l] = await db().insert(stockLocations).values({ companyId: ctx.companyId, warehouseId: w!.id, code: "S-01", fullName: `退货仓${tag}-S-01` }).returning();
+  const [p] = await db()
+    .insert(products)
+    .values({ companyId: ctx.companyId, mainOE: `SRT-${tag}`, oeNorm: `SRT${tag}`.toUpperCase(), name: `销售退货件${tag}` })
+    .returning();
+  const [c] = await db()
+    .insert(enterpriseRelations)
+    .values({ companyId: ctx.companyId, rel: 1, name: `退货客户${tag}` })
+    .returning();
+  const [w] = await db()
+    .insert(warehouses)
+    .values({ companyId: ctx.companyId, name: `退货仓${tag}` })
+    .returning();
+  const [l] = await db()
+    .insert(stockLocations)
+    .values({ companyId: ctx.companyId, warehouseId: w!.id, code: "S-01", fullName: `退货仓${tag}-S-01` })
+    .returning();
   await inTransaction((tx) =>
-    postStock(tx, ctx, { bizType: "PurchaseOrder", docType: "test", docId: 1, docNo: `T-${tag}`, lines: [{ productId: p!.id, locationId: l!.id, batchNo: stock.batchNo ?? "B1", qty: stock.qty, unitCost: stock.cost, source: 1 }] }),
+    postStock(tx, ctx, {
+      bizType: "PurchaseOrder",
+      docType: "test",
+      docId: 1,
+      docNo: `T-${tag}`,
+      lines: [{ productId: p!.id, locationId: l!.id, batchNo: stock.batchNo ?? "B1", qty: stock.qty, unitCost: stock.cost, source: 1 }],
+    }),
   );
   return { ctx, customerId: c!.id, productId: p!.id, warehouseId: w!.id, shelf: l!.id };
 }
@@ -43,26 +61,71 @@ export async function makeDeliveredOrder(world: ReturnWorld, opts: { qty: string
   const delivered = opts.deliveries.reduce((s, q) => s + Number(q), 0).toFixed(2);
   const [so] = await db()
     .insert(salesOrders)
-    .values({ companyId: ctx.companyId, no: `XS-T${Date.now().toString(36)}${n}`, status: delivered === Number(opts.qty).toFixed(2) ? 60 : 50, partnerId: world.customerId, warehouseId: world.warehouseId, totalQty: opts.qty, totalAmount: amount })
+    .values({
+      companyId: ctx.companyId,
+      no: `XS-T${Date.now().toString(36)}${n}`,
+      status: delivered === Number(opts.qty).toFixed(2) ? 60 : 50,
+      partnerId: world.customerId,
+      warehouseId: world.warehouseId,
+      totalQty: opts.qty,
+      totalAmount: amount,
+    })
     .returning();
   const [line] = await db()
     .insert(salesOrderLines)
-    .values({ companyId: ctx.companyId, orderId: so!.id, lineNo: 1, productId: world.productId, qty: opts.qty, price: opts.price, amount, deliveredQty: delivered })
+    .values({
+      companyId: ctx.companyId,
+      orderId: so!.id,
+      lineNo: 1,
+      productId: world.productId,
+      qty: opts.qty,
+      price: opts.price,
+      amount,
+      deliveredQty: delivered,
+    })
     .returning();
   const deliveryLines: { id: number; deliverOrderId: number; unitCost: string }[] = [];
   for (const [i, q] of opts.deliveries.entries()) {
     const [d] = await db()
       .insert(deliverOrders)
-      .values({ companyId: ctx.companyId, no: `FH-T${Date.now().toString(36)}${n}-${i}`, status: 30, salesOrderId: so!.id, partnerId: world.customerId, warehouseId: world.warehouseId, totalQty: q })
+      .values({
+        companyId: ctx.companyId,
+        no: `FH-T${Date.now().toString(36)}${n}-${i}`,
+        status: 30,
+        salesOrderId: so!.id,
+        partnerId: world.customerId,
+        warehouseId: world.warehouseId,
+        totalQty: q,
+      })
       .returning();
     const [dl] = await db()
       .insert(deliverOrderLines)
-      .values({ companyId: ctx.companyId, deliverOrderId: d!.id, lineNo: 1, salesOrderLineId: line!.id, productId: world.productId, locationId: world.shelf, batchNo: opts.batchNo ?? "B1", qty: q, price: opts.price, amount: (Number(q) * Number(opts.price)).toFixed(2) })
+      .values({
+        companyId: ctx.companyId,
+        deliverOrderId: d!.id,
+        lineNo: 1,
+        salesOrderLineId: line!.id,
+        productId: world.productId,
+        locationId: world.shelf,
+        batchNo: opts.batchNo ?? "B1",
+        qty: q,
+        price: opts.price,
+        amount: (Number(q) * Number(opts.price)).toFixed(2),
+      })
       .returning();
     const [move] = await inTransaction((tx) =>
-      postStock(tx, ctx, { bizType: "SalesOrder", docType: "deliverOrder", docId: d!.id, docNo: d!.no, lines: [{ productId: world.productId, locationId: world.shelf, batchNo: opts.batchNo ?? "B1", qty: `-${q}`, docLineId: dl!.id }] }),
+      postStock(tx, ctx, {
+        bizType: "SalesOrder",
+        docType: "deliverOrder",
+        docId: d!.id,
+        docNo: d!.no,
+        lines: [{ productId: world.productId, locationId: world.shelf, batchNo: opts.batchNo ?? "B1", qty: `-${q}`, docLineId: dl!.id }],
+      }),
     );
-    await db().update(deliverOrderLines).set({ unitCost: move!.unitCost }).where(and(eq(deliverOrderLines.id, dl!.id)));
+    await db()
+      .update(deliverOrderLines)
+      .set({ unitCost: move!.unitCost })
+      .where(and(eq(deliverOrderLines.id, dl!.id)));
     deliveryLines.push({ id: dl!.id, deliverOrderId: d!.id, unitCost: move!.unitCost });
   }
   return { order: so!, line: line!, deliveryLines };

@@ -100,7 +100,13 @@ async function pageData(ctx: Ctx, doc: SalesReturnView | null, state: SalesRetur
 function stateOfDoc(doc: SalesReturnView, facts: PickedProduct[]): SalesReturnFormState {
   const byId = new Map(facts.map((f) => [f.productId, f]));
   return {
-    values: { partnerId: String(doc.partnerId), warehouseId: String(doc.warehouseId), salesOrderId: doc.salesOrderId ? String(doc.salesOrderId) : "", salesOrderNo: doc.salesOrderNo ?? "", remark: doc.remark ?? "" },
+    values: {
+      partnerId: String(doc.partnerId),
+      warehouseId: String(doc.warehouseId),
+      salesOrderId: doc.salesOrderId ? String(doc.salesOrderId) : "",
+      salesOrderNo: doc.salesOrderNo ?? "",
+      remark: doc.remark ?? "",
+    },
     lines: doc.lines.map((l) => {
       const label = productLabelOf({ mainOE: l.mainOE, name: l.productName });
       return {
@@ -155,8 +161,17 @@ export async function loadSalesReturnCreate(request: Request) {
   try {
     const pre = await salesReturnPrefill(ctx, { orderId, orderNo });
     const state: SalesReturnFormState = {
-      values: { partnerId: String(pre.order.partnerId), warehouseId: String(pre.order.warehouseId), salesOrderId: String(pre.order.id), salesOrderNo: pre.order.no, remark: "", orderNo: pre.order.no },
-      lines: pre.lines.map((l) => ({ values: { deliverOrderLineId: String(l.deliverOrderLineId), productId: String(l.productId), qty: "", reasonCode: DEFAULT_REASON, remark: "" } })),
+      values: {
+        partnerId: String(pre.order.partnerId),
+        warehouseId: String(pre.order.warehouseId),
+        salesOrderId: String(pre.order.id),
+        salesOrderNo: pre.order.no,
+        remark: "",
+        orderNo: pre.order.no,
+      },
+      lines: pre.lines.map((l) => ({
+        values: { deliverOrderLineId: String(l.deliverOrderLineId), productId: String(l.productId), qty: "", reasonCode: DEFAULT_REASON, remark: "" },
+      })),
       errors: {},
       message: pre.lines.length ? null : `销售单 ${pre.order.no} 没有可退的已发货明细`,
     };
@@ -175,7 +190,14 @@ export async function loadSalesReturnPage(request: Request, idText: string | und
     const shown = visibleDocument(salesReturnOrderResource, ctx, { ...doc, actions: doc.actions.filter((a) => worksStep(ctx, "salesReturnOrder", a)) });
     return { ...(await pageData(ctx, shown, stateOfDoc(shown, []))), canEdit: false, readOnly: true };
   }
-  const facts = doc.status === 0 && !doc.salesOrderId ? await pickedProductsByIds(ctx, [...new Set(doc.lines.map((l) => l.productId))], { partnerId: doc.partnerId, warehouseId: doc.warehouseId, side: "sale" }) : [];
+  const facts =
+    doc.status === 0 && !doc.salesOrderId
+      ? await pickedProductsByIds(ctx, [...new Set(doc.lines.map((l) => l.productId))], {
+          partnerId: doc.partnerId,
+          warehouseId: doc.warehouseId,
+          side: "sale",
+        })
+      : [];
   return pageData(ctx, doc, stateOfDoc(doc, facts));
 }
 
@@ -210,7 +232,9 @@ async function saveFromForm(ctx: Ctx, form: FormData, intent: string, existing: 
 
   const lines = resolved.map(toForm);
   const isBlank = (r: ResolvedLine) =>
-    fromOrder ? (r.values.qty ?? "").trim() === "" || /^0*(\.0*)?$/.test((r.values.qty ?? "").trim()) : withoutBlankLines([{ ...r.values, reasonCode: "" }]).length === 0;
+    fromOrder
+      ? (r.values.qty ?? "").trim() === "" || /^0*(\.0*)?$/.test((r.values.qty ?? "").trim())
+      : withoutBlankLines([{ ...r.values, reasonCode: "" }]).length === 0;
   const used = resolved.filter((r) => !isBlank(r));
   const badLine = resolved.findIndex((r) => r.error && !isBlank(r));
   if (badLine >= 0) {
@@ -235,7 +259,9 @@ async function saveFromForm(ctx: Ctx, form: FormData, intent: string, existing: 
   const parsed = SalesReturnInputSchema.safeParse(input);
   if (!parsed.success) {
     const formIndex = used.map((u) => resolved.indexOf(u));
-    const issues = parsed.error.issues.map((i) => (i.path[0] === "lines" && typeof i.path[1] === "number" ? { ...i, path: ["lines", formIndex[i.path[1]] ?? i.path[1], ...i.path.slice(2)] } : i));
+    const issues = parsed.error.issues.map((i) =>
+      i.path[0] === "lines" && typeof i.path[1] === "number" ? { ...i, path: ["lines", formIndex[i.path[1]] ?? i.path[1], ...i.path.slice(2)] } : i,
+    );
     const errors: Record<string, string[]> = { ...lineErrorsOf(undefined, issues) };
     for (const i of issues) if (i.path[0] !== "lines") (errors[String(i.path[0])] ??= []).push(i.message);
     const first = issues[0];
@@ -268,7 +294,12 @@ export async function salesReturnCreateAction(request: Request) {
   return saveFromForm(ctx, form, String(form.get("intent") ?? ""), null);
 }
 
-const DONE: Record<string, string> = { submit: "已提交，等待审批", confirm: "已确认入库", cancel: "已作废", reverse: "已红冲，退回的货物已出库，客户的退货款已冲回" };
+const DONE: Record<string, string> = {
+  submit: "已提交，等待审批",
+  confirm: "已确认入库",
+  cancel: "已作废",
+  reverse: "已红冲，退回的货物已出库，客户的退货款已冲回",
+};
 
 export async function salesReturnPageAction(request: Request, idText: string | undefined) {
   const form = await request.clone().formData();
@@ -326,7 +357,10 @@ export async function returnApprovalAction(request: Request) {
   const intent = String(form.get("intent") ?? "");
   const approvalId = parseId(String(form.get("approvalId") ?? ""));
   const back = String(form.get("back") ?? "");
-  const listUrl = back.startsWith(`${SALES_RETURN_APPROVAL_URL}?`) || back === SALES_RETURN_APPROVAL_URL ? back.replace(/([?&])review=\d+&?/, "$1").replace(/[?&]$/, "") : SALES_RETURN_APPROVAL_URL;
+  const listUrl =
+    back.startsWith(`${SALES_RETURN_APPROVAL_URL}?`) || back === SALES_RETURN_APPROVAL_URL
+      ? back.replace(/([?&])review=\d+&?/, "$1").replace(/[?&]$/, "")
+      : SALES_RETURN_APPROVAL_URL;
   if ((intent !== "approve" && intent !== "reject") || approvalId === null) return json({ error: "未知操作" }, { status: 400 });
   const comment = String(form.get("comment") ?? "");
   try {

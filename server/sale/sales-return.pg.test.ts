@@ -15,7 +15,6 @@ import { refusals } from "../test/race";
 /** Sales returns under real parallel transactions (PostgreSQL only: PGlite runs one at a time). */
 const url = process.env.TEST_DATABASE_URL;
 
-
 describe.skipIf(!url)("sales returns in parallel (PostgreSQL)", () => {
   useTestDatabase();
   let sales: Ctx;
@@ -43,7 +42,12 @@ describe.skipIf(!url)("sales returns in parallel (PostgreSQL)", () => {
     const { order, deliveryLines } = await makeDeliveredOrder(w, { qty: "5", price: "12", deliveries: ["5"] });
     const { id } = await createSalesReturnOrder(
       sales,
-      { partnerId: w.customerId, warehouseId: w.warehouseId, salesOrderId: order.id, lines: [{ productId: w.productId, qty: "3", reasonCode: 70, deliverOrderLineId: deliveryLines[0]!.id }] },
+      {
+        partnerId: w.customerId,
+        warehouseId: w.warehouseId,
+        salesOrderId: order.id,
+        lines: [{ productId: w.productId, qty: "3", reasonCode: 70, deliverOrderLineId: deliveryLines[0]!.id }],
+      },
       { submit: true },
     );
     await approveSalesReturnOrder(boss, id);
@@ -65,7 +69,12 @@ describe.skipIf(!url)("sales returns in parallel (PostgreSQL)", () => {
     for (let i = 0; i < 8; i++) {
       const { id } = await createSalesReturnOrder(
         sales,
-        { partnerId: w.customerId, warehouseId: w.warehouseId, salesOrderId: order.id, lines: [{ productId: w.productId, qty: "1", reasonCode: 50, deliverOrderLineId: deliveryLines[0]!.id }] },
+        {
+          partnerId: w.customerId,
+          warehouseId: w.warehouseId,
+          salesOrderId: order.id,
+          lines: [{ productId: w.productId, qty: "1", reasonCode: 50, deliverOrderLineId: deliveryLines[0]!.id }],
+        },
         { submit: true },
       );
       await approveSalesReturnOrder(boss, id);
@@ -88,13 +97,21 @@ describe.skipIf(!url)("sales returns in parallel (PostgreSQL)", () => {
     const { order, deliveryLines } = await makeDeliveredOrder(w, { qty: "5", price: "12", deliveries: ["5"] });
     const { id, no } = await createSalesReturnOrder(
       sales,
-      { partnerId: w.customerId, warehouseId: w.warehouseId, salesOrderId: order.id, lines: [{ productId: w.productId, qty: "2", reasonCode: 70, deliverOrderLineId: deliveryLines[0]!.id }] },
+      {
+        partnerId: w.customerId,
+        warehouseId: w.warehouseId,
+        salesOrderId: order.id,
+        lines: [{ productId: w.productId, qty: "2", reasonCode: 70, deliverOrderLineId: deliveryLines[0]!.id }],
+      },
       { submit: true },
     );
     const results = await refusals(8, (i) => (i % 2 ? rejectSalesReturnOrder(boss, id, { comment: "数量不符" }) : approveSalesReturnOrder(boss, id)));
     expect(results.filter((r) => r !== "ok" && r !== "refused")).toEqual([]);
     expect(results.filter((r) => r === "ok")).toHaveLength(1);
-    const [doc] = await db().select({ status: salesReturnOrders.status, approvalStatus: salesReturnOrders.approvalStatus }).from(salesReturnOrders).where(eq(salesReturnOrders.id, id));
+    const [doc] = await db()
+      .select({ status: salesReturnOrders.status, approvalStatus: salesReturnOrders.approvalStatus })
+      .from(salesReturnOrders)
+      .where(eq(salesReturnOrders.id, id));
     expect([1, 2]).toContain(doc!.approvalStatus);
     const sent = await db()
       .select({ userId: notifications.userId, body: notifications.body })

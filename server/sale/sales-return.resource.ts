@@ -42,7 +42,13 @@ export const salesReturnOrderResource = defineResource({
     salesOrderNo: sql<string | null>`(select o.no from sales_orders o where o.id = ${salesReturnOrders.salesOrderId})`,
     createdByName: sql<string | null>`(select u.name from users u where u.id = ${salesReturnOrders.createdBy})`,
   },
-  sortable: { creationTime: salesReturnOrders.id, no: salesReturnOrders.no, totalAmount: salesReturnOrders.totalAmount, totalQty: salesReturnOrders.totalQty, status: salesReturnOrders.status },
+  sortable: {
+    creationTime: salesReturnOrders.id,
+    no: salesReturnOrders.no,
+    totalAmount: salesReturnOrders.totalAmount,
+    totalQty: salesReturnOrders.totalQty,
+    status: salesReturnOrders.status,
+  },
   defaultSort: { field: "creationTime", dir: "desc" },
   filters: {
     status: equals(salesReturnOrders.status),

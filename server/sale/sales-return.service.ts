@@ -26,7 +26,17 @@ import { notify } from "../kernel/notify";
 import { companies, users } from "../kernel/identity.tables";
 import { approvals, deliverOrderLines, deliverOrders, salesOrderLines, salesOrders, salesReturnOrderLines, salesReturnOrders } from "./sale.tables";
 import { ReturnDecisionSchema, SalesReturnInputSchema, type SalesReturnInput } from "./sales-return.input";
-import { SALES_RETURN_BUTTONS, SALES_RETURN_MACHINE, SR_CANCELLED, SR_DONE, SR_DRAFT, SR_REVERSED, SR_WAITING_APPROVAL, SR_WAITING_INFLOW, type SalesReturnAction } from "./sales-return.status";
+import {
+  SALES_RETURN_BUTTONS,
+  SALES_RETURN_MACHINE,
+  SR_CANCELLED,
+  SR_DONE,
+  SR_DRAFT,
+  SR_REVERSED,
+  SR_WAITING_APPROVAL,
+  SR_WAITING_INFLOW,
+  type SalesReturnAction,
+} from "./sales-return.status";
 import { worksStep } from "../lib/document-chain";
 import { APPROVAL_REJECTED, APPROVAL_WAITING } from "./approval.status";
 
@@ -121,12 +131,18 @@ async function checkInput(tx: Executor, ctx: Ctx, input: SalesReturnInput) {
     .from(enterpriseRelations)
     .where(and(eq(enterpriseRelations.id, input.partnerId), eq(enterpriseRelations.companyId, ctx.companyId), eq(enterpriseRelations.rel, 1)));
   if (!partner) throw new DomainError("bad_request", "所选客户不存在", { partnerId: ["所选客户不存在"] });
-  const [wh] = await tx.select({ id: warehouses.id }).from(warehouses).where(and(eq(warehouses.id, input.warehouseId), eq(warehouses.companyId, ctx.companyId)));
+  const [wh] = await tx
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(and(eq(warehouses.id, input.warehouseId), eq(warehouses.companyId, ctx.companyId)));
   if (!wh) throw new DomainError("bad_request", "所选仓库不存在", { warehouseId: ["所选仓库不存在"] });
   const lines = input.lines;
   if (lines.length) {
     const productIds = [...new Set(lines.map((l) => l.productId))];
-    const ps = await tx.select({ id: products.id }).from(products).where(and(eq(products.companyId, ctx.companyId), inArray(products.id, productIds)));
+    const ps = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.companyId, ctx.companyId), inArray(products.id, productIds)));
     if (ps.length !== productIds.length) throw new DomainError("bad_request", "所选产品不存在");
   }
   if (!input.salesOrderId) {
@@ -224,7 +240,14 @@ export async function updateSalesReturnOrder(ctx: Ctx, id: number, body: unknown
     const totals = await writeLines(tx, ctx, id, input, dls);
     await tx
       .update(salesReturnOrders)
-      .set({ ...totals, partnerId: input.partnerId, warehouseId: input.warehouseId, salesOrderId: input.salesOrderId, remark: input.remark, updatedAt: ctx.now })
+      .set({
+        ...totals,
+        partnerId: input.partnerId,
+        warehouseId: input.warehouseId,
+        salesOrderId: input.salesOrderId,
+        remark: input.remark,
+        updatedAt: ctx.now,
+      })
       .where(eq(salesReturnOrders.id, id));
     if (opts.submit) await submitIn(tx, ctx, id);
     return { id, no: doc.no };
@@ -258,7 +281,11 @@ async function lockReturnWithOrder(tx: Executor, ctx: Ctx, id: number, alsoOrder
     if (!peek) throw new DomainError("not_found", `${LABEL}不存在`);
     const orderIds = [...new Set([peek.salesOrderId, alsoOrder].filter((x): x is number => !!x))].sort((a, b) => a - b);
     for (const oid of orderIds) {
-      const [o] = await tx.select({ id: salesOrders.id }).from(salesOrders).where(and(eq(salesOrders.id, oid), eq(salesOrders.companyId, ctx.companyId))).for("update");
+      const [o] = await tx
+        .select({ id: salesOrders.id })
+        .from(salesOrders)
+        .where(and(eq(salesOrders.id, oid), eq(salesOrders.companyId, ctx.companyId)))
+        .for("update");
       if (!o && oid === peek.salesOrderId) throw new DomainError("not_found", "销售单不存在");
     }
     const doc = await lockDocument(tx, salesReturnOrders, ctx, id, LABEL);
@@ -288,7 +315,13 @@ async function checkReturnable(tx: Executor, ctx: Ctx, orderId: number, lines: R
   }
   if (perOrderLine.size === 0) return { perOrderLine, perDelivery };
   const rows = await tx
-    .select({ id: salesOrderLines.id, deliveredQty: salesOrderLines.deliveredQty, returnedQty: salesOrderLines.returnedQty, mainOE: products.mainOE, name: products.name })
+    .select({
+      id: salesOrderLines.id,
+      deliveredQty: salesOrderLines.deliveredQty,
+      returnedQty: salesOrderLines.returnedQty,
+      mainOE: products.mainOE,
+      name: products.name,
+    })
     .from(salesOrderLines)
     .innerJoin(products, eq(products.id, salesOrderLines.productId))
     .where(and(eq(salesOrderLines.companyId, ctx.companyId), eq(salesOrderLines.orderId, orderId), inArray(salesOrderLines.id, [...perOrderLine.keys()])));
@@ -297,7 +330,10 @@ async function checkReturnable(tx: Executor, ctx: Ctx, orderId: number, lines: R
     const left = sub(r.deliveredQty, r.returnedQty);
     const n = perOrderLine.get(r.id)!;
     if (gt(n, left)) {
-      throw new DomainError("conflict", `产品 ${r.mainOE} ${r.name} 最多可退 ${qtyString(left)} 件（已发货 ${qtyString(r.deliveredQty)}，已退货 ${qtyString(r.returnedQty)}），本次退货 ${qtyString(n)} 件`);
+      throw new DomainError(
+        "conflict",
+        `产品 ${r.mainOE} ${r.name} 最多可退 ${qtyString(left)} 件（已发货 ${qtyString(r.deliveredQty)}，已退货 ${qtyString(r.returnedQty)}），本次退货 ${qtyString(n)} 件`,
+      );
     }
   }
   const dls = await deliveryLinesOf(tx, ctx, orderId, [...perDelivery.keys()]);
@@ -305,7 +341,11 @@ async function checkReturnable(tx: Executor, ctx: Ctx, orderId: number, lines: R
     const dl = dls.get(dlId);
     if (!dl) throw new DomainError("conflict", "退货明细引用的发货单已不存在或未发货");
     const left = sub(dl.qty, dl.returnedQty);
-    if (gt(n, left)) throw new DomainError("conflict", `发货单 ${dl.deliverOrderNo} 的该产品最多可退 ${qtyString(left)} 件（已发 ${qtyString(dl.qty)}，已退 ${qtyString(dl.returnedQty)}），本次退货 ${qtyString(n)} 件`);
+    if (gt(n, left))
+      throw new DomainError(
+        "conflict",
+        `发货单 ${dl.deliverOrderNo} 的该产品最多可退 ${qtyString(left)} 件（已发 ${qtyString(dl.qty)}，已退 ${qtyString(dl.returnedQty)}），本次退货 ${qtyString(n)} 件`,
+      );
   }
   return { perOrderLine, perDelivery, dls };
 }
@@ -335,10 +375,19 @@ async function submitIn(tx: Executor, ctx: Ctx, id: number) {
     })
     .onConflictDoNothing()
     .returning({ id: approvals.id });
-  await tx.update(salesReturnOrders).set({ status: SR_WAITING_APPROVAL, approvalStatus: APPROVAL_WAITING, updatedAt: ctx.now }).where(eq(salesReturnOrders.id, id));
+  await tx
+    .update(salesReturnOrders)
+    .set({ status: SR_WAITING_APPROVAL, approvalStatus: APPROVAL_WAITING, updatedAt: ctx.now })
+    .where(eq(salesReturnOrders.id, id));
   await recordDocumentChange(tx, ctx, SALES_RETURN_MACHINE, "submit", { ...auditDoc(doc), from: doc.status, to: SR_WAITING_APPROVAL });
   if (approval) {
-    const vars = { approvalId: approval.id, returnNo: doc.no, customerName: await partnerNameOf(tx, ctx, doc.partnerId), amount: formatMoney(doc.totalAmount), reason: reasons };
+    const vars = {
+      approvalId: approval.id,
+      returnNo: doc.no,
+      customerName: await partnerNameOf(tx, ctx, doc.partnerId),
+      amount: formatMoney(doc.totalAmount),
+      reason: reasons,
+    };
     await notify(tx, ctx, "returnApprovalRequested", vars, { permission: RETURN_APPROVAL_CODE });
   }
 }
@@ -355,7 +404,14 @@ async function lockWaitingApproval(tx: Executor, ctx: Ctx, returnId: number) {
   const [a] = await tx
     .select()
     .from(approvals)
-    .where(and(eq(approvals.companyId, ctx.companyId), eq(approvals.docType, SALES_RETURN_DOC_TYPE), eq(approvals.docId, returnId), eq(approvals.status, APPROVAL_WAITING)))
+    .where(
+      and(
+        eq(approvals.companyId, ctx.companyId),
+        eq(approvals.docType, SALES_RETURN_DOC_TYPE),
+        eq(approvals.docId, returnId),
+        eq(approvals.status, APPROVAL_WAITING),
+      ),
+    )
     .for("update");
   return a;
 }
@@ -371,13 +427,30 @@ async function decide(ctx: Ctx, returnId: number, action: "approve" | "reject", 
     const decided = { status: action === "approve" ? 1 : 2, decidedBy: ctx.userId, decidedAt: ctx.now ?? new Date(), comment: comment || null };
     if (a) await tx.update(approvals).set(decided).where(eq(approvals.id, a.id));
     else {
-      await tx.insert(approvals).values({ companyId: ctx.companyId, kind: RETURN_APPROVAL_KIND, docType: SALES_RETURN_DOC_TYPE, docId: returnId, docNo: doc.no, partnerId: doc.partnerId, amount: doc.totalAmount, requestedBy: doc.createdBy, ...decided });
+      await tx.insert(approvals).values({
+        companyId: ctx.companyId,
+        kind: RETURN_APPROVAL_KIND,
+        docType: SALES_RETURN_DOC_TYPE,
+        docId: returnId,
+        docNo: doc.no,
+        partnerId: doc.partnerId,
+        amount: doc.totalAmount,
+        requestedBy: doc.createdBy,
+        ...decided,
+      });
     }
     const status = action === "approve" ? SR_WAITING_INFLOW : SR_DRAFT;
     await tx.update(salesReturnOrders).set({ status, approvalStatus: decided.status, updatedAt: ctx.now }).where(eq(salesReturnOrders.id, returnId));
     await recordDocumentChange(tx, ctx, SALES_RETURN_MACHINE, action, { ...auditDoc(doc), from: doc.status, to: status, note: comment || undefined });
     // 退货审批结果: the one who submitted it (the creator when it was decided without a waiting approval).
-    const result = { returnId, returnNo: doc.no, customerName: await partnerNameOf(tx, ctx, doc.partnerId), amount: formatMoney(doc.totalAmount), result: action === "approve" ? "通过" : "驳回", comment: comment || "无" };
+    const result = {
+      returnId,
+      returnNo: doc.no,
+      customerName: await partnerNameOf(tx, ctx, doc.partnerId),
+      amount: formatMoney(doc.totalAmount),
+      result: action === "approve" ? "通过" : "驳回",
+      comment: comment || "无",
+    };
     await notify(tx, ctx, "returnApprovalResult", result, { userId: a?.requestedBy ?? doc.createdBy });
     return { id: returnId, no: doc.no, status };
   });
@@ -399,7 +472,14 @@ async function returnOfApproval(ctx: Ctx, approvalId: number) {
   const [a] = await db()
     .select({ docId: approvals.docId, status: approvals.status, docNo: approvals.docNo })
     .from(approvals)
-    .where(and(eq(approvals.id, approvalId), eq(approvals.companyId, ctx.companyId), eq(approvals.kind, RETURN_APPROVAL_KIND), eq(approvals.docType, SALES_RETURN_DOC_TYPE)));
+    .where(
+      and(
+        eq(approvals.id, approvalId),
+        eq(approvals.companyId, ctx.companyId),
+        eq(approvals.kind, RETURN_APPROVAL_KIND),
+        eq(approvals.docType, SALES_RETURN_DOC_TYPE),
+      ),
+    );
   if (!a) throw new DomainError("not_found", "审批不存在");
   if (a.status !== APPROVAL_WAITING) throw new DomainError("conflict", `退货单 ${a.docNo} 的审批已处理`);
   return a.docId;
@@ -418,7 +498,14 @@ export async function salesReturnOfApproval(ctx: Ctx, approvalId: number): Promi
   const [a] = await db()
     .select({ docId: approvals.docId })
     .from(approvals)
-    .where(and(eq(approvals.id, approvalId), eq(approvals.companyId, ctx.companyId), eq(approvals.kind, RETURN_APPROVAL_KIND), eq(approvals.docType, SALES_RETURN_DOC_TYPE)));
+    .where(
+      and(
+        eq(approvals.id, approvalId),
+        eq(approvals.companyId, ctx.companyId),
+        eq(approvals.kind, RETURN_APPROVAL_KIND),
+        eq(approvals.docType, SALES_RETURN_DOC_TYPE),
+      ),
+    );
   return a ? getSalesReturnOrder(ctx, a.docId).catch(() => null) : null;
 }
 
@@ -466,11 +553,21 @@ export async function confirmSalesReturnOrder(ctx: Ctx, id: number) {
       lines: lines.map((l) => {
         const dl = l.deliverOrderLineId ? counted?.dls?.get(l.deliverOrderLineId) : undefined;
         const unitCost = dl ? (dl.unitCost ?? l.unitCost ?? undefined) : (freeCosts.get(l.productId) ?? undefined);
-        return { productId: l.productId, locationId, batchNo: dl ? dl.batchNo : l.batchNo, qty: l.qty, unitCost: unitCost ?? undefined, source: 3, docLineId: l.id, remark: reasonName(l.reasonCode) || null };
+        return {
+          productId: l.productId,
+          locationId,
+          batchNo: dl ? dl.batchNo : l.batchNo,
+          qty: l.qty,
+          unitCost: unitCost ?? undefined,
+          source: 3,
+          docLineId: l.id,
+          remark: reasonName(l.reasonCode) || null,
+        };
       }),
     });
     for (const m of moves) {
-      if (m.docLineId) await tx.update(salesReturnOrderLines).set({ unitCost: m.unitCost, batchNo: m.batchNo }).where(eq(salesReturnOrderLines.id, m.docLineId));
+      if (m.docLineId)
+        await tx.update(salesReturnOrderLines).set({ unitCost: m.unitCost, batchNo: m.batchNo }).where(eq(salesReturnOrderLines.id, m.docLineId));
     }
     if (counted) {
       for (const [lineId, q] of counted.perOrderLine) {
@@ -493,7 +590,14 @@ export async function confirmSalesReturnOrder(ctx: Ctx, id: number) {
     await recordDocumentChange(tx, ctx, SALES_RETURN_MACHINE, "confirm", { ...auditDoc(doc), from: doc.status, to: SR_DONE });
     // The customer's account: LAST lock of the transaction.
     if (!isZero(doc.totalAmount)) {
-      await postPartnerEntry(tx, ctx, { partnerId: doc.partnerId, docType: SALES_RETURN_DOC_TYPE, docId: id, docNo: doc.no, amount: dec(doc.totalAmount).neg(), remark: `销售退货 ${doc.no}` });
+      await postPartnerEntry(tx, ctx, {
+        partnerId: doc.partnerId,
+        docType: SALES_RETURN_DOC_TYPE,
+        docId: id,
+        docNo: doc.no,
+        amount: dec(doc.totalAmount).neg(),
+        remark: `销售退货 ${doc.no}`,
+      });
     }
   });
   return { id, status: SR_DONE };
@@ -506,7 +610,11 @@ export async function cancelSalesReturnOrder(ctx: Ctx, id: number) {
     const doc = await lockDocument(tx, salesReturnOrders, ctx, id, LABEL);
     assertTransition(SALES_RETURN_MACHINE, "cancel", doc.status);
     const a = await lockWaitingApproval(tx, ctx, id);
-    if (a) await tx.update(approvals).set({ status: APPROVAL_REJECTED, decidedBy: ctx.userId, decidedAt: ctx.now ?? new Date(), comment: "退货单已作废" }).where(eq(approvals.id, a.id));
+    if (a)
+      await tx
+        .update(approvals)
+        .set({ status: APPROVAL_REJECTED, decidedBy: ctx.userId, decidedAt: ctx.now ?? new Date(), comment: "退货单已作废" })
+        .where(eq(approvals.id, a.id));
     await tx.update(salesReturnOrders).set({ status: SR_CANCELLED, updatedAt: ctx.now }).where(eq(salesReturnOrders.id, id));
     await recordDocumentChange(tx, ctx, SALES_RETURN_MACHINE, "cancel", { ...auditDoc(doc), from: doc.status, to: SR_CANCELLED });
   });
@@ -545,7 +653,10 @@ export async function reverseSalesReturnOrder(ctx: Ctx, id: number) {
           .where(and(eq(deliverOrderLines.id, l.deliverOrderLineId), eq(deliverOrderLines.companyId, ctx.companyId)));
       }
     }
-    await tx.update(salesReturnOrders).set({ status: SR_REVERSED, updatedAt: ctx.now ?? new Date() }).where(eq(salesReturnOrders.id, id));
+    await tx
+      .update(salesReturnOrders)
+      .set({ status: SR_REVERSED, updatedAt: ctx.now ?? new Date() })
+      .where(eq(salesReturnOrders.id, id));
     await recordDocumentChange(tx, ctx, SALES_RETURN_MACHINE, "reverse", { ...auditDoc(doc), from: doc.status, to: SR_REVERSED });
     // The customer's account: LAST lock of the transaction.
     await reversePartnerEntry(tx, ctx, { docType: SALES_RETURN_DOC_TYPE, docId: id, docNo: doc.no });
@@ -717,7 +828,16 @@ export async function getSalesReturnOrder(ctx: Ctx, id: number, ex: Executor = d
     postedByName: h.postedByName,
     companyName: h.companyName,
     approvalStatus: d.approvalStatus,
-    approval: appr ? { id: appr.a.id, status: appr.a.status, comment: appr.a.comment, decidedByName: appr.decidedByName, decidedAt: appr.a.decidedAt, requestedAt: appr.a.requestedAt } : null,
+    approval: appr
+      ? {
+          id: appr.a.id,
+          status: appr.a.status,
+          comment: appr.a.comment,
+          decidedByName: appr.decidedByName,
+          decidedAt: appr.a.decidedAt,
+          requestedAt: appr.a.requestedAt,
+        }
+      : null,
     actions: actionsFor(SALES_RETURN_MACHINE, d.status).filter((a) => SALES_RETURN_BUTTONS.includes(a)),
     lines: lines.map((r) => ({
       id: r.line.id,
@@ -771,7 +891,14 @@ export async function salesReturnPrefill(ctx: Ctx, ref: { orderId?: number | nul
   const no = (ref.orderNo ?? "").trim().slice(0, 60);
   if (!ref.orderId && !no) throw new DomainError("not_found", "销售单不存在");
   const [so] = await ex
-    .select({ id: salesOrders.id, no: salesOrders.no, partnerId: salesOrders.partnerId, partnerName: enterpriseRelations.name, warehouseId: salesOrders.warehouseId, status: salesOrders.status })
+    .select({
+      id: salesOrders.id,
+      no: salesOrders.no,
+      partnerId: salesOrders.partnerId,
+      partnerName: enterpriseRelations.name,
+      warehouseId: salesOrders.warehouseId,
+      status: salesOrders.status,
+    })
     .from(salesOrders)
     .innerJoin(enterpriseRelations, eq(enterpriseRelations.id, salesOrders.partnerId))
     .where(and(eq(salesOrders.companyId, ctx.companyId), ref.orderId ? eq(salesOrders.id, ref.orderId) : sql`lower(${salesOrders.no}) = lower(${no})`));

@@ -4,7 +4,15 @@ import { formErrorOf } from "../lib/form-reply";
 import { parseId } from "../lib/ids";
 import { getDeliverOrder } from "./deliver-order.service";
 import { saleFlashRedirect } from "./picking-order.page";
-import { confirmScannedDelivery, findDeliveryForScan, resetDeliveryScan, scanDeliveryCode, scanLines, type ScanLine, type ScanResult } from "./scan-delivery.service";
+import {
+  confirmScannedDelivery,
+  findDeliveryForScan,
+  resetDeliveryScan,
+  scanDeliveryCode,
+  scanLines,
+  type ScanLine,
+  type ScanResult,
+} from "./scan-delivery.service";
 import { db } from "../db/client";
 
 /**
@@ -81,7 +89,9 @@ export async function scanPageAction(request: Request) {
       return saleFlashRedirect(SCAN_URL, `发货单 ${r.no} 已确认发货`);
     }
   } catch (e) {
-    const err = formErrorOf(e) ?? ((e as { code?: string }).code === "conflict" || (e as { code?: string }).code === "not_found" ? { message: (e as Error).message, status: 409 } : null);
+    const err =
+      formErrorOf(e) ??
+      ((e as { code?: string }).code === "conflict" || (e as { code?: string }).code === "not_found" ? { message: (e as Error).message, status: 409 } : null);
     if (!err) throw e;
     return json(await dataOf(request, id, null, err.message), { status: 400 });
   }

@@ -63,7 +63,8 @@ export async function scanLines(ex: Executor, ctx: Ctx, deliveryId: number): Pro
 export async function productsByCode(ex: Executor, ctx: Ctx, code: string): Promise<number[]> {
   const norm = normalizeOE(code);
   if (!norm) return [];
-  const rows = (await ex.execute(sql`select id from products where company_id = ${ctx.companyId} and (oe_norm = ${norm} or ${mCodeNormOf(products.mCode)} = ${norm})
+  const rows =
+    (await ex.execute(sql`select id from products where company_id = ${ctx.companyId} and (oe_norm = ${norm} or ${mCodeNormOf(products.mCode)} = ${norm})
       union select product_id from product_oes where company_id = ${ctx.companyId} and oe_norm = ${norm}`)) as unknown;
   const list = rowsOf<{ id: number }>(rows);
   return list.map((r) => Number(r.id));
@@ -92,10 +93,19 @@ export async function scanDeliveryCode(ctx: Ctx, deliveryId: number, input: unkn
     const lines = (await scanLines(tx, ctx, note.id)).filter((l) => ids.has(l.productId));
     if (lines.length === 0) return { ok: false, kind: "wrong", message: `不在本单: ${code}`, lineId: null };
     const open = lines.find((l) => lt(l.scannedQty, l.qty));
-    if (!open) return { ok: false, kind: "surplus", message: `超出: ${lines[0]!.mainOE} ${lines[0]!.productName}（应发 ${qtyString(lines.reduce((s, l) => add(s, l.qty), dec(0)))} 件）`, lineId: lines[0]!.id };
+    if (!open)
+      return {
+        ok: false,
+        kind: "surplus",
+        message: `超出: ${lines[0]!.mainOE} ${lines[0]!.productName}（应发 ${qtyString(lines.reduce((s, l) => add(s, l.qty), dec(0)))} 件）`,
+        lineId: lines[0]!.id,
+      };
     const left = sub(open.qty, open.scannedQty);
     const next = add(open.scannedQty, gt(left, 1) ? 1 : left);
-    await tx.update(deliverOrderLines).set({ scannedQty: qtyString(next) }).where(eq(deliverOrderLines.id, open.id));
+    await tx
+      .update(deliverOrderLines)
+      .set({ scannedQty: qtyString(next) })
+      .where(eq(deliverOrderLines.id, open.id));
     return { ok: true, kind: "counted", message: `${open.mainOE} ${open.productName}：${qtyString(next)} / ${qtyString(open.qty)}`, lineId: open.id };
   });
 }
@@ -105,7 +115,10 @@ export async function resetDeliveryScan(ctx: Ctx, deliveryId: number) {
   return inTransaction(async (tx) => {
     const note = await lockDocument(tx, deliverOrders, ctx, deliveryId, DELIVER_LABEL);
     assertTransition(DELIVER_ORDER_MACHINE, "confirm", note.status);
-    await tx.update(deliverOrderLines).set({ scannedQty: "0" }).where(and(eq(deliverOrderLines.deliverOrderId, note.id), eq(deliverOrderLines.companyId, ctx.companyId)));
+    await tx
+      .update(deliverOrderLines)
+      .set({ scannedQty: "0" })
+      .where(and(eq(deliverOrderLines.deliverOrderId, note.id), eq(deliverOrderLines.companyId, ctx.companyId)));
     return { id: note.id };
   });
 }
@@ -116,9 +129,16 @@ export async function confirmScannedDelivery(ctx: Ctx, deliveryId: number) {
     const { note } = await lockDeliveryWithOrder(tx, ctx, deliveryId);
     assertTransition(DELIVER_ORDER_MACHINE, "confirm", note.status);
     const open = (await scanLines(tx, ctx, note.id)).filter((l) => !l.done);
-    if (open.length) throw new DomainError("conflict", `还有 ${open.length} 行未扫描完成：${open.map((l) => `${l.mainOE} ${qtyString(l.scannedQty)}/${qtyString(l.qty)}`).join("，")}`);
+    if (open.length)
+      throw new DomainError(
+        "conflict",
+        `还有 ${open.length} 行未扫描完成：${open.map((l) => `${l.mainOE} ${qtyString(l.scannedQty)}/${qtyString(l.qty)}`).join("，")}`,
+      );
     const done = await confirmDeliveryInTx(tx, ctx, note.id);
-    await tx.update(deliverOrders).set({ scanCheckedAt: ctx.now ?? new Date(), scanCheckedBy: ctx.userId }).where(eq(deliverOrders.id, note.id));
+    await tx
+      .update(deliverOrders)
+      .set({ scanCheckedAt: ctx.now ?? new Date(), scanCheckedBy: ctx.userId })
+      .where(eq(deliverOrders.id, note.id));
     return done;
   });
 }

@@ -47,7 +47,16 @@ export async function managerCtx(tx: Executor, companyId: number): Promise<Ctx |
     .limit(1);
   if (!row) return null;
   const grants = await tx
-    .select({ id: menus.id, parentId: menus.parentId, code: menus.code, name: menus.name, icon: menus.icon, url: menus.url, sortOrder: menus.sortOrder, isAction: menus.isAction })
+    .select({
+      id: menus.id,
+      parentId: menus.parentId,
+      code: menus.code,
+      name: menus.name,
+      icon: menus.icon,
+      url: menus.url,
+      sortOrder: menus.sortOrder,
+      isAction: menus.isAction,
+    })
     .from(roleMenus)
     .innerJoin(menus, eq(menus.id, roleMenus.menuId))
     .where(eq(roleMenus.roleId, row.roleId))

@@ -12,7 +12,17 @@ function rowsOf(res: unknown): Record<string, unknown>[] {
   return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
 }
 
-async function statusesOf(table: typeof purchaseOrders | typeof receiveOrders | typeof putawayOrders | typeof purchaseReturnOrders | typeof purchasePlans | typeof moveOrders | typeof inventoryOrders, companyId: number) {
+async function statusesOf(
+  table:
+    | typeof purchaseOrders
+    | typeof receiveOrders
+    | typeof putawayOrders
+    | typeof purchaseReturnOrders
+    | typeof purchasePlans
+    | typeof moveOrders
+    | typeof inventoryOrders,
+  companyId: number,
+) {
   const rows = await db().selectDistinct({ status: table.status }).from(table).where(eq(table.companyId, companyId));
   return rows.map((r) => r.status).sort((a, b) => a - b);
 }
@@ -66,11 +76,16 @@ describe("demo documents", () => {
   });
 
   it("order 20 has a confirmed and an open receiving note; 30 has received less than ordered; 100 was returned from", async () => {
-    const [receiving] = await db().select().from(purchaseOrders).where(and(eq(purchaseOrders.companyId, suitong), eq(purchaseOrders.status, 20)));
+    const [receiving] = await db()
+      .select()
+      .from(purchaseOrders)
+      .where(and(eq(purchaseOrders.companyId, suitong), eq(purchaseOrders.status, 20)));
     const notes = await db().select({ status: receiveOrders.status }).from(receiveOrders).where(eq(receiveOrders.purchaseOrderId, receiving!.id));
     expect(notes.map((n) => n.status).sort()).toEqual([10, 100]);
     const returned = rowsOf(
-      await db().execute(sql`select sum(l.returned_qty)::text as q from purchase_order_lines l join purchase_orders o on o.id = l.order_id where o.company_id = ${suitong} and o.status = 100`),
+      await db().execute(
+        sql`select sum(l.returned_qty)::text as q from purchase_order_lines l join purchase_orders o on o.id = l.order_id where o.company_id = ${suitong} and o.status = 100`,
+      ),
     );
     expect(Number(returned[0]!.q)).toBeGreaterThan(0);
   });
@@ -105,10 +120,18 @@ describe("demo documents", () => {
   });
 
   it("runs again without adding anything, and puts the receiving settings back", async () => {
-    const before = await db().select({ n: sql<number>`count(*)::int` }).from(purchaseOrders);
+    const before = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(purchaseOrders);
     expect(await db().transaction((tx) => seedCompanyDocuments(tx, suitong))).toBe(false);
-    expect(await db().select({ n: sql<number>`count(*)::int` }).from(purchaseOrders)).toEqual(before);
-    const left = rowsOf(await db().execute(sql`select name from settings where scope = 'company' and owner_id in (${suitong}, ${pengda}) and name like 'Auto%'`));
+    expect(
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(purchaseOrders),
+    ).toEqual(before);
+    const left = rowsOf(
+      await db().execute(sql`select name from settings where scope = 'company' and owner_id in (${suitong}, ${pengda}) and name like 'Auto%'`),
+    );
     expect(left).toEqual([]);
   });
 });

@@ -83,18 +83,33 @@ export async function seedCompanyDocuments(tx: Executor, companyId: number, base
     await tx
       .select({ id: stockLocations.id })
       .from(stockLocations)
-      .where(and(eq(stockLocations.companyId, companyId), eq(stockLocations.warehouseId, second), eq(stockLocations.kind, 0), eq(stockLocations.isEnabled, true)))
+      .where(
+        and(eq(stockLocations.companyId, companyId), eq(stockLocations.warehouseId, second), eq(stockLocations.kind, 0), eq(stockLocations.isEnabled, true)),
+      )
       .orderBy(asc(stockLocations.sortOrder), asc(stockLocations.id))
   ).map((l) => l.id);
   // Products from the end of the list with a default shelf in 主仓 and at least 8 of their opening batch (source 0) on it,
   // received more than 60 days ago (no document below moves a batch before it arrived).
   const rows = await tx
-    .select({ productId: products.id, priceCost: products.priceCost, priceSale: products.priceSale, shelfId: productLocations.locationId, batchNo: stockBalances.batchNo, onShelf: stockBalances.qty })
+    .select({
+      productId: products.id,
+      priceCost: products.priceCost,
+      priceSale: products.priceSale,
+      shelfId: productLocations.locationId,
+      batchNo: stockBalances.batchNo,
+      onShelf: stockBalances.qty,
+    })
     .from(products)
     .innerJoin(productLocations, and(eq(productLocations.productId, products.id), eq(productLocations.warehouseId, main)))
     .innerJoin(
       stockBalances,
-      and(eq(stockBalances.productId, products.id), eq(stockBalances.locationId, productLocations.locationId), eq(stockBalances.source, 0), gte(stockBalances.qty, "8"), lte(stockBalances.receivedAt, new Date(base.getTime() - 61 * DAY))),
+      and(
+        eq(stockBalances.productId, products.id),
+        eq(stockBalances.locationId, productLocations.locationId),
+        eq(stockBalances.source, 0),
+        gte(stockBalances.qty, "8"),
+        lte(stockBalances.receivedAt, new Date(base.getTime() - 61 * DAY)),
+      ),
     )
     .where(and(eq(products.companyId, companyId), eq(products.isEnabled, true)))
     .orderBy(desc(products.id))
@@ -112,7 +127,10 @@ export async function seedCompanyDocuments(tx: Executor, companyId: number, base
   await withSeedSettings(tx, companyId, SEED_SETTINGS, () =>
     withDatabase(tx, async () => {
       // The manager's context six hours before `base`, `daysAgo` days back, plus `minutes`: never later than `base`.
-      const at = (daysAgo: number, minutes = 0): Ctx => ({ ...ctx0, now: new Date(base.getTime() - daysAgo * DAY - 6 * 3_600_000 + Math.min(minutes, 300) * 60_000) });
+      const at = (daysAgo: number, minutes = 0): Ctx => ({
+        ...ctx0,
+        now: new Date(base.getTime() - daysAgo * DAY - 6 * 3_600_000 + Math.min(minutes, 300) * 60_000),
+      });
       const qtys = ["20", "12", "30", "8", "50", "24", "6", "40"];
       let lineSeq = 0;
       const orderLines = (ps: Part[]) => ps.map((p) => ({ productId: p.productId, qty: qtys[lineSeq++ % qtys.length]!, price: p.price }));
@@ -178,36 +196,58 @@ export async function seedCompanyDocuments(tx: Executor, companyId: number, base
 
       // 采购退货 100: part of the completed order's goods, from the shelf they were put on.
       const doneBatches = await tx
-        .select({ productId: putawayOrderLines.productId, locationId: putawayOrderLines.toLocationId, batchNo: putawayOrderLines.batchNo, qty: putawayOrderLines.qty, purchaseOrderLineId: receiveOrderLines.purchaseOrderLineId })
+        .select({
+          productId: putawayOrderLines.productId,
+          locationId: putawayOrderLines.toLocationId,
+          batchNo: putawayOrderLines.batchNo,
+          qty: putawayOrderLines.qty,
+          purchaseOrderLineId: receiveOrderLines.purchaseOrderLineId,
+        })
         .from(putawayOrderLines)
         .innerJoin(receiveOrderLines, eq(receiveOrderLines.id, putawayOrderLines.receiveOrderLineId))
         .where(eq(receiveOrderLines.receiveOrderId, doneNote))
         .orderBy(asc(putawayOrderLines.lineNo))
         .limit(2);
-      const doneLines = await tx.select({ id: purchaseOrderLines.id, price: purchaseOrderLines.price }).from(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, done.id));
+      const doneLines = await tx
+        .select({ id: purchaseOrderLines.id, price: purchaseOrderLines.price })
+        .from(purchaseOrderLines)
+        .where(eq(purchaseOrderLines.orderId, done.id));
       const priceOfLine = new Map(doneLines.map((l) => [l.id, l.price]));
-      const ret = await createPurchaseReturnOrder(at(30), {
-        partnerId: supplier(0),
-        warehouseId: main,
-        purchaseOrderId: done.id,
-        remark: "外观破损退回",
-        lines: doneBatches.map((b, i) => ({
-          productId: b.productId,
-          locationId: b.locationId,
-          batchNo: b.batchNo,
-          qty: i === 0 ? "2" : "1",
-          price: priceOfLine.get(b.purchaseOrderLineId!) ?? "0",
-          reasonCode: 50,
-          purchaseOrderLineId: b.purchaseOrderLineId,
-        })),
-      }, { submit: true });
+      const ret = await createPurchaseReturnOrder(
+        at(30),
+        {
+          partnerId: supplier(0),
+          warehouseId: main,
+          purchaseOrderId: done.id,
+          remark: "外观破损退回",
+          lines: doneBatches.map((b, i) => ({
+            productId: b.productId,
+            locationId: b.locationId,
+            batchNo: b.batchNo,
+            qty: i === 0 ? "2" : "1",
+            price: priceOfLine.get(b.purchaseOrderLineId!) ?? "0",
+            reasonCode: 50,
+            purchaseOrderLineId: b.purchaseOrderLineId,
+          })),
+        },
+        { submit: true },
+      );
       await confirmPurchaseReturnOrder(at(29), ret.id);
 
       // Transfers: 100 (主仓 → 二号仓), 90 (confirmed, then 红冲).
       const move = (ctx: Ctx, ps: Part[], remark: string, confirm: boolean) =>
         createMoveOrder(
           ctx,
-          { remark, lines: ps.map((p, i) => ({ productId: p.productId, fromLocationId: p.shelfId, batchNo: p.batchNo, toLocationId: secondShelves[i % secondShelves.length]!, qty: i === 0 ? "3" : "2" })) },
+          {
+            remark,
+            lines: ps.map((p, i) => ({
+              productId: p.productId,
+              fromLocationId: p.shelfId,
+              batchNo: p.batchNo,
+              toLocationId: secondShelves[i % secondShelves.length]!,
+              qty: i === 0 ? "3" : "2",
+            })),
+          },
           { confirm },
         );
       await move(at(28), take(2), "二号仓补货", true);
@@ -220,12 +260,24 @@ export async function seedCompanyDocuments(tx: Executor, companyId: number, base
         const onHand = await tx
           .select({ productId: stockBalances.productId, locationId: stockBalances.locationId, batchNo: stockBalances.batchNo, qty: stockBalances.qty })
           .from(stockBalances)
-          .where(and(eq(stockBalances.companyId, companyId), inArray(stockBalances.productId, lines.map((l) => l.productId))));
-        const qtyOf = (l: (typeof lines)[number]) => onHand.find((b) => b.productId === l.productId && b.locationId === l.locationId && b.batchNo === l.batchNo)?.qty ?? "0";
-        const counts = lines.flatMap((l, i) => (diffs[i] === null || diffs[i] === undefined ? [] : [{ lineId: l.id, countedQty: qtyString(dec(qtyOf(l)).plus(diffs[i]!)) }]));
+          .where(
+            and(
+              eq(stockBalances.companyId, companyId),
+              inArray(
+                stockBalances.productId,
+                lines.map((l) => l.productId),
+              ),
+            ),
+          );
+        const qtyOf = (l: (typeof lines)[number]) =>
+          onHand.find((b) => b.productId === l.productId && b.locationId === l.locationId && b.batchNo === l.batchNo)?.qty ?? "0";
+        const counts = lines.flatMap((l, i) =>
+          diffs[i] === null || diffs[i] === undefined ? [] : [{ lineId: l.id, countedQty: qtyString(dec(qtyOf(l)).plus(diffs[i]!)) }],
+        );
         await countInventoryOrder(ctx, id, { counts });
       };
-      const stocktake = (ctx: Ctx, ps: Part[], remark: string) => createInventoryOrder(ctx, { warehouseId: main, productIds: ps.map((p) => p.productId), remark });
+      const stocktake = (ctx: Ctx, ps: Part[], remark: string) =>
+        createInventoryOrder(ctx, { warehouseId: main, productIds: ps.map((p) => p.productId), remark });
       const posted = await stocktake(at(24), take(3), "月度抽盘");
       await startInventoryOrder(at(24, 10), posted.id);
       await counted(at(23, 40), posted.id, [2, -1, 0]);
@@ -242,7 +294,19 @@ export async function seedCompanyDocuments(tx: Executor, companyId: number, base
       const returnOf = (ctx: Ctx, ps: Part[], i: number, remark: string | undefined, submit: boolean) =>
         createPurchaseReturnOrder(
           ctx,
-          { partnerId: supplier(i), warehouseId: main, remark, lines: ps.map((p, j) => ({ productId: p.productId, locationId: p.shelfId, batchNo: p.batchNo, qty: j === 0 ? "2" : "1", price: p.price, reasonCode: j === 0 ? 70 : 90 })) },
+          {
+            partnerId: supplier(i),
+            warehouseId: main,
+            remark,
+            lines: ps.map((p, j) => ({
+              productId: p.productId,
+              locationId: p.shelfId,
+              batchNo: p.batchNo,
+              qty: j === 0 ? "2" : "1",
+              price: p.price,
+              reasonCode: j === 0 ? 70 : 90,
+            })),
+          },
           { submit },
         );
       const cancelled = await returnOf(at(15), take(2), 1, "供应商不同意退货", true);
@@ -252,7 +316,15 @@ export async function seedCompanyDocuments(tx: Executor, companyId: number, base
       const costs = await tx
         .select({ productId: productCosts.productId, qty: productCosts.qtyOnHand })
         .from(productCosts)
-        .where(and(eq(productCosts.companyId, companyId), inArray(productCosts.productId, poDone.map((p) => p.productId))));
+        .where(
+          and(
+            eq(productCosts.companyId, companyId),
+            inArray(
+              productCosts.productId,
+              poDone.map((p) => p.productId),
+            ),
+          ),
+        );
       await tx
         .insert(safeStocks)
         .values(

@@ -12,7 +12,10 @@ function rowsOf(res: unknown): Record<string, unknown>[] {
   return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
 }
 
-async function statusesOf(table: typeof salesOrders | typeof pickingOrders | typeof deliverOrders | typeof salesReturnOrders | typeof approvals, companyId: number) {
+async function statusesOf(
+  table: typeof salesOrders | typeof pickingOrders | typeof deliverOrders | typeof salesReturnOrders | typeof approvals,
+  companyId: number,
+) {
   const rows = await db().selectDistinct({ status: table.status }).from(table).where(eq(table.companyId, companyId));
   return rows.map((r) => r.status).sort((a, b) => a - b);
 }

@@ -11,7 +11,15 @@ import { reverseDelivery, updateDeliveryLogistics } from "../sale/deliver-order.
 import { confirmPicking, createPickingForOrder } from "../sale/picking-order.service";
 import { deliverOrders, logisticsCompanies, pickingOrderLines, pickingOrders, salesOrders } from "../sale/sale.tables";
 import { cancelSalesOrder, completeSalesOrder, createSalesOrder, markNoDeal, requestCreditApproval } from "../sale/sales-order.service";
-import { approveSalesReturnOrder, cancelSalesReturnOrder, confirmSalesReturnOrder, createSalesReturnOrder, reverseSalesReturnOrder, salesReturnPrefill, submitSalesReturnOrder } from "../sale/sales-return.service";
+import {
+  approveSalesReturnOrder,
+  cancelSalesReturnOrder,
+  confirmSalesReturnOrder,
+  createSalesReturnOrder,
+  reverseSalesReturnOrder,
+  salesReturnPrefill,
+  submitSalesReturnOrder,
+} from "../sale/sales-return.service";
 import { runsAlone } from "../kernel/lock-phase";
 import { rows as rowsOf } from "../lib/rows";
 
@@ -69,12 +77,12 @@ export async function seedCompanySales(tx: Executor, companyId: number, base = n
   const limited = customers.pop()!.id;
   // Products with at least 12 available on 主仓's shelves, skipping the last 60 (the purchase documents use those)
   // and the first ones (tests like to pick them).
-  const rows = (await tx.execute(sql`select p.id, p.price_sale::text as price_sale, p.price_cost::text as price_cost, s.free::text as free
+  const rows = await tx.execute(sql`select p.id, p.price_sale::text as price_sale, p.price_cost::text as price_cost, s.free::text as free
       from products p
       join (select b.product_id, sum(b.qty - b.locked_qty) as free from stock_balances b join stock_locations l on l.id = b.location_id
             where b.company_id = ${companyId} and b.warehouse_id = ${main.id} and l.kind = 0 group by b.product_id) s on s.product_id = p.id
       where p.company_id = ${companyId} and p.is_enabled and s.free >= 12
-      order by p.id desc offset 60 limit 40`));
+      order by p.id desc offset 60 limit 40`);
   const list = rowsOf(rows);
   const pool: Part[] = list.map((r) => {
     const sale = r.price_sale ? dec(String(r.price_sale)) : null;
@@ -91,14 +99,22 @@ export async function seedCompanySales(tx: Executor, companyId: number, base = n
     .insert(logisticsCompanies)
     .values(LOGISTICS.map((l) => ({ companyId, ...l })))
     .onConflictDoNothing();
-  const carriers = await tx.select({ id: logisticsCompanies.id }).from(logisticsCompanies).where(eq(logisticsCompanies.companyId, companyId)).orderBy(asc(logisticsCompanies.id));
+  const carriers = await tx
+    .select({ id: logisticsCompanies.id })
+    .from(logisticsCompanies)
+    .where(eq(logisticsCompanies.companyId, companyId))
+    .orderBy(asc(logisticsCompanies.id));
 
   const at = (daysAgo: number, minutes = 0): Ctx => ({ ...ctx0, now: new Date(base.getTime() - daysAgo * DAY - 8 * 3_600_000 + minutes * 60_000) });
   const qtys = ["2", "4", "1", "3", "6", "5"];
   let seq = 0;
   const linesOf = (ps: Part[], discount = "100") => ps.map((p) => ({ productId: p.productId, qty: qtys[seq++ % qtys.length]!, price: p.price, discount }));
   const order = (ctx: Ctx, i: number, ps: Part[], opts: { submit?: boolean; allowShortage?: boolean; remark?: string; discount?: string } = {}) =>
-    createSalesOrder(ctx, { partnerId: customer(i), warehouseId: main.id, remark: opts.remark, lines: linesOf(ps, opts.discount) }, { submit: opts.submit, allowShortage: opts.allowShortage });
+    createSalesOrder(
+      ctx,
+      { partnerId: customer(i), warehouseId: main.id, remark: opts.remark, lines: linesOf(ps, opts.discount) },
+      { submit: opts.submit, allowShortage: opts.allowShortage },
+    );
   const pickingOf = async (orderId: number, status: number) => {
     const [p] = await tx
       .select({ id: pickingOrders.id })
@@ -110,11 +126,19 @@ export async function seedCompanySales(tx: Executor, companyId: number, base = n
     return p.id;
   };
   const deliveriesOf = (orderId: number) =>
-    tx.select({ id: deliverOrders.id, status: deliverOrders.status }).from(deliverOrders).where(and(eq(deliverOrders.companyId, companyId), eq(deliverOrders.salesOrderId, orderId))).orderBy(asc(deliverOrders.id));
+    tx
+      .select({ id: deliverOrders.id, status: deliverOrders.status })
+      .from(deliverOrders)
+      .where(and(eq(deliverOrders.companyId, companyId), eq(deliverOrders.salesOrderId, orderId)))
+      .orderBy(asc(deliverOrders.id));
   let tracking = 7_310_000_000 + companyId * 1000;
   const ship = async (ctx: Ctx, orderId: number) => {
     for (const d of await deliveriesOf(orderId)) {
-      await updateDeliveryLogistics(ctx, d.id, { logisticsCompanyId: carriers[d.id % carriers.length]!.id, trackingNo: `SF${tracking++}`, packages: 1 + (d.id % 3) });
+      await updateDeliveryLogistics(ctx, d.id, {
+        logisticsCompanyId: carriers[d.id % carriers.length]!.id,
+        trackingNo: `SF${tracking++}`,
+        packages: 1 + (d.id % 3),
+      });
     }
   };
   /** Submits (picking list made), confirms the picking: delivered and posted. `half` picks half of the first line. */
@@ -164,7 +188,16 @@ export async function seedCompanySales(tx: Executor, companyId: number, base = n
           warehouseId: r.order.warehouseId,
           salesOrderId: r.order.id,
           remark: "客户退回",
-          lines: [{ productId: first.productId, qty: "1", price: first.price, reasonCode: reasons[k], salesOrderLineId: first.salesOrderLineId, deliverOrderLineId: first.deliverOrderLineId }],
+          lines: [
+            {
+              productId: first.productId,
+              qty: "1",
+              price: first.price,
+              reasonCode: reasons[k],
+              salesOrderLineId: first.salesOrderLineId,
+              deliverOrderLineId: first.deliverOrderLineId,
+            },
+          ],
         });
         if (k === 0) continue; // 草稿
         await submitSalesReturnOrder(ctx, made.id);
@@ -188,7 +221,16 @@ export async function seedCompanySales(tx: Executor, companyId: number, base = n
             warehouseId: r.order.warehouseId,
             salesOrderId: r.order.id,
             remark: "误录退货",
-            lines: [{ productId: first.productId, qty: "1", price: first.price, reasonCode: 110, salesOrderLineId: first.salesOrderLineId, deliverOrderLineId: first.deliverOrderLineId }],
+            lines: [
+              {
+                productId: first.productId,
+                qty: "1",
+                price: first.price,
+                reasonCode: 110,
+                salesOrderLineId: first.salesOrderLineId,
+                deliverOrderLineId: first.deliverOrderLineId,
+              },
+            ],
           });
           await submitSalesReturnOrder(ctx, made.id);
           await approveSalesReturnOrder(at(2, 10), made.id, { comment: "同意退货" });
@@ -212,7 +254,12 @@ export async function seedCompanySales(tx: Executor, companyId: number, base = n
       const [p] = take(1);
       await createSalesOrder(
         at(0, 30),
-        { partnerId: customer(0), warehouseId: main.id, remark: "缺货，待采购", lines: [{ productId: p!.productId, qty: dec(p!.free).add(5).toFixed(2), price: p!.price }] },
+        {
+          partnerId: customer(0),
+          warehouseId: main.id,
+          remark: "缺货，待采购",
+          lines: [{ productId: p!.productId, qty: dec(p!.free).add(5).toFixed(2), price: p!.price }],
+        },
         { submit: true, allowShortage: true },
       );
     });
@@ -224,7 +271,12 @@ export async function seedCompanySales(tx: Executor, companyId: number, base = n
     {
       await tx.update(enterpriseRelations).set({ creditLimit: "500.00" }).where(eq(enterpriseRelations.id, limited));
       const big = (daysAgo: number) =>
-        createSalesOrder(at(daysAgo), { partnerId: limited, warehouseId: main.id, remark: "超信用额度", lines: take(1).map((p) => ({ productId: p.productId, qty: "3", price: moneyString(roundMoney(mul(p.price, 4).add(200))) })) });
+        createSalesOrder(at(daysAgo), {
+          partnerId: limited,
+          warehouseId: main.id,
+          remark: "超信用额度",
+          lines: take(1).map((p) => ({ productId: p.productId, qty: "3", price: moneyString(roundMoney(mul(p.price, 4).add(200))) })),
+        });
       const a = await big(2);
       await requestCreditApproval(at(2, 5), a.id, { reason: "老客户，月底回款" });
       await withSeedSettings(tx, companyId, AUTO, async () => {

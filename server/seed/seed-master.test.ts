@@ -143,7 +143,10 @@ describe("demo master data", () => {
   });
 
   it("gives each demo company staff, partners and a platform partner of its own", async () => {
-    for (const [name, other] of [["穗通汽配", "鹏达汽配"], ["鹏达汽配", "穗通汽配"]] as const) {
+    for (const [name, other] of [
+      ["穗通汽配", "鹏达汽配"],
+      ["鹏达汽配", "穗通汽配"],
+    ] as const) {
       const companyId = await companyIdOf(name);
       const staff = await db()
         .select({ code: employees.code, deptCompany: departments.companyId, posCompany: positions.companyId })
@@ -197,7 +200,11 @@ describe("library search by any code", () => {
 
   it("finds a library product by a replacement OE in any spelling", async () => {
     const { ctx } = await ctxOf("boss1");
-    const [lib] = await db().select().from(productTemplates).where(sql`${productTemplates.replaceOE} is not null`).limit(1);
+    const [lib] = await db()
+      .select()
+      .from(productTemplates)
+      .where(sql`${productTemplates.replaceOE} is not null`)
+      .limit(1);
     const replacement = lib!.replaceOE!.split("|")[0]!;
     const spelled = /\d/.test(replacement) ? replacement.toLowerCase().split("").join(" ") : replacement;
     const found = await listFromParams<{ id: number }>(productTemplateResource, ctx, new URLSearchParams({ q: spelled }));

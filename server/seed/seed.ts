@@ -35,10 +35,7 @@ export async function seedBase(db: Db) {
     await syncBuiltinDictionaries(tx);
     const [platform] = await tx.select().from(companies).where(eq(companies.kind, "platform")).limit(1);
     if (!platform) {
-      const [p] = await tx
-        .insert(companies)
-        .values({ name: "车护者平台运营中心", shortName: "车护者", kind: "platform", status: 1, city: "广州" })
-        .returning();
+      const [p] = await tx.insert(companies).values({ name: "车护者平台运营中心", shortName: "车护者", kind: "platform", status: 1, city: "广州" }).returning();
       const [adminRole] = await tx.select().from(roles).where(eq(roles.code, "platform_admin"));
       await tx.insert(companyRoles).values({ companyId: p!.id, roleId: adminRole!.id });
       await tx
@@ -60,10 +57,7 @@ export async function ensureAdmin(db: Db, password: string) {
   const [adminRole] = await db.select().from(roles).where(eq(roles.code, "platform_admin"));
   const hash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const [u] = await tx
-      .insert(users)
-      .values({ username: "admin", name: "平台管理员", phone: "13800000000", passwordHash: hash })
-      .returning();
+    const [u] = await tx.insert(users).values({ username: "admin", name: "平台管理员", phone: "13800000000", passwordHash: hash }).returning();
     await tx.insert(companyUsers).values({ companyId: platform!.id, userId: u!.id });
     await tx.insert(companyUserRoles).values({ companyId: platform!.id, userId: u!.id, roleId: adminRole!.id });
   });
@@ -90,10 +84,27 @@ const DEMO_COMPANIES = [
 ];
 
 const DEMO_BRANDS: [string, string][] = [
-  ["博世", "BOSCH"], ["马勒", "MAHLE"], ["曼牌", "MANN"], ["NGK", "NGK"], ["电装", "DENSO"], ["法雷奥", "VALEO"],
-  ["采埃孚", "ZF"], ["舍弗勒", "SCHAEFFLER"], ["大陆", "CONTINENTAL"], ["德尔福", "DELPHI"], ["盖茨", "GATES"],
-  ["天合", "TRW"], ["布雷博", "BREMBO"], ["海拉", "HELLA"], ["菲罗多", "FERODO"], ["蒙诺", "MONROE"], ["萨克斯", "SACHS"],
-  ["嘉实多", "CASTROL"], ["美孚", "MOBIL"], ["壳牌", "SHELL"], ["机汽人", "JQR"],
+  ["博世", "BOSCH"],
+  ["马勒", "MAHLE"],
+  ["曼牌", "MANN"],
+  ["NGK", "NGK"],
+  ["电装", "DENSO"],
+  ["法雷奥", "VALEO"],
+  ["采埃孚", "ZF"],
+  ["舍弗勒", "SCHAEFFLER"],
+  ["大陆", "CONTINENTAL"],
+  ["德尔福", "DELPHI"],
+  ["盖茨", "GATES"],
+  ["天合", "TRW"],
+  ["布雷博", "BREMBO"],
+  ["海拉", "HELLA"],
+  ["菲罗多", "FERODO"],
+  ["蒙诺", "MONROE"],
+  ["萨克斯", "SACHS"],
+  ["嘉实多", "CASTROL"],
+  ["美孚", "MOBIL"],
+  ["壳牌", "SHELL"],
+  ["机汽人", "JQR"],
 ];
 
 /** Demo companies and staff. Only ever called on a database that has no trading company. */
@@ -106,11 +117,14 @@ export async function seedDemo(db: Db, password: string) {
   // One hash per user (own salt each), computed before the transaction.
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(password)));
   await db.transaction(async (tx) => {
-    const made = await tx.insert(companies).values(DEMO_COMPANIES.map((c) => ({ ...c, kind: "trading" as const }))).returning();
+    const made = await tx
+      .insert(companies)
+      .values(DEMO_COMPANIES.map((c) => ({ ...c, kind: "trading" as const })))
+      .returning();
     const companyId = Object.fromEntries(made.map((c) => [c.shortName!, c.id]));
-    await tx.insert(companyRoles).values(
-      made.flatMap((c) => ["manager", "sales", "purchasing", "warehouse"].map((r) => ({ companyId: c.id, roleId: roleId[r]! }))),
-    );
+    await tx
+      .insert(companyRoles)
+      .values(made.flatMap((c) => ["manager", "sales", "purchasing", "warehouse"].map((r) => ({ companyId: c.id, roleId: roleId[r]! }))));
     const insertedUsers = await tx
       .insert(users)
       .values(DEMO_USERS.map((u, i) => ({ username: u.username, name: u.name, phone: u.phone, passwordHash: hashes[i]! })))

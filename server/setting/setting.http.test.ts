@@ -18,7 +18,8 @@ describe("settings through the JSON API and the settings pages", () => {
   const api = useApiTestApp();
   const COMPANY = "/api/app/setting/current-company";
   const USER = "/api/app/setting/current-user";
-  const listOf = async (path: string, headers: Record<string, string>) => ((await (await api.call(path, headers)).json()) as { items: { name: string; value: string }[] }).items;
+  const listOf = async (path: string, headers: Record<string, string>) =>
+    ((await (await api.call(path, headers)).json()) as { items: { name: string; value: string }[] }).items;
 
   it("refuses what the form refuses, in Chinese, storing nothing", async () => {
     const boss2 = await api.tokenOf("boss2");
@@ -67,7 +68,11 @@ describe("settings through the JSON API and the settings pages", () => {
 
     const own = await api.tokenOf("boss1");
     const userBefore = await listOf(USER, own);
-    for (const [name, value] of [["StockStatus", "banana"], ["summaryDefs", "[1]"], ["PrintSetupInfo", 7]] as const) {
+    for (const [name, value] of [
+      ["StockStatus", "banana"],
+      ["summaryDefs", "[1]"],
+      ["PrintSetupInfo", 7],
+    ] as const) {
       const res = await api.call(USER, own, "POST", { name, value });
       expect(res.status, name).toBe(400);
       expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/[\u4e00-\u9fff]/);
@@ -79,11 +84,16 @@ describe("settings through the JSON API and the settings pages", () => {
     const boss1 = await api.tokenOf("boss1");
     const { ctx } = await ctxOf("boss1");
     const mine = (await loadCompanySettingsForm(ctx)).locations[0]!;
-    const saved = await api.call(COMPANY, boss1, "POST", { name: "SalesReturnOrderLocation", value: { Default: { Id: mine.id, Name: "<随便写的名字>" }, Type: 1 } });
+    const saved = await api.call(COMPANY, boss1, "POST", {
+      name: "SalesReturnOrderLocation",
+      value: { Default: { Id: mine.id, Name: "<随便写的名字>" }, Type: 1 },
+    });
     expect(saved.status).toBe(200);
     const stored = (await listOf(COMPANY, boss1)).find((i) => i.name === "SalesReturnOrderLocation")!.value;
     expect(JSON.parse(stored)).toEqual({ Default: { Id: mine.id, Name: mine.name }, Type: 1 });
-    expect((await api.call(COMPANY, boss1, "POST", { name: "SalesReturnOrderLocation", value: { Default: { Id: null, Name: "x" }, Type: 0 } })).status).toBe(200);
+    expect((await api.call(COMPANY, boss1, "POST", { name: "SalesReturnOrderLocation", value: { Default: { Id: null, Name: "x" }, Type: 0 } })).status).toBe(
+      200,
+    );
     expect((await api.call(COMPANY, boss1, "POST", { name: "SessionIdleTimeoutMinutes", value: "43200" })).status).toBe(200);
     expect((await api.call(COMPANY, boss1, "POST", { name: "TotalTurnover", value: "1250.5" })).status).toBe(200);
     const after = await listOf(COMPANY, boss1);
@@ -92,7 +102,11 @@ describe("settings through the JSON API and the settings pages", () => {
   });
 
   it("every setting has its schema, with a Chinese label", () => {
-    for (const [scope, defaults] of [["company", COMPANY_SETTING_DEFAULTS], ["user", USER_SETTING_DEFAULTS], ["global", GLOBAL_SETTING_DEFAULTS]] as const) {
+    for (const [scope, defaults] of [
+      ["company", COMPANY_SETTING_DEFAULTS],
+      ["user", USER_SETTING_DEFAULTS],
+      ["global", GLOBAL_SETTING_DEFAULTS],
+    ] as const) {
       for (const name of Object.keys(defaults)) {
         expect(SETTING_SCHEMAS[scope][name], `${scope} ${name}`).toBeDefined();
         expect(settingLabel(scope, name), `${scope} ${name}`).toMatch(/[\u4e00-\u9fff]/);
@@ -106,7 +120,13 @@ describe("settings through the JSON API and the settings pages", () => {
     const res = await api.signIn("admin");
     const { access_token } = (await res.json()) as { access_token: string };
     const headers = { Authorization: `Bearer ${access_token}` };
-    const rawNames = [...Object.keys(COMPANY_SETTING_DEFAULTS), ...Object.keys(GLOBAL_SETTING_DEFAULTS), ...Object.keys(USER_SETTING_DEFAULTS), "sysGlobalSettingApi", "currentCompanySettingApi"];
+    const rawNames = [
+      ...Object.keys(COMPANY_SETTING_DEFAULTS),
+      ...Object.keys(GLOBAL_SETTING_DEFAULTS),
+      ...Object.keys(USER_SETTING_DEFAULTS),
+      "sysGlobalSettingApi",
+      "currentCompanySettingApi",
+    ];
     for (const page of ["/system/setting", "/system/setting/params"]) {
       const html = await (await fetch(api.base + page, { headers })).text();
       // What a reader sees: the text between tags and the attributes read aloud, not names of inputs or scripts.

@@ -14,10 +14,9 @@ export const SettingNameSchema = z
  */
 export const SettingSaveSchema = z.object({
   name: SettingNameSchema,
-  value: z.union(
-    [z.string().max(256 * 1024, "设置值过长"), z.number(), z.boolean(), z.record(z.string(), z.unknown()), z.array(z.unknown())],
-    { error: "设置值格式不正确" },
-  ),
+  value: z.union([z.string().max(256 * 1024, "设置值过长"), z.number(), z.boolean(), z.record(z.string(), z.unknown()), z.array(z.unknown())], {
+    error: "设置值格式不正确",
+  }),
 });
 
 /**
@@ -92,12 +91,21 @@ export const COMPANY_SETTING_SCHEMAS = {
       {
         Default: z.object(
           {
-            Id: z.number({ error: "销售退货入库库位的库位编号应为正整数或 null" }).int("销售退货入库库位的库位编号应为正整数或 null").min(1, "销售退货入库库位的库位编号应为正整数或 null").max(ID_MAX, "库位不存在").nullable(),
+            Id: z
+              .number({ error: "销售退货入库库位的库位编号应为正整数或 null" })
+              .int("销售退货入库库位的库位编号应为正整数或 null")
+              .min(1, "销售退货入库库位的库位编号应为正整数或 null")
+              .max(ID_MAX, "库位不存在")
+              .nullable(),
             Name: z.string({ error: "销售退货入库库位的名称应为文本" }).max(200, "销售退货入库库位的名称最多 200 个字"),
           },
           { error: '销售退货入库库位应为 {"Default":{"Id":库位编号,"Name":"库位名称"},"Type":0}' },
         ),
-        Type: z.number({ error: "销售退货入库库位的类型应为 0 到 9 的整数" }).int("销售退货入库库位的类型应为 0 到 9 的整数").min(0, "销售退货入库库位的类型应为 0 到 9 的整数").max(9, "销售退货入库库位的类型应为 0 到 9 的整数"),
+        Type: z
+          .number({ error: "销售退货入库库位的类型应为 0 到 9 的整数" })
+          .int("销售退货入库库位的类型应为 0 到 9 的整数")
+          .min(0, "销售退货入库库位的类型应为 0 到 9 的整数")
+          .max(9, "销售退货入库库位的类型应为 0 到 9 的整数"),
       },
       { error: '销售退货入库库位应为 {"Default":{"Id":库位编号,"Name":"库位名称"},"Type":0}' },
     ),
@@ -115,7 +123,10 @@ export const COMPANY_SETTING_SCHEMAS = {
   ),
   GernerateCombiPriceRule: labelled(
     z.looseObject(
-      { Enabled: z.boolean({ error: "生成组合价规则的开关应为 true 或 false" }), Rules: z.array(z.unknown(), { error: "生成组合价规则的规则应为列表" }).max(500, "生成组合价规则最多 500 条") },
+      {
+        Enabled: z.boolean({ error: "生成组合价规则的开关应为 true 或 false" }),
+        Rules: z.array(z.unknown(), { error: "生成组合价规则的规则应为列表" }).max(500, "生成组合价规则最多 500 条"),
+      },
       { error: '生成组合价规则应为 {"Enabled":true,"Rules":[…]}' },
     ),
     "生成组合价规则",
@@ -123,7 +134,10 @@ export const COMPANY_SETTING_SCHEMAS = {
   AutoCoordinateSalesOrder: flag("销售订单自动协同"),
   AutoCoordinatePurchaseOrder: flag("采购订单自动协同"),
   TotalTurnover: labelled(
-    z.number({ error: "累计成交额应为 0 到 999999999999 的数" }).min(0, "累计成交额应为 0 到 999999999999 的数").max(999_999_999_999, "累计成交额应为 0 到 999999999999 的数"),
+    z
+      .number({ error: "累计成交额应为 0 到 999999999999 的数" })
+      .min(0, "累计成交额应为 0 到 999999999999 的数")
+      .max(999_999_999_999, "累计成交额应为 0 到 999999999999 的数"),
     "累计成交额",
   ),
   SessionIdleTimeoutMinutes: wholeNumber("闲置自动退出（分钟）", 5, 43200),
@@ -155,14 +169,9 @@ export const GLOBAL_SETTING_SCHEMAS = {
     "文件访问地址",
   ),
   JiQiRenDefaultCategory: labelled(
-    z.union(
-      [
-        z.literal(""),
-        z.null(),
-        z.object({ level0Id: z.number().int().min(1).max(ID_MAX), level1Id: z.number().int().min(1).max(ID_MAX) }),
-      ],
-      { error: "所选分类不存在或已停用" },
-    ),
+    z.union([z.literal(""), z.null(), z.object({ level0Id: z.number().int().min(1).max(ID_MAX), level1Id: z.number().int().min(1).max(ID_MAX) })], {
+      error: "所选分类不存在或已停用",
+    }),
     "机汽人产品默认分类",
   ),
 } satisfies Record<string, z.ZodType>;

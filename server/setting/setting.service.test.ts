@@ -94,7 +94,10 @@ describe("settings service", () => {
 
   it("bounds every value: 128 KB for summaryDefs, 4 KB for a flag or short text", async () => {
     const big = { grid: { autoFit: true, columnDefs: [], note: "x".repeat(130 * 1024) } };
-    await expect(saveUserSetting(pengda, { name: "summaryDefs", value: big })).rejects.toMatchObject({ code: "bad_request", message: "列表列设置过长：最多 128 KB" });
+    await expect(saveUserSetting(pengda, { name: "summaryDefs", value: big })).rejects.toMatchObject({
+      code: "bad_request",
+      message: "列表列设置过长：最多 128 KB",
+    });
     await expect(saveCompanySetting(pengda, { name: "B2B_UUID", value: "汽".repeat(2000) })).rejects.toMatchObject({ message: "B2B 对接编号过长：最多 4 KB" });
     await expect(saveUserSetting(pengda, { name: "summaryDefs", value: "x".repeat(1024 * 1024) })).rejects.toMatchObject({ code: "bad_request" });
     const fits = { grid: { autoFit: true, columnDefs: [], note: "x".repeat(100 * 1024) } };
@@ -103,15 +106,21 @@ describe("settings service", () => {
   });
 
   it("keeps each value of its default's kind", async () => {
-    await expect(saveCompanySetting(suitong, { name: "AutoCreatePickIn", value: "banana" })).rejects.toMatchObject({ message: "收货确认后自动生成上架单应为 true 或 false" });
-    await expect(saveCompanySetting(suitong, { name: "SalesReturnOrderLocation", value: "3" })).rejects.toMatchObject({ message: '销售退货入库库位应为 {"Default":{"Id":库位编号,"Name":"库位名称"},"Type":0}' });
+    await expect(saveCompanySetting(suitong, { name: "AutoCreatePickIn", value: "banana" })).rejects.toMatchObject({
+      message: "收货确认后自动生成上架单应为 true 或 false",
+    });
+    await expect(saveCompanySetting(suitong, { name: "SalesReturnOrderLocation", value: "3" })).rejects.toMatchObject({
+      message: '销售退货入库库位应为 {"Default":{"Id":库位编号,"Name":"库位名称"},"Type":0}',
+    });
     await expect(saveCompanySetting(suitong, { name: "TotalTurnover", value: "很多" })).rejects.toMatchObject({ code: "bad_request" });
     await saveCompanySetting(suitong, { name: "B2B_UUID", value: "12345" });
     expect((await getCompanySettings(suitong)).B2B_UUID).toBe(12345);
   });
 
   it("never reads a stored row under an unknown name (older data, direct writes)", async () => {
-    await db().insert(settings).values({ scope: "user", ownerId: suitong.userId, name: "legacyBlob", value: "x".repeat(1000) });
+    await db()
+      .insert(settings)
+      .values({ scope: "user", ownerId: suitong.userId, name: "legacyBlob", value: "x".repeat(1000) });
     const mine = await getUserSettings(suitong);
     expect(Object.keys(mine).sort()).toEqual(["PrintSetupInfo", "StockStatus", "summaryDefs"]);
   });

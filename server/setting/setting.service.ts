@@ -23,7 +23,12 @@ const DEFAULTS: Record<Scope, Record<string, SettingValue>> = {
 };
 
 /** The scope's known settings (defaults filled in); rows under any other name are never read. */
-async function readScope(scope: Scope, ownerId: number, ex: Executor = db(), names: readonly string[] = Object.keys(DEFAULTS[scope])): Promise<Record<string, SettingValue>> {
+async function readScope(
+  scope: Scope,
+  ownerId: number,
+  ex: Executor = db(),
+  names: readonly string[] = Object.keys(DEFAULTS[scope]),
+): Promise<Record<string, SettingValue>> {
   const rows = await ex
     .select({ name: settings.name, value: settings.value })
     .from(settings)
@@ -91,7 +96,12 @@ export async function getCompanyTimeZone(ctx: Pick<Ctx, "companyId">, ex: Execut
 }
 
 /** Stores one setting after `check` (by default checkSettingValue) accepted it. */
-export async function writeSetting(scope: Scope, ownerId: number, input: unknown, check: (scope: Scope, ownerId: number, name: string, text: string) => Promise<string> = checkSettingValue) {
+export async function writeSetting(
+  scope: Scope,
+  ownerId: number,
+  input: unknown,
+  check: (scope: Scope, ownerId: number, name: string, text: string) => Promise<string> = checkSettingValue,
+) {
   const { name, value } = parseInput(SettingSaveSchema, input);
   // Text arrives in the spec's wire form and is stored as sent; other values are serialised.
   const text = await check(scope, ownerId, name, typeof value === "string" ? value : serializeSettingValue(value as SettingValue));
@@ -109,7 +119,6 @@ export async function writeSetting(scope: Scope, ownerId: number, input: unknown
 export function getCompanySettings(ctx: Pick<Ctx, "companyId">, ex?: Executor) {
   return readScope("company", ctx.companyId, ex);
 }
-
 
 /** The signed-in user's own settings (summaryDefs, StockStatus, PrintSetupInfo, …). */
 export function getUserSettings(ctx: Pick<Ctx, "userId">) {

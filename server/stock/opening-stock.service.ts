@@ -3,7 +3,22 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Ctx } from "../lib/context";
 import type { Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
-import { add, costString, dec, formatMoney, formatQty, gt, isNegative, mul, qtyString, roundCost, roundMoney, roundQty, tryDecimal, type Decimal } from "../lib/decimal";
+import {
+  add,
+  costString,
+  dec,
+  formatMoney,
+  formatQty,
+  gt,
+  isNegative,
+  mul,
+  qtyString,
+  roundCost,
+  roundMoney,
+  roundQty,
+  tryDecimal,
+  type Decimal,
+} from "../lib/decimal";
 import { actorOf, recordAudit } from "../lib/audit";
 import { DomainError } from "../lib/errors";
 import { normalizeNumberText } from "../lib/number-text";
@@ -32,9 +47,7 @@ export interface ImportRowError {
   message: string;
 }
 
-export type OpeningImportResult =
-  | { ok: true; docNo: string; rows: number; totalQty: string; totalAmount: string }
-  | { ok: false; errors: ImportRowError[] };
+export type OpeningImportResult = { ok: true; docNo: string; rows: number; totalQty: string; totalAmount: string } | { ok: false; errors: ImportRowError[] };
 
 /** The downloadable template: the header row, and how to fill it in on a second sheet. */
 export async function openingStockTemplate(): Promise<Buffer> {
@@ -67,7 +80,11 @@ export function cellText(v: ExcelJS.CellValue): string {
   if (typeof v === "boolean") return v ? "TRUE" : "FALSE";
   if (v instanceof Date) return v.toISOString();
   if (typeof v === "object") {
-    if ("richText" in v && Array.isArray(v.richText)) return v.richText.map((r) => r.text).join("").trim();
+    if ("richText" in v && Array.isArray(v.richText))
+      return v.richText
+        .map((r) => r.text)
+        .join("")
+        .trim();
     if ("result" in v) return cellText((v as { result?: ExcelJS.CellValue }).result ?? null);
     if ("text" in v) return String((v as { text: unknown }).text ?? "").trim();
     if ("error" in v) return "";
@@ -261,7 +278,12 @@ export async function resolveOpeningRows(ex: Executor, ctx: Ctx, rows: ParsedRow
  * source 0). Lines without a batch take the document number as their batch. Used by the import
  * and by the demo seed.
  */
-export async function postOpeningLines(tx: Executor, ctx: Ctx, lines: (Omit<OpeningLine, "row"> & { receivedAt?: Date })[], opts: { receivedAt?: Date; remark?: string; docNo?: string } = {}) {
+export async function postOpeningLines(
+  tx: Executor,
+  ctx: Ctx,
+  lines: (Omit<OpeningLine, "row"> & { receivedAt?: Date })[],
+  opts: { receivedAt?: Date; remark?: string; docNo?: string } = {},
+) {
   const docNo = opts.docNo ?? (await nextDocumentNo(tx, ctx, "opening"));
   const moves: MoveLine[] = lines.map((l) => ({
     productId: l.productId,

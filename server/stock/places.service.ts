@@ -54,7 +54,11 @@ export async function listProductLocations(ctx: Ctx, opts: { warehouseId: number
   const page = Math.max(opts.page ?? 1, 1);
   const kw = await productCond(ctx, opts.keyword ?? "");
   const where = and(eq(products.companyId, ctx.companyId), kw, opts.unset ? sql`${productLocations.id} is null` : undefined);
-  const join = and(eq(productLocations.productId, products.id), eq(productLocations.companyId, ctx.companyId), eq(productLocations.warehouseId, opts.warehouseId));
+  const join = and(
+    eq(productLocations.productId, products.id),
+    eq(productLocations.companyId, ctx.companyId),
+    eq(productLocations.warehouseId, opts.warehouseId),
+  );
   const [rows, [total]] = await Promise.all([
     db()
       .select({ productId: products.id, mainOE: products.mainOE, name: products.name, locationId: stockLocations.id, locationName: stockLocations.fullName })
@@ -80,12 +84,19 @@ async function assertLocation(ctx: Ctx, locationId: number) {
   return loc;
 }
 
-async function upsertDefaults(ex: Parameters<Parameters<typeof inTransaction>[0]>[0], ctx: Ctx, rows: { productId: number; warehouseId: number; locationId: number }[]) {
+async function upsertDefaults(
+  ex: Parameters<Parameters<typeof inTransaction>[0]>[0],
+  ctx: Ctx,
+  rows: { productId: number; warehouseId: number; locationId: number }[],
+) {
   for (let i = 0; i < rows.length; i += 1000) {
     await ex
       .insert(productLocations)
       .values(rows.slice(i, i + 1000).map((r) => ({ companyId: ctx.companyId, ...r })))
-      .onConflictDoUpdate({ target: [productLocations.companyId, productLocations.productId, productLocations.warehouseId], set: { locationId: sql`excluded.location_id` } });
+      .onConflictDoUpdate({
+        target: [productLocations.companyId, productLocations.productId, productLocations.warehouseId],
+        set: { locationId: sql`excluded.location_id` },
+      });
   }
 }
 
@@ -96,14 +107,27 @@ export async function assignDefaultLocation(ctx: Ctx, input: { locationId: numbe
   let ids = [...new Set(input.productIds ?? [])].filter((n) => Number.isInteger(n) && n > 0);
   if (input.all) {
     const kw = await productCond(ctx, input.keyword ?? "");
-    const rows = await db().select({ id: products.id }).from(products).where(and(eq(products.companyId, ctx.companyId), kw)).limit(5001);
+    const rows = await db()
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.companyId, ctx.companyId), kw))
+      .limit(5001);
     if (rows.length > 5000) throw new DomainError("bad_request", "一次最多设置 5000 个产品，请缩小筛选范围");
     ids = rows.map((r) => r.id);
   }
   if (ids.length === 0) throw new DomainError("bad_request", "请选择产品");
-  const own = await db().select({ id: products.id }).from(products).where(and(eq(products.companyId, ctx.companyId), inArray(products.id, ids)));
+  const own = await db()
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.companyId, ctx.companyId), inArray(products.id, ids)));
   if (own.length !== ids.length) throw new DomainError("not_found", "产品不存在");
-  await inTransaction((tx) => upsertDefaults(tx, ctx, ids.map((productId) => ({ productId, warehouseId: loc.warehouseId, locationId: loc.id }))));
+  await inTransaction((tx) =>
+    upsertDefaults(
+      tx,
+      ctx,
+      ids.map((productId) => ({ productId, warehouseId: loc.warehouseId, locationId: loc.id })),
+    ),
+  );
   return { count: ids.length };
 }
 
@@ -128,7 +152,10 @@ export async function relationTemplate(): Promise<Buffer> {
 }
 
 /** 导入默认货位: all rows or none; every bad row with its number and reason. */
-export async function importDefaultLocations(ctx: Ctx, buffer: Buffer | ArrayBuffer | Uint8Array): Promise<{ ok: true; rows: number } | { ok: false; errors: ImportRowError[] }> {
+export async function importDefaultLocations(
+  ctx: Ctx,
+  buffer: Buffer | ArrayBuffer | Uint8Array,
+): Promise<{ ok: true; rows: number } | { ok: false; errors: ImportRowError[] }> {
   if (!ctx.permissions.has(WRITE_CODE)) throw new DomainError("forbidden", "没有权限设置默认货位");
   const wb = new ExcelJS.Workbook();
   try {
@@ -152,7 +179,11 @@ export async function importDefaultLocations(ctx: Ctx, buffer: Buffer | ArrayBuf
     else raw.push({ row: n, oe, warehouse, location });
   });
   if (raw.length === 0 && errors.length === 0) return { ok: false, errors: [{ row: null, message: "文件中没有数据行" }] };
-  const codes = await productsByCode(db(), ctx, raw.map((r) => normalizeOE(r.oe)));
+  const codes = await productsByCode(
+    db(),
+    ctx,
+    raw.map((r) => normalizeOE(r.oe)),
+  );
   const places = await placesOf(db(), ctx);
   const seen = new Map<string, number>();
   const good: { productId: number; warehouseId: number; locationId: number }[] = [];
@@ -218,7 +249,14 @@ export async function findStock(ctx: Ctx, keyword: string, opts: { warehouseId?:
     .innerJoin(products, eq(products.id, stockBalances.productId))
     .innerJoin(stockLocations, eq(stockLocations.id, stockBalances.locationId))
     .innerJoin(warehouses, eq(warehouses.id, stockBalances.warehouseId))
-    .where(and(eq(stockBalances.companyId, ctx.companyId), ne(stockBalances.qty, "0"), cond, opts.warehouseId ? eq(stockBalances.warehouseId, opts.warehouseId) : undefined))
+    .where(
+      and(
+        eq(stockBalances.companyId, ctx.companyId),
+        ne(stockBalances.qty, "0"),
+        cond,
+        opts.warehouseId ? eq(stockBalances.warehouseId, opts.warehouseId) : undefined,
+      ),
+    )
     .orderBy(asc(products.oeNorm), asc(stockLocations.fullNameSort), asc(stockBalances.receivedAt))
     .limit(Math.min(opts.limit ?? 500, 1000));
   return rows.map((r) => ({ ...r, receivedAt: r.receivedAt.toISOString(), ageDays: Number(r.ageDays) }));

@@ -30,13 +30,32 @@ beforeAll(async () => {
   const [p] = await db().insert(products).values({ companyId: ctx.companyId, mainOE: "SAFE-T-01", oeNorm: "SAFET01", name: "安全库存测试件" }).returning();
   productId = p!.id;
   const [w] = await db().insert(warehouses).values({ companyId: ctx.companyId, name: "安全库存测试仓" }).returning();
-  const [l] = await db().insert(stockLocations).values({ companyId: ctx.companyId, warehouseId: w!.id, code: "S-01", fullName: "安全库存测试仓-S-01" }).returning();
-  await inTransaction((tx) => postStock(tx, ctx, { bizType: "PurchaseOrder", docType: "test", docId: 1, docNo: "T1", lines: [{ productId, locationId: l!.id, qty: "3", unitCost: "5", source: 1 }] }));
+  const [l] = await db()
+    .insert(stockLocations)
+    .values({ companyId: ctx.companyId, warehouseId: w!.id, code: "S-01", fullName: "安全库存测试仓-S-01" })
+    .returning();
+  await inTransaction((tx) =>
+    postStock(tx, ctx, {
+      bizType: "PurchaseOrder",
+      docType: "test",
+      docId: 1,
+      docNo: "T1",
+      lines: [{ productId, locationId: l!.id, qty: "3", unitCost: "5", source: 1 }],
+    }),
+  );
 });
 
 describe("safe stock import", () => {
   it("refuses the whole file and reports every bad row in Chinese", async () => {
-    const result = await importSafeStocks(ctx, await sheet([["safe t 01", 5, 20], ["NO-SUCH", 1, 2], ["SAFE-T-01", 3, 1], ["", "x", 2]]));
+    const result = await importSafeStocks(
+      ctx,
+      await sheet([
+        ["safe t 01", 5, 20],
+        ["NO-SUCH", 1, 2],
+        ["SAFE-T-01", 3, 1],
+        ["", "x", 2],
+      ]),
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors.map((e) => e.row)).toEqual([3, 4, 5]);
@@ -44,7 +63,10 @@ describe("safe stock import", () => {
     expect(result.errors.find((e) => e.row === 4)!.message).toContain("上限不能小于下限");
     expect(result.errors.find((e) => e.row === 4)!.message).toContain("与第 2 行重复");
     expect(result.errors.find((e) => e.row === 5)!.message).toContain("产品编码不能为空");
-    const rows = await db().select().from(safeStocks).where(and(eq(safeStocks.companyId, ctx.companyId), eq(safeStocks.productId, productId)));
+    const rows = await db()
+      .select()
+      .from(safeStocks)
+      .where(and(eq(safeStocks.companyId, ctx.companyId), eq(safeStocks.productId, productId)));
     expect(rows).toHaveLength(0);
   });
 
@@ -65,10 +87,17 @@ describe("safe stock rows", () => {
     const row = await createRow<Record<string, unknown>>(safeStockResource, ctx, { productId: p2!.id, minQty: "2", maxQty: "9" });
     expect(row).toMatchObject({ productId: p2!.id, minQty: "2.00", maxQty: "9.00", companyId: ctx.companyId });
     await expect(createRow(safeStockResource, ctx, { productId: p2!.id, minQty: "5", maxQty: "1" })).rejects.toMatchObject({ code: "bad_request" });
-    expect(await updateRow<Record<string, unknown>>(safeStockResource, ctx, row.id as number, { maxQty: "12" })).toMatchObject({ minQty: "2.00", maxQty: "12.00" });
+    expect(await updateRow<Record<string, unknown>>(safeStockResource, ctx, row.id as number, { maxQty: "12" })).toMatchObject({
+      minQty: "2.00",
+      maxQty: "12.00",
+    });
 
     const other = (await ctxOf("boss2")).ctx;
-    const list = await listRows<Record<string, unknown>>(safeStockResource, other, parseListQuery(new URLSearchParams("q=SAFE-T-02"), listSpecOf(safeStockResource)));
+    const list = await listRows<Record<string, unknown>>(
+      safeStockResource,
+      other,
+      parseListQuery(new URLSearchParams("q=SAFE-T-02"), listSpecOf(safeStockResource)),
+    );
     expect(list.items).toEqual([]);
     await expect(getRow(safeStockResource, other, row.id as number)).rejects.toMatchObject({ code: "not_found" });
     await expect(updateRow(safeStockResource, other, row.id as number, { maxQty: "99" })).rejects.toMatchObject({ code: "not_found" });

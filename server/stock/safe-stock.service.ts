@@ -98,7 +98,10 @@ const MAX_ROWS = 20000;
  * two decimals, max ≥ min, a product once); any bad row → nothing written and every bad row
  * reported with its row number; else all rows upserted in one transaction.
  */
-export async function importSafeStocks(ctx: Ctx, buffer: Buffer | ArrayBuffer | Uint8Array): Promise<{ ok: true; rows: number } | { ok: false; errors: SafeStockRowError[] }> {
+export async function importSafeStocks(
+  ctx: Ctx,
+  buffer: Buffer | ArrayBuffer | Uint8Array,
+): Promise<{ ok: true; rows: number } | { ok: false; errors: SafeStockRowError[] }> {
   if (!ctx.permissions.has("CKGL-003")) throw new DomainError("forbidden", t.errors.pages[403]!.message);
   const wb = new ExcelJS.Workbook();
   try {
@@ -109,7 +112,8 @@ export async function importSafeStocks(ctx: Ctx, buffer: Buffer | ArrayBuffer | 
   const ws = wb.worksheets[0];
   if (!ws) return { ok: false, errors: [{ row: null, message: "文件中没有工作表" }] };
   const header = [1, 2, 3].map((c) => cellText(ws.getRow(1).getCell(c).value));
-  if (header.join("|") !== SAFE_STOCK_COLUMNS.join("|")) return { ok: false, errors: [{ row: 1, message: `表头应为：${SAFE_STOCK_COLUMNS.join("、")}（请使用下载的模板）` }] };
+  if (header.join("|") !== SAFE_STOCK_COLUMNS.join("|"))
+    return { ok: false, errors: [{ row: 1, message: `表头应为：${SAFE_STOCK_COLUMNS.join("、")}（请使用下载的模板）` }] };
   const rows: { row: number; oe: string; min: ReturnType<typeof dec>; max: ReturnType<typeof dec> }[] = [];
   const errors: SafeStockRowError[] = [];
   const seen = new Map<string, number>();
@@ -142,7 +146,10 @@ export async function importSafeStocks(ctx: Ctx, buffer: Buffer | ArrayBuffer | 
   const found = new Map<string, number>();
   for (let i = 0; i < codes.length; i += 1000) {
     const part = codes.slice(i, i + 1000);
-    const ps = await db().select({ id: products.id, oeNorm: products.oeNorm }).from(products).where(and(eq(products.companyId, ctx.companyId), inArray(products.oeNorm, part)));
+    const ps = await db()
+      .select({ id: products.id, oeNorm: products.oeNorm })
+      .from(products)
+      .where(and(eq(products.companyId, ctx.companyId), inArray(products.oeNorm, part)));
     for (const p of ps) found.set(p.oeNorm, p.id);
   }
   for (const r of rows) if (!found.has(r.oe)) errors.push({ row: r.row, message: "产品不存在（请填写本公司产品的产品编码）" });
@@ -152,7 +159,9 @@ export async function importSafeStocks(ctx: Ctx, buffer: Buffer | ArrayBuffer | 
     for (let i = 0; i < rows.length; i += 1000) {
       await tx
         .insert(safeStocks)
-        .values(rows.slice(i, i + 1000).map((r) => ({ companyId: ctx.companyId, productId: found.get(r.oe)!, minQty: qtyString(r.min), maxQty: qtyString(r.max) })))
+        .values(
+          rows.slice(i, i + 1000).map((r) => ({ companyId: ctx.companyId, productId: found.get(r.oe)!, minQty: qtyString(r.min), maxQty: qtyString(r.max) })),
+        )
         .onConflictDoUpdate({ target: [safeStocks.companyId, safeStocks.productId], set: { minQty: sql`excluded.min_qty`, maxQty: sql`excluded.max_qty` } });
     }
   });

@@ -17,7 +17,6 @@ import { outcomes } from "../test/race";
  */
 const url = process.env.TEST_DATABASE_URL;
 
-
 function rowsOf(res: unknown) {
   return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
 }
@@ -68,14 +67,33 @@ describe.skipIf(!url)("stock ledger under parallel postings (PostgreSQL)", () =>
       .returning();
     a = locs[0]!.id;
     b = locs[1]!.id;
-    await inTransaction((tx) => postStock(tx, ctx, { bizType: "StockInit", docType: "opening", docId: null, docNo: "QC-RACE", lines: [{ productId, locationId: a, qty: "10", unitCost: "3" }, { productId: productB, locationId: a, qty: "100", unitCost: "1" }, { productId: productB, locationId: b, qty: "100", unitCost: "1" }] }));
+    await inTransaction((tx) =>
+      postStock(tx, ctx, {
+        bizType: "StockInit",
+        docType: "opening",
+        docId: null,
+        docNo: "QC-RACE",
+        lines: [
+          { productId, locationId: a, qty: "10", unitCost: "3" },
+          { productId: productB, locationId: a, qty: "100", unitCost: "1" },
+          { productId: productB, locationId: b, qty: "100", unitCost: "1" },
+        ],
+      }),
+    );
   });
 
   it("50 parallel issues of 1 against stock 10: exactly 10 succeed, 40 are refused, nothing negative", async () => {
-    const results = await outcomes(50, (i) => inTransaction((tx) => postStock(tx, ctx, { bizType: "SalesOrder", docType: "race", docId: i, docNo: `R${i}`, lines: [{ productId, locationId: a, qty: "-1" }] })));
+    const results = await outcomes(50, (i) =>
+      inTransaction((tx) =>
+        postStock(tx, ctx, { bizType: "SalesOrder", docType: "race", docId: i, docNo: `R${i}`, lines: [{ productId, locationId: a, qty: "-1" }] }),
+      ),
+    );
     expect(results.filter((r) => r === "ok")).toHaveLength(10);
     expect(results.filter((r) => r === "conflict")).toHaveLength(40);
-    const [cost] = await db().select().from(productCosts).where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, productId)));
+    const [cost] = await db()
+      .select()
+      .from(productCosts)
+      .where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, productId)));
     expect(cost!.qtyOnHand).toBe("0.00");
     expect(await brokenInvariants(ctx.companyId)).toEqual({ keys: [], products: [] });
   });
@@ -103,7 +121,15 @@ describe.skipIf(!url)("stock ledger under parallel postings (PostgreSQL)", () =>
 
   it("the same product on two lines of one document: the lines are summed before the check, in parallel too", async () => {
     const [p] = await db().insert(products).values({ companyId: ctx.companyId, mainOE: "RACE-3", oeNorm: "RACE3", name: "两行同件" }).returning();
-    await inTransaction((tx) => postStock(tx, ctx, { bizType: "StockInit", docType: "opening", docId: null, docNo: "QC-RACE-3", lines: [{ productId: p!.id, locationId: a, qty: "9", unitCost: "2" }] }));
+    await inTransaction((tx) =>
+      postStock(tx, ctx, {
+        bizType: "StockInit",
+        docType: "opening",
+        docId: null,
+        docNo: "QC-RACE-3",
+        lines: [{ productId: p!.id, locationId: a, qty: "9", unitCost: "2" }],
+      }),
+    );
     // 20 documents, each taking 1 + 1 of the same key: the stock of 9 serves exactly 4 of them.
     const results = await outcomes(20, (i) =>
       inTransaction((tx) =>
@@ -121,14 +147,22 @@ describe.skipIf(!url)("stock ledger under parallel postings (PostgreSQL)", () =>
     );
     expect(results.filter((r) => r === "ok")).toHaveLength(4);
     expect(results.filter((r) => r !== "ok").every((r) => r === "conflict")).toBe(true);
-    const [row] = rowsOf(await db().execute(sql`select qty::text as qty from stock_balances where company_id = ${ctx.companyId} and product_id = ${p!.id} and location_id = ${a}`));
+    const [row] = rowsOf(
+      await db().execute(sql`select qty::text as qty from stock_balances where company_id = ${ctx.companyId} and product_id = ${p!.id} and location_id = ${a}`),
+    );
     expect(row!.qty).toBe("1.00");
     expect(await brokenInvariants(ctx.companyId)).toEqual({ keys: [], products: [] });
   });
 
   it("parallel locks never lock more than is there", async () => {
-    const results = await outcomes(30, (i) => inTransaction((tx) => lockStock(tx, ctx, { docType: "race-lock", docId: i, docNo: `L${i}` }, [{ productId: productB, locationId: a, qty: "5" }])));
-    const [row] = rowsOf(await db().execute(sql`select qty, locked_qty from stock_balances where company_id = ${ctx.companyId} and product_id = ${productB} and location_id = ${a}`));
+    const results = await outcomes(30, (i) =>
+      inTransaction((tx) => lockStock(tx, ctx, { docType: "race-lock", docId: i, docNo: `L${i}` }, [{ productId: productB, locationId: a, qty: "5" }])),
+    );
+    const [row] = rowsOf(
+      await db().execute(
+        sql`select qty, locked_qty from stock_balances where company_id = ${ctx.companyId} and product_id = ${productB} and location_id = ${a}`,
+      ),
+    );
     const ok = results.filter((r) => r === "ok").length;
     expect(ok).toBe(Math.floor(Number(row!.qty) / 5));
     expect(Number(row!.locked_qty)).toBe(ok * 5);

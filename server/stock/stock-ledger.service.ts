@@ -148,9 +148,10 @@ type BalanceKey = { productId: number; locationId: number; batchNo: string };
 function lockOrder(keys: Iterable<BalanceKey>): BalanceKey[] {
   const unique = new Map<string, BalanceKey>();
   for (const k of keys) unique.set(keyOf(k.productId, k.locationId, k.batchNo), { productId: k.productId, locationId: k.locationId, batchNo: k.batchNo });
-  return [...unique.values()].sort((a, b) => a.productId - b.productId || a.locationId - b.locationId || (a.batchNo < b.batchNo ? -1 : a.batchNo > b.batchNo ? 1 : 0));
+  return [...unique.values()].sort(
+    (a, b) => a.productId - b.productId || a.locationId - b.locationId || (a.batchNo < b.batchNo ? -1 : a.batchNo > b.batchNo ? 1 : 0),
+  );
 }
-
 
 function quantityOf(v: DecimalInput, what = "数量"): Decimal {
   const d = tryDecimal(v);
@@ -225,7 +226,7 @@ async function lockRows(
   tx: Executor,
   ctx: Ctx,
   keys: { productId: number; locationId: number; batchNo: string }[],
-  productIds: number[]
+  productIds: number[],
 ): Promise<{ balances: Map<string, BalanceRow>; costs: Map<number, CostRow> }> {
   enterLockPhase(tx, "ledger", "库存余额");
   const wanted = keys.map((k) => ({ kp: k.productId, kl: k.locationId, kb: k.batchNo }));
@@ -248,7 +249,7 @@ async function lockRows(
       )
       select 0 as part, row_to_json(b)::text as r from b
       union all
-      select 1 as part, row_to_json(c)::text as r from c`)
+      select 1 as part, row_to_json(c)::text as r from c`),
   );
   const balances = new Map<string, BalanceRow>();
   const costs = new Map<number, CostRow>();
@@ -271,7 +272,13 @@ async function lockRows(
       balances.set(keyOf(row.productId, row.locationId, row.batchNo), row);
     } else {
       const productId = Number(r.product_id);
-      costs.set(productId, { productId, avgCost: dec(String(r.avg_cost)), qtyOnHand: dec(String(r.qty_on_hand)), lockedQty: dec(String(r.locked_qty)), dirty: false });
+      costs.set(productId, {
+        productId,
+        avgCost: dec(String(r.avg_cost)),
+        qtyOnHand: dec(String(r.qty_on_hand)),
+        lockedQty: dec(String(r.locked_qty)),
+        dirty: false,
+      });
     }
   }
   return { balances, costs };
@@ -285,7 +292,15 @@ type NewBalance = { productId: number; locationId: number; warehouseId: number; 
  */
 async function ensureRows(tx: Executor, ctx: Ctx, productIds: number[], create: NewBalance[]) {
   const ids = intArray([...new Set(productIds)].sort((a, b) => a - b));
-  const rows = create.map((c) => ({ p: c.productId, l: c.locationId, w: c.warehouseId, b: c.batchNo, c: c.unitCost, s: c.source, r: c.receivedAt.toISOString() }));
+  const rows = create.map((c) => ({
+    p: c.productId,
+    l: c.locationId,
+    w: c.warehouseId,
+    b: c.batchNo,
+    c: c.unitCost,
+    s: c.source,
+    r: c.receivedAt.toISOString(),
+  }));
   await tx.execute(sql`with costs as (
       insert into product_costs (company_id, product_id) select ${ctx.companyId}::int, p from unnest(${ids}::int[]) as p on conflict do nothing
     )
@@ -299,11 +314,20 @@ async function ensureRows(tx: Executor, ctx: Ctx, productIds: number[], create: 
  * Every write of a posting in ONE statement (the balance rows, the cost rows and the new ledger
  * rows): the locks are held for as few round trips as possible. Returns the ledger rows in line order.
  */
-async function writePosting(tx: Executor, ctx: Ctx, balanceRows: BalanceRow[], costRows: CostRow[], moves: (typeof stockMoves.$inferInsert)[], now: Date): Promise<PostedMove[]> {
+async function writePosting(
+  tx: Executor,
+  ctx: Ctx,
+  balanceRows: BalanceRow[],
+  costRows: CostRow[],
+  moves: (typeof stockMoves.$inferInsert)[],
+  now: Date,
+): Promise<PostedMove[]> {
   const balances = balanceRows
     .filter((r) => r.dirty)
     .map((r) => ({ id: r.id, q: qtyString(r.qty), l: qtyString(r.lockedQty), c: costString(r.unitCost), s: r.source, r: r.receivedAt.toISOString() }));
-  const costs = costRows.filter((r) => r.dirty).map((r) => ({ p: r.productId, a: costString(r.avgCost), q: qtyString(r.qtyOnHand), l: qtyString(r.lockedQty) }));
+  const costs = costRows
+    .filter((r) => r.dirty)
+    .map((r) => ({ p: r.productId, a: costString(r.avgCost), q: qtyString(r.qtyOnHand), l: qtyString(r.lockedQty) }));
   const ledger = moves.map((m, o) => ({
     o,
     p: m.productId,
@@ -343,7 +367,7 @@ async function writePosting(tx: Executor, ctx: Ctx, balanceRows: BalanceRow[], c
       from json_to_recordset(${asJson(ledger)}::json) as v(o int, p int, l int, w int, b text, q numeric, u numeric, a numeric, ba numeric, pq numeric, ac numeric,
         bt text, dt text, di int, dn text, dl int, s smallint, rv bigint, us int, rm text)
       order by v.o
-      returning id, product_id, location_id, batch_no, qty::text as qty, unit_cost::text as unit_cost, amount::text as amount, balance_after::text as balance_after, doc_line_id`)
+      returning id, product_id, location_id, batch_no, qty::text as qty, unit_cost::text as unit_cost, amount::text as amount, balance_after::text as balance_after, doc_line_id`),
   );
   return out
     .map((r) => ({
@@ -390,15 +414,16 @@ export async function postStock(tx: Executor, ctx: Ctx, posting: Posting): Promi
   const locations = await locationsOf(
     tx,
     ctx,
-    lines.flatMap((l) => (l.batchFrom ? [l.locationId, l.batchFrom.locationId] : [l.locationId]))
+    lines.flatMap((l) => (l.batchFrom ? [l.locationId, l.batchFrom.locationId] : [l.locationId])),
   );
   await assertProducts(
     tx,
     ctx,
-    lines.map((l) => l.productId)
+    lines.map((l) => l.productId),
   );
   for (const l of lines) {
-    if (gt(l.q, 0) && !locations.get(l.locationId)!.isEnabled) throw new DomainError("conflict", `货位 ${locations.get(l.locationId)!.fullName} 已停用，不能入库`);
+    if (gt(l.q, 0) && !locations.get(l.locationId)!.isEnabled)
+      throw new DomainError("conflict", `货位 ${locations.get(l.locationId)!.fullName} 已停用，不能入库`);
   }
 
   const keySet = new Map<string, { productId: number; locationId: number; batchNo: string }>();
@@ -439,13 +464,13 @@ export async function postStock(tx: Executor, ctx: Ctx, posting: Posting): Promi
     tx,
     ctx,
     lines.map((l) => l.productId),
-    [...create.values()]
+    [...create.values()],
   );
   const { balances, costs } = await lockRows(
     tx,
     ctx,
     sortedKeys,
-    lines.map((l) => l.productId)
+    lines.map((l) => l.productId),
   );
 
   // Lines of one key are summed before the check: the refusal names the whole need.
@@ -563,7 +588,7 @@ export async function reverseDocument(
     fillDemands?: boolean;
     /** See Posting.internal: the document moved stock between locations (a transfer). */
     internal?: boolean;
-  }
+  },
 ) {
   const originals = await tx
     .select()
@@ -574,8 +599,8 @@ export async function reverseDocument(
         eq(stockMoves.docType, doc.docType),
         eq(stockMoves.docId, doc.docId),
         isNull(stockMoves.reversesMoveId),
-        sql`${stockMoves.id} not in (select r.reverses_move_id from stock_moves r where r.company_id = ${ctx.companyId} and r.doc_type = ${doc.docType} and r.doc_id = ${doc.docId} and r.reverses_move_id is not null)`
-      )
+        sql`${stockMoves.id} not in (select r.reverses_move_id from stock_moves r where r.company_id = ${ctx.companyId} and r.doc_type = ${doc.docType} and r.doc_id = ${doc.docId} and r.reverses_move_id is not null)`,
+      ),
     )
     .orderBy(asc(stockMoves.id));
   if (originals.length === 0) return [];
@@ -620,14 +645,14 @@ export async function lockStock(tx: Executor, ctx: Ctx, doc: { docType: string; 
   const locations = await locationsOf(
     tx,
     ctx,
-    items.map((l) => l.locationId)
+    items.map((l) => l.locationId),
   );
   const keys = lockOrder(items);
   const { balances, costs } = await lockRows(
     tx,
     ctx,
     keys,
-    items.map((l) => l.productId)
+    items.map((l) => l.productId),
   );
   const need = new Map<string, Decimal>();
   for (const l of items) need.set(keyOf(l.productId, l.locationId, l.batchNo), add(need.get(keyOf(l.productId, l.locationId, l.batchNo)) ?? 0, l.q));
@@ -660,7 +685,7 @@ export async function lockStock(tx: Executor, ctx: Ctx, doc: { docType: string; 
       docLineId: l.docLineId ?? null,
       userId: ctx.userId,
       createdAt: now,
-    }))
+    })),
   );
 }
 
@@ -669,7 +694,13 @@ export async function lockStock(tx: Executor, ctx: Ctx, doc: { docType: string; 
  * released. With `fillDemands`, the freed shelf stock goes to the demands waiting for it in the
  * same lock statement (the lock order: every balance row before the cost rows).
  */
-export async function releaseLocks(tx: Executor, ctx: Ctx, doc: { docType: string; docId: number }, docLineIds?: number[], opts: { fillDemands?: boolean } = {}) {
+export async function releaseLocks(
+  tx: Executor,
+  ctx: Ctx,
+  doc: { docType: string; docId: number },
+  docLineIds?: number[],
+  opts: { fillDemands?: boolean } = {},
+) {
   const conds: SQL[] = [eq(stockLocks.companyId, ctx.companyId), eq(stockLocks.docType, doc.docType), eq(stockLocks.docId, doc.docId)];
   if (docLineIds) {
     if (docLineIds.length === 0) return [];
@@ -758,7 +789,10 @@ async function lockShelfStock(tx: Executor, ctx: Ctx, productIds: number[], ware
     list.push(row);
     pools.set(k, list);
   }
-  for (const list of pools.values()) list.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime() || a.locationId - b.locationId || (a.batchNo < b.batchNo ? -1 : a.batchNo > b.batchNo ? 1 : 0));
+  for (const list of pools.values())
+    list.sort(
+      (a, b) => a.receivedAt.getTime() - b.receivedAt.getTime() || a.locationId - b.locationId || (a.batchNo < b.batchNo ? -1 : a.batchNo > b.batchNo ? 1 : 0),
+    );
   return { balances, costs, pools };
 }
 
@@ -818,7 +852,9 @@ export async function reserveStock(
       const t = byProduct.get(r.productId) ?? { need: dec(0), locked: dec(0) };
       byProduct.set(r.productId, { need: add(t.need, add(r.locked, r.short)), locked: add(t.locked, r.locked) });
     }
-    const parts = [...byProduct].map(([pid, t]) => `${labels.get(pid)?.text ?? ""} 可用 ${qtyOf(labels.get(pid), t.locked)}，需要 ${qtyOf(labels.get(pid), t.need)}`);
+    const parts = [...byProduct].map(
+      ([pid, t]) => `${labels.get(pid)?.text ?? ""} 可用 ${qtyOf(labels.get(pid), t.locked)}，需要 ${qtyOf(labels.get(pid), t.need)}`,
+    );
     throw new DomainError("conflict", `库存不足：${parts.join("；")}`);
   }
   const now = ctx.now ?? new Date();
@@ -933,7 +969,14 @@ interface DemandFills {
  * warehouse, oldest demand first, FIFO over the stock; marks the rows and cost rows it locked.
  * Takes no lock: the caller locked every row it may take (`shelvesForDemands`' keys and its own).
  */
-async function allocateDemands(tx: Executor, ctx: Ctx, waiting: WaitingDemand[], balances: Map<string, BalanceRow>, costs: Map<number, CostRow>, now: Date): Promise<DemandFills> {
+async function allocateDemands(
+  tx: Executor,
+  ctx: Ctx,
+  waiting: WaitingDemand[],
+  balances: Map<string, BalanceRow>,
+  costs: Map<number, CostRow>,
+  now: Date,
+): Promise<DemandFills> {
   const out: DemandFills = { locks: [], filled: [], changed: [] };
   if (waiting.length === 0 || balances.size === 0) return out;
   const rows = [...balances.values()];
@@ -951,7 +994,10 @@ async function allocateDemands(tx: Executor, ctx: Ctx, waiting: WaitingDemand[],
     list.push(row);
     pools.set(k, list);
   }
-  for (const list of pools.values()) list.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime() || a.locationId - b.locationId || (a.batchNo < b.batchNo ? -1 : a.batchNo > b.batchNo ? 1 : 0));
+  for (const list of pools.values())
+    list.sort(
+      (a, b) => a.receivedAt.getTime() - b.receivedAt.getTime() || a.locationId - b.locationId || (a.batchNo < b.batchNo ? -1 : a.batchNo > b.batchNo ? 1 : 0),
+    );
   for (const d of waiting) {
     const { taken, short } = takeFifo(pools.get(`${d.productId}|${d.warehouseId}`), costs, d.qty);
     if (taken.length === 0) continue;

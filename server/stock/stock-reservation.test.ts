@@ -19,17 +19,54 @@ let receiving: number;
 const DOC = { docType: "salesOrder", docNo: "XS-T" };
 
 const balance = async (locationId: number, batchNo: string) =>
-  (await db().select().from(stockBalances).where(and(eq(stockBalances.companyId, ctx.companyId), eq(stockBalances.productId, productId), eq(stockBalances.locationId, locationId), eq(stockBalances.batchNo, batchNo))))[0]!;
-const locksOf = (docId: number) => db().select().from(stockLocks).where(and(eq(stockLocks.companyId, ctx.companyId), eq(stockLocks.docType, "salesOrder"), eq(stockLocks.docId, docId)));
-const demandsOf = (docId: number) => db().select().from(stockDemands).where(and(eq(stockDemands.companyId, ctx.companyId), eq(stockDemands.docType, "salesOrder"), eq(stockDemands.docId, docId)));
+  (
+    await db()
+      .select()
+      .from(stockBalances)
+      .where(
+        and(
+          eq(stockBalances.companyId, ctx.companyId),
+          eq(stockBalances.productId, productId),
+          eq(stockBalances.locationId, locationId),
+          eq(stockBalances.batchNo, batchNo),
+        ),
+      )
+  )[0]!;
+const locksOf = (docId: number) =>
+  db()
+    .select()
+    .from(stockLocks)
+    .where(and(eq(stockLocks.companyId, ctx.companyId), eq(stockLocks.docType, "salesOrder"), eq(stockLocks.docId, docId)));
+const demandsOf = (docId: number) =>
+  db()
+    .select()
+    .from(stockDemands)
+    .where(and(eq(stockDemands.companyId, ctx.companyId), eq(stockDemands.docType, "salesOrder"), eq(stockDemands.docId, docId)));
 async function lockedTotals() {
-  const [b] = await db().select({ s: sql<string>`sum(locked_qty)::text` }).from(stockBalances).where(and(eq(stockBalances.companyId, ctx.companyId), eq(stockBalances.productId, productId)));
-  const [l] = await db().select({ s: sql<string>`coalesce(sum(qty), 0)::text` }).from(stockLocks).where(and(eq(stockLocks.companyId, ctx.companyId), eq(stockLocks.productId, productId)));
-  const [c] = await db().select({ s: productCosts.lockedQty }).from(productCosts).where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, productId)));
+  const [b] = await db()
+    .select({ s: sql<string>`sum(locked_qty)::text` })
+    .from(stockBalances)
+    .where(and(eq(stockBalances.companyId, ctx.companyId), eq(stockBalances.productId, productId)));
+  const [l] = await db()
+    .select({ s: sql<string>`coalesce(sum(qty), 0)::text` })
+    .from(stockLocks)
+    .where(and(eq(stockLocks.companyId, ctx.companyId), eq(stockLocks.productId, productId)));
+  const [c] = await db()
+    .select({ s: productCosts.lockedQty })
+    .from(productCosts)
+    .where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, productId)));
   return { balances: Number(b!.s), locks: Number(l!.s), cost: Number(c!.s) };
 }
 const receive = (docId: number, locationId: number, batchNo: string, qty: string, receivedAt: Date) =>
-  inTransaction((tx) => postStock(tx, ctx, { bizType: "PurchaseOrder", docType: "test", docId, docNo: `R${docId}`, lines: [{ productId, locationId, batchNo, qty, unitCost: "10", source: 1, receivedAt }] }));
+  inTransaction((tx) =>
+    postStock(tx, ctx, {
+      bizType: "PurchaseOrder",
+      docType: "test",
+      docId,
+      docNo: `R${docId}`,
+      lines: [{ productId, locationId, batchNo, qty, unitCost: "10", source: 1, receivedAt }],
+    }),
+  );
 
 beforeAll(async () => {
   ctx = (await ctxOf("boss1")).ctx;
@@ -60,7 +97,12 @@ describe("reservations", () => {
     expect((await balance(shelfB, "OLD")).lockedQty).toBe("3.00");
     expect((await balance(shelfA, "NEW")).lockedQty).toBe("1.00");
     expect((await balance(receiving, "RCV")).lockedQty).toBe("0.00");
-    expect((await locksOf(101)).map((l) => [l.locationId, l.qty]).sort()).toEqual([[shelfA, "1.00"], [shelfB, "3.00"]].sort());
+    expect((await locksOf(101)).map((l) => [l.locationId, l.qty]).sort()).toEqual(
+      [
+        [shelfA, "1.00"],
+        [shelfB, "3.00"],
+      ].sort(),
+    );
   });
 
   it("refuses a shortage naming the product, and changes nothing", async () => {
@@ -73,7 +115,9 @@ describe("reservations", () => {
   });
 
   it("with allowShortage locks what there is and records the rest as a demand that arriving shelf stock fills", async () => {
-    const r = await inTransaction((tx) => reserveStock(tx, ctx, { ...DOC, docId: 103 }, [{ productId, warehouseId, qty: "6", docLineId: 1003 }], { allowShortage: true }));
+    const r = await inTransaction((tx) =>
+      reserveStock(tx, ctx, { ...DOC, docId: 103 }, [{ productId, warehouseId, qty: "6", docLineId: 1003 }], { allowShortage: true }),
+    );
     expect(r[0]!.locked.toString()).toBe("4");
     expect(r[0]!.short.toString()).toBe("2");
     expect((await demandsOf(103)).map((d) => d.qty)).toEqual(["2.00"]);
@@ -92,10 +136,14 @@ describe("reservations", () => {
   });
 
   it("releases part of a line's lock on a key, refuses more than it locked", async () => {
-    await inTransaction((tx) => releaseLockedQty(tx, ctx, { docType: "salesOrder", docId: 101 }, [{ docLineId: 1001, productId, locationId: shelfB, batchNo: "OLD", qty: "2" }]));
+    await inTransaction((tx) =>
+      releaseLockedQty(tx, ctx, { docType: "salesOrder", docId: 101 }, [{ docLineId: 1001, productId, locationId: shelfB, batchNo: "OLD", qty: "2" }]),
+    );
     expect((await locksOf(101)).find((l) => l.locationId === shelfB)!.qty).toBe("1.00");
     await expect(
-      inTransaction((tx) => releaseLockedQty(tx, ctx, { docType: "salesOrder", docId: 101 }, [{ docLineId: 1001, productId, locationId: shelfA, batchNo: "NEW", qty: "2" }])),
+      inTransaction((tx) =>
+        releaseLockedQty(tx, ctx, { docType: "salesOrder", docId: 101 }, [{ docLineId: 1001, productId, locationId: shelfA, batchNo: "NEW", qty: "2" }]),
+      ),
     ).rejects.toThrow("锁定的数量不足");
     const t = await lockedTotals();
     expect(t.balances).toBe(t.locks);
@@ -104,7 +152,9 @@ describe("reservations", () => {
 
   it("a cancellation drops the demand, releases the locks, and the freed stock fills older demands", async () => {
     // Order 104 waits for 3; order 101's remaining locks are released by its cancellation.
-    await inTransaction((tx) => reserveStock(tx, ctx, { ...DOC, docId: 104 }, [{ productId, warehouseId, qty: "20", docLineId: 1004 }], { allowShortage: true }));
+    await inTransaction((tx) =>
+      reserveStock(tx, ctx, { ...DOC, docId: 104 }, [{ productId, warehouseId, qty: "20", docLineId: 1004 }], { allowShortage: true }),
+    );
     const short = Number((await demandsOf(104))[0]!.qty);
     const held101 = (await locksOf(101)).reduce((s, l) => s + Number(l.qty), 0);
     await inTransaction(async (tx) => {

@@ -30,7 +30,10 @@ function list(def: typeof stockResource, ctx: Ctx, params: Record<string, string
 }
 
 async function ledgerSum(where: ReturnType<typeof and>) {
-  const [r] = await db().select({ s: sql<string>`coalesce(sum(${stockMoves.qty}), 0)::text` }).from(stockMoves).where(where);
+  const [r] = await db()
+    .select({ s: sql<string>`coalesce(sum(${stockMoves.qty}), 0)::text` })
+    .from(stockMoves)
+    .where(where);
   return r!.s;
 }
 
@@ -57,7 +60,9 @@ beforeAll(async () => {
     .returning();
   p1 = ps[0]!.id;
   p2 = ps[1]!.id;
-  await db().execute(sql`insert into product_oes (product_id, company_id, oe_norm, kind) values (${p1}, ${boss.companyId}, 'VIEWT1', 0), (${p2}, ${boss.companyId}, 'VIEWT2', 0) on conflict do nothing`);
+  await db().execute(
+    sql`insert into product_oes (product_id, company_id, oe_norm, kind) values (${p1}, ${boss.companyId}, 'VIEWT1', 0), (${p2}, ${boss.companyId}, 'VIEWT2', 0) on conflict do nothing`,
+  );
   await inTransaction((tx) =>
     postStock(tx, boss, {
       bizType: "StockInit",
@@ -71,8 +76,18 @@ beforeAll(async () => {
       ],
     }),
   );
-  await inTransaction((tx) => postStock(tx, boss, { bizType: "PurchaseReturnOrder", docType: "purchaseReturnOrder", docId: 9, docNo: "CT-VIEW-1", lines: [{ productId: p1, locationId: l1, batchNo: "B1", qty: "-3" }] }));
-  await inTransaction((tx) => lockStock(tx, boss, { docType: "moveOrder", docId: 77, docNo: "DB-VIEW-1" }, [{ productId: p2, locationId: l1, batchNo: "B3", qty: "2", docLineId: 1 }]));
+  await inTransaction((tx) =>
+    postStock(tx, boss, {
+      bizType: "PurchaseReturnOrder",
+      docType: "purchaseReturnOrder",
+      docId: 9,
+      docNo: "CT-VIEW-1",
+      lines: [{ productId: p1, locationId: l1, batchNo: "B1", qty: "-3" }],
+    }),
+  );
+  await inTransaction((tx) =>
+    lockStock(tx, boss, { docType: "moveOrder", docId: 77, docNo: "DB-VIEW-1" }, [{ productId: p2, locationId: l1, batchNo: "B3", qty: "2", docLineId: 1 }]),
+  );
 });
 
 describe("库存余额 (stock)", () => {
@@ -80,11 +95,29 @@ describe("库存余额 (stock)", () => {
     const { items, totalCount } = await list(stockResource, boss, { warehouseId: String(wh), sort: "batchNo.asc" });
     expect(totalCount).toBe(3);
     const [b1, b2, b3] = items;
-    expect(b1).toMatchObject({ productId: p1, mainOE: "VIEW-T1", productName: "视图测试件甲", fullName: "视图测试仓-V-01", warehouseName: "视图测试仓", batchNo: "B1", qty: "7.00", lockedQty: "0.00", available: "7.00", priceCost: "5.0000", amount: "35.00", source: 1, ageDays: 40, isNew: false });
+    expect(b1).toMatchObject({
+      productId: p1,
+      mainOE: "VIEW-T1",
+      productName: "视图测试件甲",
+      fullName: "视图测试仓-V-01",
+      warehouseName: "视图测试仓",
+      batchNo: "B1",
+      qty: "7.00",
+      lockedQty: "0.00",
+      available: "7.00",
+      priceCost: "5.0000",
+      amount: "35.00",
+      source: 1,
+      ageDays: 40,
+      isNew: false,
+    });
     expect(b2).toMatchObject({ batchNo: "B2", qty: "4.00", amount: "30.00", ageDays: 2, isNew: true, fullName: "视图测试仓-V-02" });
     expect(b3).toMatchObject({ batchNo: "B3", qty: "3.00", lockedQty: "2.00", available: "1.00", amount: "7.00", ageDays: 200 });
     // Every quantity is the sum of its ledger lines.
-    for (const r of items) expect(Number(await ledgerSum(and(eq(stockMoves.productId, r.productId), eq(stockMoves.locationId, r.locationId), eq(stockMoves.batchNo, r.batchNo))))).toBe(Number(r.qty));
+    for (const r of items)
+      expect(
+        Number(await ledgerSum(and(eq(stockMoves.productId, r.productId), eq(stockMoves.locationId, r.locationId), eq(stockMoves.batchNo, r.batchNo)))),
+      ).toBe(Number(r.qty));
   });
 
   it("keeps the batch cost and amount from a stock keeper (no 产品价格)", async () => {
@@ -117,12 +150,28 @@ describe("库存余额 (stock)", () => {
   });
 
   it("leaves empty balances out unless asked (only-with-stock is on by default)", async () => {
-    await inTransaction((tx) => postStock(tx, boss, { bizType: "PurchaseReturnOrder", docType: "purchaseReturnOrder", docId: 10, docNo: "CT-VIEW-2", lines: [{ productId: p1, locationId: l2, batchNo: "B2", qty: "-4" }] }));
+    await inTransaction((tx) =>
+      postStock(tx, boss, {
+        bizType: "PurchaseReturnOrder",
+        docType: "purchaseReturnOrder",
+        docId: 10,
+        docNo: "CT-VIEW-2",
+        lines: [{ productId: p1, locationId: l2, batchNo: "B2", qty: "-4" }],
+      }),
+    );
     expect((await list(stockResource, boss, { warehouseId: String(wh) })).totalCount).toBe(2);
     const all = await list(stockResource, boss, { warehouseId: String(wh), onHand: "false" });
     expect(all.totalCount).toBe(3);
     expect(all.items.find((r) => r.batchNo === "B2")!.qty).toBe("0.00");
-    await inTransaction((tx) => postStock(tx, boss, { bizType: "PurchaseReturnOrderBack", docType: "purchaseReturnOrder", docId: 10, docNo: "CT-VIEW-2", lines: [{ productId: p1, locationId: l2, batchNo: "B2", qty: "4", unitCost: "7.5", receivedAt: ago(2) }] }));
+    await inTransaction((tx) =>
+      postStock(tx, boss, {
+        bizType: "PurchaseReturnOrderBack",
+        docType: "purchaseReturnOrder",
+        docId: 10,
+        docNo: "CT-VIEW-2",
+        lines: [{ productId: p1, locationId: l2, batchNo: "B2", qty: "4", unitCost: "7.5", receivedAt: ago(2) }],
+      }),
+    );
   });
 
   it("counts at most the limit and says the count is capped; an unfiltered capped list is not totalled", async () => {
@@ -143,7 +192,15 @@ describe("锁定库存 (stockLock)", () => {
   it("lists what each document holds", async () => {
     const { items } = await list(stockLockResource, boss, { productId: String(p2) });
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ mainOE: "VIEW-T2", fullName: "视图测试仓-V-01", batchNo: "B3", qty: "2.00", docType: "moveOrder", docNo: "DB-VIEW-1", docId: 77 });
+    expect(items[0]).toMatchObject({
+      mainOE: "VIEW-T2",
+      fullName: "视图测试仓-V-01",
+      batchNo: "B3",
+      qty: "2.00",
+      docType: "moveOrder",
+      docNo: "DB-VIEW-1",
+      docId: 77,
+    });
     expect(items[0]!.userName).toBeTruthy();
   });
 });
@@ -185,7 +242,13 @@ describe("库龄报表", () => {
     expect(report.totalCount).toBe(2);
     const [a, b] = report.items;
     expect(a).toMatchObject({ mainOE: "VIEW-T1", qty: "11.00", amount: "65.00" });
-    expect(a!.buckets).toEqual({ b0: { qty: "4.00", amount: "30.00" }, b1: { qty: "7.00", amount: "35.00" }, b2: { qty: "0", amount: "0" }, b3: { qty: "0", amount: "0" }, b4: { qty: "0", amount: "0" } });
+    expect(a!.buckets).toEqual({
+      b0: { qty: "4.00", amount: "30.00" },
+      b1: { qty: "7.00", amount: "35.00" },
+      b2: { qty: "0", amount: "0" },
+      b3: { qty: "0", amount: "0" },
+      b4: { qty: "0", amount: "0" },
+    });
     expect(b).toMatchObject({ mainOE: "VIEW-T2", qty: "3.00", amount: "7.00" });
     expect(b!.buckets.b4).toEqual({ qty: "3.00", amount: "7.00" });
     expect(report.totals.qty).toBe("14.00");

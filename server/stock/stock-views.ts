@@ -25,7 +25,6 @@ const ReadOnlyInput = z.object({});
 const COST: readonly [string, string] = ["CPGL-002", "成本价"];
 const AMOUNT: readonly [string, string] = ["CPGL-002", "金额"];
 
-
 function productField(productId: PgColumn, field: "main_oe" | "name") {
   return sql<string | null>`(select p."${sql.raw(field)}" from "products" p where p."id" = ${qualified(productId)})`;
 }
@@ -43,7 +42,13 @@ function userName(userId: PgColumn) {
 }
 
 function productsOfBrand(productId: PgColumn, brandId: number, ctx: Ctx): SQL {
-  return inArray(productId, db().select({ id: products.id }).from(products).where(and(eq(products.companyId, ctx.companyId), eq(products.brandId, brandId))));
+  return inArray(
+    productId,
+    db()
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.companyId, ctx.companyId), eq(products.brandId, brandId))),
+  );
 }
 
 /** Whole days since a batch was received (库龄). */
@@ -93,7 +98,13 @@ export const stockResource = defineResource({
   scope: "company",
   table: stockBalances,
   extra: balanceExtra,
-  sortable: { id: stockBalances.id, qty: stockBalances.qty, receivedAt: stockBalances.receivedAt, batchNo: stockBalances.batchNo, priceCost: stockBalances.unitCost },
+  sortable: {
+    id: stockBalances.id,
+    qty: stockBalances.qty,
+    receivedAt: stockBalances.receivedAt,
+    batchNo: stockBalances.batchNo,
+    priceCost: stockBalances.unitCost,
+  },
   defaultSort: { field: "id", dir: "desc" },
   filters: {
     ...balanceFilters,
@@ -242,7 +253,6 @@ export const stockFlowCostResource = defineResource({
   readCodes: ["TJBB-011"],
 });
 
-
 export interface StockTotals {
   /** False when the selection is too big to sum on every page view (filter first). */
   computed: boolean;
@@ -280,7 +290,12 @@ export async function stockTotals(ctx: Ctx, def: ListSource<any>, params: URLSea
 /** Warehouses and locations of the caller's company, for the stock pages' filters. */
 export async function stockPlaceOptions(ctx: Ctx) {
   const [ws, ls] = await Promise.all([
-    db().select({ value: warehouses.id, label: warehouses.name }).from(warehouses).where(eq(warehouses.companyId, ctx.companyId)).orderBy(warehouses.nameSort, warehouses.id).limit(500),
+    db()
+      .select({ value: warehouses.id, label: warehouses.name })
+      .from(warehouses)
+      .where(eq(warehouses.companyId, ctx.companyId))
+      .orderBy(warehouses.nameSort, warehouses.id)
+      .limit(500),
     db()
       .select({ value: stockLocations.id, label: stockLocations.fullName, parentId: stockLocations.warehouseId })
       .from(stockLocations)

@@ -67,7 +67,15 @@ export async function seedCompanyStock(tx: Executor, companyId: number, now = ne
     const unitCost = roundCost(cost.gt(0) ? cost : 10);
     const receivedAt = new Date(openedAt.getTime() - ((i * 37) % 241) * 86_400_000);
     lines.push({ productId: p.id, locationId: mainShelf, batchNo: "", qty: dec(5 + ((i * 7) % 46)), unitCost, receivedAt });
-    if (i % 6 === 0) lines.push({ productId: p.id, locationId: secondShelf, batchNo: "", qty: dec(2 + ((i * 3) % 11)), unitCost, receivedAt: new Date(receivedAt.getTime() - 30 * 86_400_000) });
+    if (i % 6 === 0)
+      lines.push({
+        productId: p.id,
+        locationId: secondShelf,
+        batchNo: "",
+        qty: dec(2 + ((i * 3) % 11)),
+        unitCost,
+        receivedAt: new Date(receivedAt.getTime() - 30 * 86_400_000),
+      });
   });
   for (let i = 0; i < defaults.length; i += 1000) await tx.insert(productLocations).values(defaults.slice(i, i + 1000));
 

@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, check, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { sortKeyColumn } from "../lib/sort-key";
 import { companies, users } from "../kernel/identity.tables";
 import { products } from "../product/product.tables";
@@ -42,7 +57,9 @@ export const warehouses = pgTable(
   },
   (t) => [
     uniqueIndex("warehouses_company_name_uq").on(t.companyId, sql`lower(${t.name})`),
-    uniqueIndex("warehouses_one_default_uq").on(t.companyId).where(sql`${t.isDefault}`),
+    uniqueIndex("warehouses_one_default_uq")
+      .on(t.companyId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
@@ -100,7 +117,9 @@ export const stockBalances = pgTable(
     uniqueIndex("stock_balances_key_uq").on(t.companyId, t.productId, t.locationId, t.batchNo),
     index("stock_balances_company_id_idx").on(t.companyId, t.id),
     index("stock_balances_location_idx").on(t.companyId, t.locationId, t.productId),
-    index("stock_balances_on_hand_idx").on(t.companyId, t.id).where(sql`${t.qty} <> 0`),
+    index("stock_balances_on_hand_idx")
+      .on(t.companyId, t.id)
+      .where(sql`${t.qty} <> 0`),
     check("stock_balances_qty_nonneg", sql`${t.qty} >= 0 and ${t.lockedQty} >= 0 and ${t.lockedQty} <= ${t.qty}`),
   ],
 );

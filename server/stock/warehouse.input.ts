@@ -4,10 +4,16 @@ import { flag, labelled, oneOf, optionalText, requiredId, requiredText, sortOrde
 
 /** Forms of /warehouse/manage/stock: warehouses (仓库) and their locations (货位). */
 const phone = labelled(
-  z.preprocess(
-    (v) => (v === "" || v === undefined ? null : typeof v === "string" ? v.trim() || null : v),
-    z.string().max(30, "电话不能超过 30 个字符").regex(/^[0-9+\-\s()]*$/, "电话只能包含数字、空格和 + - ( )").nullable(),
-  ).default(null),
+  z
+    .preprocess(
+      (v) => (v === "" || v === undefined ? null : typeof v === "string" ? v.trim() || null : v),
+      z
+        .string()
+        .max(30, "电话不能超过 30 个字符")
+        .regex(/^[0-9+\-\s()]*$/, "电话只能包含数字、空格和 + - ( )")
+        .nullable(),
+    )
+    .default(null),
   { label: "电话" },
 );
 

@@ -42,10 +42,14 @@ describe("warehouses and locations", () => {
     const locs = await db().select().from(stockLocations).where(eq(stockLocations.companyId, boss1.companyId));
     expect(locs.find((l) => l.fullName === "主仓-A-01-01")).toBeTruthy();
     expect(locs.filter((l) => l.kind === 1).length).toBe(2);
-    const [{ n }] = await db().select({ n: count() }).from(stockMoves).where(and(eq(stockMoves.companyId, boss1.companyId), eq(stockMoves.bizType, "StockInit")));
+    const [{ n }] = await db()
+      .select({ n: count() })
+      .from(stockMoves)
+      .where(and(eq(stockMoves.companyId, boss1.companyId), eq(stockMoves.bizType, "StockInit")));
     expect(Number(n)).toBeGreaterThan(200);
     // Σ ledger = every balance.
-    const bad = await db().execute(sql`select b.id from stock_balances b left join (select product_id, location_id, batch_no, sum(qty) q from stock_moves where company_id = ${boss1.companyId} group by 1,2,3) m
+    const bad = await db()
+      .execute(sql`select b.id from stock_balances b left join (select product_id, location_id, batch_no, sum(qty) q from stock_moves where company_id = ${boss1.companyId} group by 1,2,3) m
       on m.product_id = b.product_id and m.location_id = b.location_id and m.batch_no = b.batch_no where b.company_id = ${boss1.companyId} and b.qty <> coalesce(m.q, 0)`);
     expect(((bad as any).rows ?? bad).length).toBe(0);
   });
@@ -77,7 +81,12 @@ describe("warehouses and locations", () => {
     expect((await updateRow<Row>(locationResource, boss1, loc.id, { code: "X-02" })).fullName).toBe("新名仓-X-02");
     await expect(createRow(locationResource, boss1, { warehouseId: wh.id, code: "x-02", kind: 0 })).rejects.toMatchObject({ message: "该仓库已有同名货位" });
     // A location stays in its warehouse.
-    const main = (await db().select().from(warehouses).where(and(eq(warehouses.companyId, boss1.companyId), eq(warehouses.name, "主仓"))))[0]!;
+    const main = (
+      await db()
+        .select()
+        .from(warehouses)
+        .where(and(eq(warehouses.companyId, boss1.companyId), eq(warehouses.name, "主仓")))
+    )[0]!;
     await expect(updateRow(locationResource, boss1, loc.id, { warehouseId: main.id })).rejects.toMatchObject({ message: "货位不能改到其他仓库" });
     // Another company's warehouse cannot take a location.
     const theirs = (await db().select().from(warehouses).where(eq(warehouses.companyId, boss2.companyId)))[0]!;
@@ -87,9 +96,17 @@ describe("warehouses and locations", () => {
   it("one default warehouse per company: a new default replaces the old one", async () => {
     const wh = await createRow<Row>(warehouseResource, boss1, { name: "默认仓测试", isDefault: true });
     expect(wh.isDefault).toBe(true);
-    const defaults = await db().select({ id: warehouses.id }).from(warehouses).where(and(eq(warehouses.companyId, boss1.companyId), eq(warehouses.isDefault, true)));
+    const defaults = await db()
+      .select({ id: warehouses.id })
+      .from(warehouses)
+      .where(and(eq(warehouses.companyId, boss1.companyId), eq(warehouses.isDefault, true)));
     expect(defaults.map((d) => d.id)).toEqual([wh.id]);
-    const main = (await db().select().from(warehouses).where(and(eq(warehouses.companyId, boss1.companyId), eq(warehouses.name, "主仓"))))[0]!;
+    const main = (
+      await db()
+        .select()
+        .from(warehouses)
+        .where(and(eq(warehouses.companyId, boss1.companyId), eq(warehouses.name, "主仓")))
+    )[0]!;
     await updateRow(warehouseResource, boss1, main.id, { isDefault: true });
     expect((await getRow<Row>(warehouseResource, boss1, wh.id)).isDefault).toBe(false);
   });
@@ -99,8 +116,18 @@ describe("warehouses and locations", () => {
     const loc = await createRow<Row>(locationResource, boss1, { warehouseId: wh.id, code: "D-01", kind: 0 });
     await expect(deleteRow(warehouseResource, boss1, wh.id)).rejects.toMatchObject({ code: "conflict", message: "该仓库下还有货位，不能删除（可停用）" });
     const [p] = await db().select({ id: products.id }).from(products).where(eq(products.companyId, boss1.companyId)).limit(1);
-    await inTransaction((tx) => postStock(tx, boss1, { bizType: "StockInit", docType: "opening", docId: null, docNo: "T1", lines: [{ productId: p!.id, locationId: loc.id, qty: 3, unitCost: 2 }] }));
-    await inTransaction((tx) => postStock(tx, boss1, { bizType: "StockInit", docType: "opening", docId: null, docNo: "T2", lines: [{ productId: p!.id, locationId: loc.id, qty: -3 }] }));
+    await inTransaction((tx) =>
+      postStock(tx, boss1, {
+        bizType: "StockInit",
+        docType: "opening",
+        docId: null,
+        docNo: "T1",
+        lines: [{ productId: p!.id, locationId: loc.id, qty: 3, unitCost: 2 }],
+      }),
+    );
+    await inTransaction((tx) =>
+      postStock(tx, boss1, { bizType: "StockInit", docType: "opening", docId: null, docNo: "T2", lines: [{ productId: p!.id, locationId: loc.id, qty: -3 }] }),
+    );
     // Empty now, but it held stock.
     await expect(deleteRow(locationResource, boss1, loc.id)).rejects.toMatchObject({ code: "conflict", message: "该货位有过库存，不能删除（可停用）" });
     expect((await updateRow<Row>(locationResource, boss1, loc.id, { isEnabled: false })).isEnabled).toBe(false);
@@ -117,7 +144,12 @@ describe("warehouses and locations", () => {
   });
 
   it("lists locations filtered by warehouse and kind, with their full names", async () => {
-    const main = (await db().select().from(warehouses).where(and(eq(warehouses.companyId, boss1.companyId), eq(warehouses.name, "主仓"))))[0]!;
+    const main = (
+      await db()
+        .select()
+        .from(warehouses)
+        .where(and(eq(warehouses.companyId, boss1.companyId), eq(warehouses.name, "主仓")))
+    )[0]!;
     const res = await listFromParams<Row>(locationResource, boss1, new URLSearchParams(`warehouseId=${main.id}&kind=0&maxResultCount=100`));
     expect(res.totalCount).toBe(36);
     expect(res.items.every((r) => r.fullName.startsWith("主仓-") && r.kind === 0)).toBe(true);
@@ -134,7 +166,9 @@ describe("opening stock import", () => {
   beforeAll(async () => {
     boss1 = (await ctxOf("boss1")).ctx;
     boss2 = (await ctxOf("boss2")).ctx;
-    oes = (await db().select({ oe: products.mainOE }).from(products).where(eq(products.companyId, boss1.companyId)).orderBy(products.id).limit(5)).map((r) => r.oe);
+    oes = (await db().select({ oe: products.mainOE }).from(products).where(eq(products.companyId, boss1.companyId)).orderBy(products.id).limit(5)).map(
+      (r) => r.oe,
+    );
   });
 
   const movesOf = async (ctx: Ctx) => Number((await db().select({ n: count() }).from(stockMoves).where(eq(stockMoves.companyId, ctx.companyId)))[0]!.n);
@@ -149,15 +183,21 @@ describe("opening stock import", () => {
   it("imports a good file in one posting (StockInit, source 0, cost as given)", async () => {
     const before = await movesOf(boss1);
     const spelled = oes[1]!.toLowerCase().replace(/(.)(.)/, "$1-$2");
-    const res = await importOpeningStock(boss1, await xlsx([
-      [oes[0], "主仓", "A-01-01", "QC-T1", 10, 12.5],
-      [spelled, "主仓", "主仓-A-01-02", "", "1,200", "3.1234"],
-      [oes[0], "二号仓", "B-01", null, 2.5, 0],
-    ]));
+    const res = await importOpeningStock(
+      boss1,
+      await xlsx([
+        [oes[0], "主仓", "A-01-01", "QC-T1", 10, 12.5],
+        [spelled, "主仓", "主仓-A-01-02", "", "1,200", "3.1234"],
+        [oes[0], "二号仓", "B-01", null, 2.5, 0],
+      ]),
+    );
     expect(res).toMatchObject({ ok: true, rows: 3, totalQty: "1212.50", totalAmount: "3873.08" });
     if (!res.ok) return;
     expect(res.docNo).toMatch(/^QC\d{8}\d{4}$/);
-    const moves = await db().select().from(stockMoves).where(and(eq(stockMoves.companyId, boss1.companyId), eq(stockMoves.docNo, res.docNo)));
+    const moves = await db()
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.companyId, boss1.companyId), eq(stockMoves.docNo, res.docNo)));
     expect(moves.length).toBe(3);
     expect(moves.every((m) => m.bizType === "StockInit" && m.docType === "opening" && m.source === 0)).toBe(true);
     expect(moves.find((m) => m.batchNo === "QC-T1")).toMatchObject({ qty: "10.00", unitCost: "12.5000", amount: "125.00" });
@@ -169,20 +209,28 @@ describe("opening stock import", () => {
     const before = await movesOf(boss1);
     const [{ n: balancesBefore }] = await db().select({ n: count() }).from(stockBalances).where(eq(stockBalances.companyId, boss1.companyId));
     const theirOE = (await db().select({ oe: products.mainOE }).from(products).where(eq(products.companyId, boss2.companyId)).limit(1))[0]!.oe;
-    const mineOnly = (await db().select({ n: count() }).from(products).where(and(eq(products.companyId, boss1.companyId), eq(products.mainOE, theirOE))))[0]!.n;
-    const res = await importOpeningStock(boss1, await xlsx([
-      [oes[2], "主仓", "A-02-01", "", 5, 1], // row 2: good
-      ["NO-SUCH-OE-999", "主仓", "A-02-01", "", 5, 1], // 3
-      [oes[2], "主仓", "Z-99", "", 5, 1], // 4
-      [oes[2], "不存在仓", "A-02-01", "", 5, 1], // 5
-      [oes[3], "主仓", "A-02-01", "", "abc", 1], // 6
-      [oes[3], "主仓", "A-02-01", "", -1, 1], // 7
-      [oes[3], "主仓", "A-02-01", "", 1.234, 1], // 8
-      [oes[3], "主仓", "A-02-01", "", 1, -2], // 9
-      [], // 10: empty, skipped
-      [oes[2], "主仓", "A-02-01", "", 1, 1], // 11: duplicate of row 2
-      [theirOE, "主仓", "A-02-01", "", 1, 1], // 12: another company's code
-    ]));
+    const mineOnly = (
+      await db()
+        .select({ n: count() })
+        .from(products)
+        .where(and(eq(products.companyId, boss1.companyId), eq(products.mainOE, theirOE)))
+    )[0]!.n;
+    const res = await importOpeningStock(
+      boss1,
+      await xlsx([
+        [oes[2], "主仓", "A-02-01", "", 5, 1], // row 2: good
+        ["NO-SUCH-OE-999", "主仓", "A-02-01", "", 5, 1], // 3
+        [oes[2], "主仓", "Z-99", "", 5, 1], // 4
+        [oes[2], "不存在仓", "A-02-01", "", 5, 1], // 5
+        [oes[3], "主仓", "A-02-01", "", "abc", 1], // 6
+        [oes[3], "主仓", "A-02-01", "", -1, 1], // 7
+        [oes[3], "主仓", "A-02-01", "", 1.234, 1], // 8
+        [oes[3], "主仓", "A-02-01", "", 1, -2], // 9
+        [], // 10: empty, skipped
+        [oes[2], "主仓", "A-02-01", "", 1, 1], // 11: duplicate of row 2
+        [theirOE, "主仓", "A-02-01", "", 1, 1], // 12: another company's code
+      ]),
+    );
     expect(res.ok).toBe(false);
     if (res.ok) return;
     const byRow = Object.fromEntries(res.errors.map((e) => [e.row, e.message]));
@@ -201,7 +249,10 @@ describe("opening stock import", () => {
   });
 
   it("refuses a file that is not an .xlsx, a sheet without the columns, and a user without the page", async () => {
-    expect(await importOpeningStock(boss1, Buffer.from("not a workbook"))).toEqual({ ok: false, errors: [{ row: null, message: "文件不是有效的 .xlsx 文件，请使用下载的模板" }] });
+    expect(await importOpeningStock(boss1, Buffer.from("not a workbook"))).toEqual({
+      ok: false,
+      errors: [{ row: null, message: "文件不是有效的 .xlsx 文件，请使用下载的模板" }],
+    });
     const res = await importOpeningStock(boss1, await xlsx([["X", "主仓", "A", "", 1, 1]], ["编码", "仓库"]));
     expect(res).toMatchObject({ ok: false, errors: [{ row: 1 }] });
     const sales = (await ctxOf("sales1")).ctx;
@@ -210,9 +261,23 @@ describe("opening stock import", () => {
 
   it("imports 10,000 rows in one transaction within 10 s", async () => {
     const ids = await db().select({ oe: products.mainOE }).from(products).where(eq(products.companyId, boss1.companyId)).orderBy(products.id);
-    const shelves = (await db().select({ code: stockLocations.code }).from(stockLocations).innerJoin(warehouses, eq(warehouses.id, stockLocations.warehouseId)).where(and(eq(stockLocations.companyId, boss1.companyId), eq(warehouses.name, "主仓"), eq(stockLocations.kind, 0)))).map((r) => r.code);
+    const shelves = (
+      await db()
+        .select({ code: stockLocations.code })
+        .from(stockLocations)
+        .innerJoin(warehouses, eq(warehouses.id, stockLocations.warehouseId))
+        .where(and(eq(stockLocations.companyId, boss1.companyId), eq(warehouses.name, "主仓"), eq(stockLocations.kind, 0)))
+    ).map((r) => r.code);
     const rows: unknown[][] = [];
-    for (let i = 0; i < 10_000; i++) rows.push([ids[i % ids.length]!.oe, "主仓", shelves[Math.floor(i / ids.length) % shelves.length], `BIG${Math.floor(i / (ids.length * shelves.length))}`, 1 + (i % 9), "2.50"]);
+    for (let i = 0; i < 10_000; i++)
+      rows.push([
+        ids[i % ids.length]!.oe,
+        "主仓",
+        shelves[Math.floor(i / ids.length) % shelves.length],
+        `BIG${Math.floor(i / (ids.length * shelves.length))}`,
+        1 + (i % 9),
+        "2.50",
+      ]);
     const file = await xlsx(rows);
     const t0 = Date.now();
     const res = await importOpeningStock(boss1, file);
@@ -220,8 +285,14 @@ describe("opening stock import", () => {
     expect(res).toMatchObject({ ok: true, rows: 10_000 });
     // The goal (≤ 10 s) is PostgreSQL's; in-memory PGlite posts in small chunks and is slower.
     expect(ms).toBeLessThan(process.env.TEST_DATABASE_URL ? 10_000 : 40_000);
-    const [{ q }] = await db().select({ q: sql<string>`sum(qty_on_hand)` }).from(productCosts).where(eq(productCosts.companyId, boss1.companyId));
-    const [{ b }] = await db().select({ b: sql<string>`sum(qty)` }).from(stockBalances).where(eq(stockBalances.companyId, boss1.companyId));
+    const [{ q }] = await db()
+      .select({ q: sql<string>`sum(qty_on_hand)` })
+      .from(productCosts)
+      .where(eq(productCosts.companyId, boss1.companyId));
+    const [{ b }] = await db()
+      .select({ b: sql<string>`sum(qty)` })
+      .from(stockBalances)
+      .where(eq(stockBalances.companyId, boss1.companyId));
     expect(q).toBe(b);
   }, 60_000);
 });

@@ -19,7 +19,6 @@ import { rows as rowsOf } from "../lib/rows";
  */
 export const PLACES_PAGE = "/warehouse/manage/stock";
 
-
 /** Rewrites the full name (and its sort key) of every location of a warehouse from the warehouse's current name. */
 export async function rewriteFullNames(ex: Executor, ctx: Ctx, warehouseId: number) {
   const [wh] = await ex

@@ -10,7 +10,13 @@ describe("ABP identity writes: /api/identity/users", () => {
 
   it("a manager creates a login that signs in with exactly its roles, changes its roles, locks and removes it", async () => {
     const boss1 = await tokenOf("boss1");
-    const created = await call("/api/identity/users", boss1, "POST", { userName: "cashier1", name: "出纳甲", phoneNumber: "13811110001", password: "Cash@2026", roleNames: ["销售"] });
+    const created = await call("/api/identity/users", boss1, "POST", {
+      userName: "cashier1",
+      name: "出纳甲",
+      phoneNumber: "13811110001",
+      password: "Cash@2026",
+      roleNames: ["销售"],
+    });
     expect(created.status).toBe(200);
     const user = (await created.json()) as { id: number };
     expect(user).toMatchObject({ userName: "cashier1", name: "出纳甲", phoneNumber: "13811110001", isActive: true, roleNames: ["销售"] });
@@ -26,7 +32,12 @@ describe("ABP identity writes: /api/identity/users", () => {
     expect((await call("/api/app/salesOrder?MaxResultCount=1", cashier)).status).toBe(403);
     expect(await (await call(`/api/identity/users/${user.id}/roles`, boss1)).json()).toMatchObject({ items: [{ name: "采购" }] });
 
-    const put = await call(`/api/identity/users/${user.id}`, boss1, "PUT", { name: "出纳乙", phoneNumber: "13811110002", roleNames: ["销售", "仓管"], isActive: true });
+    const put = await call(`/api/identity/users/${user.id}`, boss1, "PUT", {
+      name: "出纳乙",
+      phoneNumber: "13811110002",
+      roleNames: ["销售", "仓管"],
+      isActive: true,
+    });
     expect(put.status).toBe(200);
     expect(await put.json()).toMatchObject({ name: "出纳乙", phoneNumber: "13811110002", roleNames: ["销售", "仓管"] });
     const rename = await call(`/api/identity/users/${user.id}`, boss1, "PUT", { userName: "someone", name: "出纳乙" });
@@ -71,7 +82,12 @@ describe("ABP identity writes: /api/identity/users", () => {
     const me = ((await (await call("/api/identity/users?filter=boss1", boss1)).json()) as { items: { id: number }[] }).items[0]!.id;
     const selfPromote = await call(`/api/identity/users/${me}/roles`, boss1, "PUT", { roleNames: ["平台管理员"] });
     expect(selfPromote.status).toBe(403);
-    const platformRole = await call("/api/identity/users", boss1, "POST", { userName: "sneaky1", name: "某人", password: "Sneak@2026", roleNames: ["platform_admin"] });
+    const platformRole = await call("/api/identity/users", boss1, "POST", {
+      userName: "sneaky1",
+      name: "某人",
+      password: "Sneak@2026",
+      roleNames: ["platform_admin"],
+    });
     expect(platformRole.status).toBe(403);
     expect(await platformRole.json()).toMatchObject({ error: { code: "forbidden" } });
     const ownRoles = await call(`/api/identity/users/${me}/roles`, boss1, "PUT", { roleNames: ["销售"] });
@@ -82,7 +98,9 @@ describe("ABP identity writes: /api/identity/users", () => {
     expect((await call("/api/identity/users?filter=sneaky1", boss1).then((r) => r.json())) as { totalCount: number }).toMatchObject({ totalCount: 0 });
 
     const sales1 = await tokenOf("sales1");
-    expect((await call("/api/identity/users", sales1, "POST", { userName: "nope1", name: "无权", password: "Nope@2026", roleNames: ["销售"] })).status).toBe(403);
+    expect((await call("/api/identity/users", sales1, "POST", { userName: "nope1", name: "无权", password: "Nope@2026", roleNames: ["销售"] })).status).toBe(
+      403,
+    );
     expect((await fetch(app.base + "/api/identity/users", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(401);
   });
 });

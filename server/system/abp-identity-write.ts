@@ -2,7 +2,18 @@ import type { Ctx } from "../lib/context";
 import { DomainError } from "../lib/errors";
 import { getIdentityUser } from "./identity-read.service";
 import { STAFF_TEXT } from "./user-admin.input";
-import { assignableRoles, createStaff, getStaff, isPhoneTaken, removeStaff, resetStaffPassword, setStaffLock, setStaffRoles, staffCompany, updateStaff } from "./user-admin.service";
+import {
+  assignableRoles,
+  createStaff,
+  getStaff,
+  isPhoneTaken,
+  removeStaff,
+  resetStaffPassword,
+  setStaffLock,
+  setStaffRoles,
+  staffCompany,
+  updateStaff,
+} from "./user-admin.service";
 
 /**
  * ABP's identity writes (POST/PUT/DELETE /api/identity/users…) on the 用户管理 rules. The
@@ -19,7 +30,8 @@ function companyRefOf(body: Body, params?: URLSearchParams): unknown {
 
 async function roleIdsOf(ctx: Ctx, companyRef: unknown, names: unknown): Promise<number[]> {
   if (names === undefined || names === null) return [];
-  if (!Array.isArray(names) || names.some((n) => typeof n !== "string")) throw new DomainError("bad_request", "roleNames 应为角色名称的数组", { roleNames: ["roleNames 应为角色名称的数组"] });
+  if (!Array.isArray(names) || names.some((n) => typeof n !== "string"))
+    throw new DomainError("bad_request", "roleNames 应为角色名称的数组", { roleNames: ["roleNames 应为角色名称的数组"] });
   const company = await staffCompany(ctx, companyRef);
   const roles = await assignableRoles(company);
   return (names as string[]).map((n) => {

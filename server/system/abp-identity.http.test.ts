@@ -14,7 +14,11 @@ describe("ABP identity: my-profile, users, roles, permissions", () => {
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ userName: "buyer2", isExternal: false, hasPassword: true, extraProperties: {} });
 
-    const put = await fetch(app.base + "/api/identity/my-profile", { method: "PUT", headers, body: JSON.stringify({ name: "采购员乙", phoneNumber: "13600002222" }) });
+    const put = await fetch(app.base + "/api/identity/my-profile", {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ name: "采购员乙", phoneNumber: "13600002222" }),
+    });
     expect(put.status).toBe(200);
     expect(await put.json()).toMatchObject({ userName: "buyer2", name: "采购员乙", phoneNumber: "13600002222" });
 
@@ -32,15 +36,31 @@ describe("ABP identity: my-profile, users, roles, permissions", () => {
 
   it("changes the password with the current one; a wrong current password changes nothing", async () => {
     const headers = await tokenOf("stock2");
-    const wrong = await fetch(app.base + "/api/identity/my-profile/change-password", { method: "POST", headers, body: JSON.stringify({ currentPassword: "nope", newPassword: "NewPass@2026" }) });
+    const wrong = await fetch(app.base + "/api/identity/my-profile/change-password", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ currentPassword: "nope", newPassword: "NewPass@2026" }),
+    });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ error: { message: "原密码不正确" } });
-    const weak = await fetch(app.base + "/api/identity/my-profile/change-password", { method: "POST", headers, body: JSON.stringify({ currentPassword: TEST_PASSWORD, newPassword: "abc" }) });
+    const weak = await fetch(app.base + "/api/identity/my-profile/change-password", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ currentPassword: TEST_PASSWORD, newPassword: "abc" }),
+    });
     expect(weak.status).toBe(400);
-    const ok = await fetch(app.base + "/api/identity/my-profile/change-password", { method: "POST", headers, body: JSON.stringify({ currentPassword: TEST_PASSWORD, newPassword: "NewPass@2026" }) });
+    const ok = await fetch(app.base + "/api/identity/my-profile/change-password", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ currentPassword: TEST_PASSWORD, newPassword: "NewPass@2026" }),
+    });
     expect(ok.status).toBe(204);
     await tokenOf("stock2", "NewPass@2026");
-    const old = await fetch(app.base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "stock2", password: TEST_PASSWORD }) });
+    const old = await fetch(app.base + "/auth/user/auth", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: "stock2", password: TEST_PASSWORD }),
+    });
     expect(old.status).toBe(401);
   });
 
@@ -59,11 +79,16 @@ describe("ABP identity: my-profile, users, roles, permissions", () => {
     expect(filtered.items.map((u) => u.userName)).toEqual(["sales1"]);
 
     const admin = await tokenOf("admin");
-    const all = (await (await fetch(app.base + "/api/identity/users?maxResultCount=1000", { headers: admin })).json()) as { items: { id: number; userName: string }[] };
+    const all = (await (await fetch(app.base + "/api/identity/users?maxResultCount=1000", { headers: admin })).json()) as {
+      items: { id: number; userName: string }[];
+    };
     const boss2 = all.items.find((u) => u.userName === "boss2")!;
     expect(boss2).toBeTruthy();
     expect((await fetch(app.base + `/api/identity/users/${boss2.id}`, { headers: boss1 })).status).toBe(404);
-    expect(await (await fetch(app.base + `/api/identity/users/${boss2.id}`, { headers: admin })).json()).toMatchObject({ userName: "boss2", roleNames: ["经理"] });
+    expect(await (await fetch(app.base + `/api/identity/users/${boss2.id}`, { headers: admin })).json()).toMatchObject({
+      userName: "boss2",
+      roleNames: ["经理"],
+    });
     expect((await fetch(app.base + "/api/identity/users/x1", { headers: admin })).status).toBe(404);
 
     const sales1 = await tokenOf("sales1");
@@ -73,7 +98,9 @@ describe("ABP identity: my-profile, users, roles, permissions", () => {
 
   it("lists the roles a company may hand out and a role's grants as ABP permission groups", async () => {
     const boss1 = await tokenOf("boss1");
-    const roles = (await (await fetch(app.base + "/api/identity/roles", { headers: boss1 })).json()) as { items: { name: string; extraProperties: { code: string } }[] };
+    const roles = (await (await fetch(app.base + "/api/identity/roles", { headers: boss1 })).json()) as {
+      items: { name: string; extraProperties: { code: string } }[];
+    };
     const codes = roles.items.map((r) => r.extraProperties.code);
     expect(codes).toEqual(expect.arrayContaining(["manager", "sales"]));
     expect(codes).not.toContain("platform_admin");

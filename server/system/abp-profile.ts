@@ -20,7 +20,17 @@ export interface AbpProfileDto {
 }
 
 function toDto(p: Awaited<ReturnType<typeof getProfile>>): AbpProfileDto {
-  return { userName: p.username, email: null, name: p.name, surname: null, phoneNumber: p.phone, isExternal: false, hasPassword: true, concurrencyStamp: String(p.avatarVersion), extraProperties: {} };
+  return {
+    userName: p.username,
+    email: null,
+    name: p.name,
+    surname: null,
+    phoneNumber: p.phone,
+    isExternal: false,
+    hasPassword: true,
+    concurrencyStamp: String(p.avatarVersion),
+    extraProperties: {},
+  };
 }
 
 export async function getMyProfile(ctx: Ctx) {

@@ -30,7 +30,9 @@ export async function adminAreaPage(request: Request) {
   const cityCodes = [...new Set(view.found.filter((a) => a.level === 3 && a.parentCode).map((a) => a.parentCode!))];
   const cityParents = new Map(
     cityCodes.length
-      ? (await db().select({ code: adminAreas.code, parentCode: adminAreas.parentCode }).from(adminAreas).where(inArray(adminAreas.code, cityCodes))).map((r) => [r.code, r.parentCode])
+      ? (await db().select({ code: adminAreas.code, parentCode: adminAreas.parentCode }).from(adminAreas).where(inArray(adminAreas.code, cityCodes))).map(
+          (r) => [r.code, r.parentCode],
+        )
       : [],
   );
   const keyword = view.keyword;
@@ -59,7 +61,11 @@ export async function adminAreaPage(request: Request) {
  * (a datalist: any other text is still accepted). A municipality's "市辖区" is the city itself.
  */
 export async function areaNameSuggestions(): Promise<Lookups> {
-  const rows = await db().select({ code: adminAreas.code, name: adminAreas.name, level: adminAreas.level, parentCode: adminAreas.parentCode }).from(adminAreas).where(inArray(adminAreas.level, [1, 2])).orderBy(adminAreas.code);
+  const rows = await db()
+    .select({ code: adminAreas.code, name: adminAreas.name, level: adminAreas.level, parentCode: adminAreas.parentCode })
+    .from(adminAreas)
+    .where(inArray(adminAreas.level, [1, 2]))
+    .orderBy(adminAreas.code);
   const provinces = rows.filter((r) => r.level === 1);
   const provinceName = new Map(provinces.map((p) => [p.code, p.name]));
   const cities = new Set<string>();

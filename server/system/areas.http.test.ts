@@ -69,7 +69,10 @@ describe("行政区域 and 商圈 over HTTP", () => {
     expect(provinces.totalCount).toBe(31);
     expect(provinces.items).toContainEqual({ code: "44", name: "广东省", level: 1, parentCode: null, hasChildren: true });
 
-    const gd = (await (await get(`/api/app/region?parentCode=44&keyword=${encodeURIComponent("州")}`, adminApi)).json()) as { totalCount: number; items: { name: string }[] };
+    const gd = (await (await get(`/api/app/region?parentCode=44&keyword=${encodeURIComponent("州")}`, adminApi)).json()) as {
+      totalCount: number;
+      items: { name: string }[];
+    };
     expect(gd.items.map((c) => c.name)).toEqual(expect.arrayContaining(["广州市", "惠州市", "潮州市"]));
     expect(gd.totalCount).toBe(gd.items.length);
     const found = (await (await get(`/api/app/region?keyword=${encodeURIComponent("天河")}`, bossApi)).json()) as { items: { code: string }[] };
@@ -114,30 +117,73 @@ describe("行政区域 and 商圈 over HTTP", () => {
     expect(row).toMatchObject({ regionCodes: "44,4401,4406", regionNames: "广东省、广州市、佛山市" });
 
     // The multi-select posts the codes comma-separated in one field: the same result.
-    expect((await postForm(BUSINESS, [["intent", "save"], ["id", String(row.id)], ["name", "HTTP商圈"], ["regionCodes", "4403,440106"]])).status).toBe(302);
+    expect(
+      (
+        await postForm(BUSINESS, [
+          ["intent", "save"],
+          ["id", String(row.id)],
+          ["name", "HTTP商圈"],
+          ["regionCodes", "4403,440106"],
+        ])
+      ).status,
+    ).toBe(302);
     expect(await byName("HTTP商圈")).toMatchObject({ regionCodes: "440106,4403", regionNames: "天河区、深圳市" });
 
-    const unknown = await postForm(BUSINESS_DATA, [["intent", "save"], ["id", String(row.id)], ["name", "HTTP商圈"], ["regionCodes", "4401"], ["regionCodes", "999999"]]);
+    const unknown = await postForm(BUSINESS_DATA, [
+      ["intent", "save"],
+      ["id", String(row.id)],
+      ["name", "HTTP商圈"],
+      ["regionCodes", "4401"],
+      ["regionCodes", "999999"],
+    ]);
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toMatchObject({ intent: "save", message: "所选行政区域不存在：999999", fields: { regionCodes: ["所选行政区域不存在：999999"] }, values: { regionCodes: "4401,999999" } });
+    expect(await unknown.json()).toMatchObject({
+      intent: "save",
+      message: "所选行政区域不存在：999999",
+      fields: { regionCodes: ["所选行政区域不存在：999999"] },
+      values: { regionCodes: "4401,999999" },
+    });
     expect(await byName("HTTP商圈")).toMatchObject({ regionCodes: "440106,4403" });
 
-    const taken = await postForm(BUSINESS_DATA, [["intent", "save"], ["name", "HTTP商圈"], ["regionCodes", "4401"]]);
+    const taken = await postForm(BUSINESS_DATA, [
+      ["intent", "save"],
+      ["name", "HTTP商圈"],
+      ["regionCodes", "4401"],
+    ]);
     expect(taken.status).toBe(400);
     expect(await taken.json()).toMatchObject({ message: "商圈名称已存在" });
-    const badId = await postForm(BUSINESS_DATA, [["intent", "save"], ["id", "0x10"], ["name", "别的"]]);
+    const badId = await postForm(BUSINESS_DATA, [
+      ["intent", "save"],
+      ["id", "0x10"],
+      ["name", "别的"],
+    ]);
     expect(badId.status).toBe(400);
     expect(await badId.json()).toMatchObject({ message: "数据编号不正确" });
 
     // Nothing checked: the business area covers no area any more.
-    expect((await postForm(BUSINESS, [["intent", "save"], ["id", String(row.id)], ["name", "HTTP商圈"]])).status).toBe(302);
+    expect(
+      (
+        await postForm(BUSINESS, [
+          ["intent", "save"],
+          ["id", String(row.id)],
+          ["name", "HTTP商圈"],
+        ])
+      ).status,
+    ).toBe(302);
     expect(await byName("HTTP商圈")).toMatchObject({ regionCodes: null, regionNames: null });
 
     // The list's area filter finds business areas by a covered area; other commands are the generic page's.
     const gz = (await byName("广州市区"))!;
     const listed = await listRows<Row>(businessAreaResource, boss1, parseListQuery(new URLSearchParams("areaCode=4401"), listSpecOf(businessAreaResource)));
     expect(listed.items.map((r) => r.id)).toEqual([gz.id]);
-    expect((await postForm(BUSINESS, [["intent", "delete"], ["id", String(row.id)]])).status).toBe(302);
+    expect(
+      (
+        await postForm(BUSINESS, [
+          ["intent", "delete"],
+          ["id", String(row.id)],
+        ])
+      ).status,
+    ).toBe(302);
     expect(await byName("HTTP商圈")).toBeUndefined();
   });
 });

@@ -33,7 +33,11 @@ describe.skipIf(!url)("attachment uploads at once on PostgreSQL", () => {
   });
 
   it("90 uploads, 45 at a time: exactly 60 stored, 30 refused with the wait message", async () => {
-    const res = await fetch(base + "/auth/user/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "boss1", password: TEST_PASSWORD }) });
+    const res = await fetch(base + "/auth/user/auth", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: "boss1", password: TEST_PASSWORD }),
+    });
     const { access_token } = (await res.json()) as { access_token: string };
     const headers = { Authorization: `Bearer ${access_token}` };
     const upload = async (i: number) => {
@@ -51,10 +55,15 @@ describe.skipIf(!url)("attachment uploads at once on PostgreSQL", () => {
     expect(results.filter((r) => r === "stored")).toHaveLength(60);
     expect(results.filter((r) => r === "refused")).toHaveLength(30);
     const companyId = await companyIdOf("穗通汽配");
-    const [rows] = await db().select({ n: count() }).from(attachments).where(and(eq(attachments.companyId, companyId)));
+    const [rows] = await db()
+      .select({ n: count() })
+      .from(attachments)
+      .where(and(eq(attachments.companyId, companyId)));
     expect(rows!.n).toBe(60);
     // Nothing of a refused upload stays on disk either.
-    const files = (fs.readdirSync(path.join(root, "attachments"), { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, "attachments", f)).isFile());
+    const files = (fs.readdirSync(path.join(root, "attachments"), { recursive: true }) as string[]).filter((f) =>
+      fs.statSync(path.join(root, "attachments", f)).isFile(),
+    );
     expect(files).toHaveLength(60);
   });
 });

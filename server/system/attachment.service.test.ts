@@ -50,7 +50,11 @@ describe("附件管理 (attachments)", () => {
     other = (await ctxOf("boss2")).ctx;
     admin = (await ctxOf("admin")).ctx;
     await makeProduct(boss, "ATT-9053-20R", "点火线圈（附件测试）");
-    png = new Uint8Array(await sharp({ create: { width: 600, height: 400, channels: 3, background: "#fd7e14" } }).png().toBuffer());
+    png = new Uint8Array(
+      await sharp({ create: { width: 600, height: 400, channels: 3, background: "#fd7e14" } })
+        .png()
+        .toBuffer(),
+    );
     const { warehouseId } = await makeWarehouse(boss, "附件测试仓", ["A-01"]);
     const partnerId = await makeCustomer(boss, "附件测试客户");
     orderNo = "XS-ATT-0001";
@@ -66,13 +70,25 @@ describe("附件管理 (attachments)", () => {
     expect(boss.permissions.has("XTGL-025")).toBe(true);
     expect(sales.permissions.has("XTGL-025")).toBe(false);
     await expect(listAttachments(sales)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(uploadAttachment(sales, { ownerType: "product", ownerNo: "ATT905320R", file: file("a.png", png) })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(uploadAttachment(sales, { ownerType: "product", ownerNo: "ATT905320R", file: file("a.png", png) })).rejects.toMatchObject({
+      code: "forbidden",
+    });
     expect(storedFiles()).toEqual([]);
   });
 
   it("an image attached to a product (any spelling of its code) is stored under a generated key with a thumbnail of at most 240 px", async () => {
     const a = await uploadAttachment(boss, { ownerType: "product", ownerNo: " att 9053.20r ", file: file("线圈照片.png", png) });
-    expect(a).toMatchObject({ ownerType: "product", ownerTypeName: "产品", fileName: "线圈照片.png", contentType: "image/png", isImage: true, hasThumbnail: true, width: 600, height: 400, size: png.length });
+    expect(a).toMatchObject({
+      ownerType: "product",
+      ownerTypeName: "产品",
+      fileName: "线圈照片.png",
+      contentType: "image/png",
+      isImage: true,
+      hasThumbnail: true,
+      width: 600,
+      height: 400,
+      size: png.length,
+    });
     expect(a.owner).toMatchObject({ no: "ATT-9053-20R", name: "点火线圈（附件测试）", href: `/product/list?edit=${a.ownerId}` });
     expect(a.uploaderName).toBe("陈志强");
 
@@ -109,7 +125,9 @@ describe("附件管理 (attachments)", () => {
     await expect(uploadAttachment(boss, { ownerType: "product", ownerNo: "ATT905320R", file: file("broken.png", broken) })).rejects.toMatchObject({
       message: "图片已损坏或无法读取，请换一个文件",
     });
-    await expect(uploadAttachment(boss, { ownerType: "product", ownerNo: "ATT905320R", file: undefined })).rejects.toMatchObject({ fields: { file: ["请选择要上传的文件"] } });
+    await expect(uploadAttachment(boss, { ownerType: "product", ownerNo: "ATT905320R", file: undefined })).rejects.toMatchObject({
+      fields: { file: ["请选择要上传的文件"] },
+    });
     expect(storedFiles()).toEqual(before);
   });
 
@@ -169,8 +187,12 @@ describe("附件管理 (attachments)", () => {
     await expect(uploadAttachment(boss, { ownerType: "productTemplate", ownerNo: "X", file: file("a.png", png) })).rejects.toMatchObject({
       fields: { ownerType: ["公库产品只有平台运营方可以上传附件"] },
     });
-    await expect(uploadAttachment(boss, { ownerType: "invoice", ownerNo: "X", file: file("a.png", png) })).rejects.toMatchObject({ fields: { ownerType: ["请选择所属类型"] } });
-    await expect(uploadAttachment(boss, { ownerType: "product", ownerNo: "", file: file("a.png", png) })).rejects.toMatchObject({ fields: { ownerNo: ["请填写产品编码或单据编号"] } });
+    await expect(uploadAttachment(boss, { ownerType: "invoice", ownerNo: "X", file: file("a.png", png) })).rejects.toMatchObject({
+      fields: { ownerType: ["请选择所属类型"] },
+    });
+    await expect(uploadAttachment(boss, { ownerType: "product", ownerNo: "", file: file("a.png", png) })).rejects.toMatchObject({
+      fields: { ownerNo: ["请填写产品编码或单据编号"] },
+    });
     expect(admin.companyKind).toBe("platform");
   });
 
@@ -220,7 +242,9 @@ describe("附件管理 (attachments)", () => {
       // Counted per company: another company may still upload.
       const p = await makeProduct(other, "ATT-RATE-1", "限流测试");
       expect(p).toBeGreaterThan(0);
-      await expect(uploadAttachment(other, { ownerType: "product", ownerNo: "ATT-RATE-1", file: file("c.png", png) })).resolves.toMatchObject({ fileName: "c.png" });
+      await expect(uploadAttachment(other, { ownerType: "product", ownerNo: "ATT-RATE-1", file: file("c.png", png) })).resolves.toMatchObject({
+        fileName: "c.png",
+      });
     } finally {
       delete process.env.ATTACHMENT_UPLOADS_PER_MINUTE;
     }
@@ -229,7 +253,12 @@ describe("附件管理 (attachments)", () => {
   it("重置业务数据 removes the documents' attachments and their files; the products' stay", async () => {
     const [order] = await db().select({ no: salesOrders.no }).from(salesOrders).where(eq(salesOrders.companyId, other.companyId)).limit(1);
     const onOrder = await uploadAttachment(other, { ownerType: "salesOrder", ownerNo: order!.no, file: file("回单.png", png) });
-    const kept = (await db().select().from(attachments).where(and(eq(attachments.companyId, other.companyId), eq(attachments.ownerType, "product"))))[0]!;
+    const kept = (
+      await db()
+        .select()
+        .from(attachments)
+        .where(and(eq(attachments.companyId, other.companyId), eq(attachments.ownerType, "product")))
+    )[0]!;
     const [row] = await db().select().from(attachments).where(eq(attachments.id, onOrder.id));
     expect(storedFiles()).toEqual(expect.arrayContaining([row!.storageKey, kept.storageKey]));
 

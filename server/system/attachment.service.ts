@@ -168,7 +168,8 @@ async function refuseOverRate(ex: Executor, ctx: Ctx) {
 export async function uploadAttachment(ctx: Ctx, input: { ownerType: unknown; ownerNo: unknown; file?: UploadedFile }): Promise<AttachmentView> {
   requireAttachmentPage(ctx);
   const { ownerType, ownerNo } = parseInput(AttachmentUploadSchema, { ownerType: input.ownerType ?? undefined, ownerNo: input.ownerNo ?? undefined });
-  if (PLATFORM_OWNER_TYPES.includes(ownerType) && ctx.companyKind !== "platform") throw fieldError("ownerType", `${ownerTypeName(ownerType)}只有平台运营方可以上传附件`);
+  if (PLATFORM_OWNER_TYPES.includes(ownerType) && ctx.companyKind !== "platform")
+    throw fieldError("ownerType", `${ownerTypeName(ownerType)}只有平台运营方可以上传附件`);
   const kind = OWNER_KINDS[ownerType];
   const notFound = () => fieldError("ownerNo", ATTACHMENT_TEXT.ownerMissing(ownerTypeName(ownerType), ownerNo));
   if (!(await kind.find(db(), ctx, ownerNo))) throw notFound();
@@ -375,7 +376,14 @@ export async function deleteAttachment(ctx: Ctx, idRef: unknown): Promise<{ id: 
     if (!r) throw new DomainError("not_found", ATTACHMENT_TEXT.missing);
     await tx.delete(attachments).where(eq(attachments.id, r.id));
     await recordAudit(
-      { ...actorOf(ctx), action: "delete", targetType: "attachment", targetId: r.id, summary: `删除附件 ${r.fileName}（${ownerTypeName(r.ownerType)}）`, before: r },
+      {
+        ...actorOf(ctx),
+        action: "delete",
+        targetType: "attachment",
+        targetId: r.id,
+        summary: `删除附件 ${r.fileName}（${ownerTypeName(r.ownerType)}）`,
+        before: r,
+      },
       tx,
     );
     return r;

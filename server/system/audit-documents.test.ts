@@ -118,7 +118,9 @@ describe("document post and reverse (单据过账 / 单据撤销)", () => {
   it("a context made inside the server without the login name (the demo seed's) still names the user", async () => {
     const seedLike = { ...boss, username: undefined, ip: undefined } as unknown as Ctx;
     const order = await createSalesOrder(seedLike, orderInput("1"), { submit: true });
-    expect(await entriesOf("salesOrder", order.id)).toEqual([expect.objectContaining({ action: "documentPost", userId: boss.userId, userName: "boss1", ip: null })]);
+    expect(await entriesOf("salesOrder", order.id)).toEqual([
+      expect.objectContaining({ action: "documentPost", userId: boss.userId, userName: "boss1", ip: null }),
+    ]);
   });
 
   it("confirming a delivery note records its amount and what the order went through", async () => {
@@ -173,7 +175,10 @@ describe("document post and reverse (单据过账 / 单据撤销)", () => {
       after: { status: 90, statusName: "已红冲" },
     });
 
-    const [cash] = await db().select().from(paymentMethods).where(and(eq(paymentMethods.companyId, boss.companyId), eq(paymentMethods.name, "现金")));
+    const [cash] = await db()
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.companyId, boss.companyId), eq(paymentMethods.name, "现金")));
     const receipt = await createPartnerPayment(boss, { kind: 1, partnerId: customerId, paymentMethodId: cash!.id, amount: "88.50", paidOn: "2026-11-20" });
     expect(await entriesOf("receipt", receipt.id)).toEqual([]); // a draft
     await confirmPartnerPayment(boss, receipt.id);
@@ -195,8 +200,33 @@ describe("the demo data (seeded through the real services)", () => {
       .from(auditLogs)
       .where(and(lte(auditLogs.id, since), eq(auditLogs.companyId, boss.companyId), inArray(auditLogs.action, ["documentPost", "documentReverse"])));
     const kinds = new Set(seeded.map((e) => `${e.targetType}:${e.action}`));
-    const posted = ["salesOrder", "pickingOrder", "deliverOrder", "salesReturnOrder", "purchasePlan", "purchaseOrder", "receiveOrder", "putawayOrder", "purchaseReturnOrder", "moveOrder", "inventoryOrder", "receipt", "payment"];
-    const reversed = ["salesOrder", "pickingOrder", "salesReturnOrder", "purchasePlan", "purchaseOrder", "receiveOrder", "purchaseReturnOrder", "moveOrder", "inventoryOrder", "payment"];
+    const posted = [
+      "salesOrder",
+      "pickingOrder",
+      "deliverOrder",
+      "salesReturnOrder",
+      "purchasePlan",
+      "purchaseOrder",
+      "receiveOrder",
+      "putawayOrder",
+      "purchaseReturnOrder",
+      "moveOrder",
+      "inventoryOrder",
+      "receipt",
+      "payment",
+    ];
+    const reversed = [
+      "salesOrder",
+      "pickingOrder",
+      "salesReturnOrder",
+      "purchasePlan",
+      "purchaseOrder",
+      "receiveOrder",
+      "purchaseReturnOrder",
+      "moveOrder",
+      "inventoryOrder",
+      "payment",
+    ];
     for (const t of posted) expect(kinds, `${t} 过账`).toContain(`${t}:documentPost`);
     for (const t of reversed) expect(kinds, `${t} 撤销`).toContain(`${t}:documentReverse`);
     expect(seeded.filter((e) => !e.userName)).toEqual([]);
@@ -249,7 +279,10 @@ describe("who reads the entries", () => {
     const ids = mine.items.map((e) => e.id);
     expect(ids.length).toBeGreaterThan(0);
     expect(theirs.items.some((e) => ids.includes(e.id))).toBe(false);
-    const ours = await db().select({ id: auditLogs.id }).from(auditLogs).where(and(gt(auditLogs.id, since), inArray(auditLogs.action, ["documentPost", "priceChange"])));
+    const ours = await db()
+      .select({ id: auditLogs.id })
+      .from(auditLogs)
+      .where(and(gt(auditLogs.id, since), inArray(auditLogs.action, ["documentPost", "priceChange"])));
     expect(ours.length).toBeGreaterThan(0);
     expect(theirs.items.some((e) => ours.some((o) => o.id === e.id))).toBe(false);
   });

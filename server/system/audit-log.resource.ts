@@ -25,13 +25,18 @@ export const auditLogResource = defineResource({
   scope: "company",
   // 价格变更 entries carry cost prices: only readers who may see prices (产品价格 CPGL-002) get them.
   ownerWhere: (ctx) =>
-    and(ctx.companyKind === "platform" ? undefined : eq(auditLogs.companyId, ctx.companyId), ctx.permissions.has(PRICES_CODE) ? undefined : ne(auditLogs.action, "priceChange")),
+    and(
+      ctx.companyKind === "platform" ? undefined : eq(auditLogs.companyId, ctx.companyId),
+      ctx.permissions.has(PRICES_CODE) ? undefined : ne(auditLogs.action, "priceChange"),
+    ),
   table: auditLogs,
   readOnly: { create: true, update: true, delete: true },
   // The trail grows with every sign-in: the page counts at most 10,001 rows (共 10000+ 条), not millions.
   countLimit: 10_000,
   extra: {
-    companyName: sql<string | null>`(select coalesce(${companies.shortName}, ${companies.name}) from ${companies} where ${companies.id} = ${auditLogs.companyId})`.as("companyName"),
+    companyName: sql<
+      string | null
+    >`(select coalesce(${companies.shortName}, ${companies.name}) from ${companies} where ${companies.id} = ${auditLogs.companyId})`.as("companyName"),
     beforeText: sql<string | null>`${auditLogs.before}::text`.as("beforeText"),
     afterText: sql<string | null>`${auditLogs.after}::text`.as("afterText"),
   },
@@ -46,7 +51,13 @@ export const auditLogResource = defineResource({
   },
   keyword: (kw) => {
     const like = `%${escapeLike(kw)}%`;
-    return or(ilike(auditLogs.userName, like), ilike(auditLogs.summary, like), ilike(auditLogs.targetType, like), eq(auditLogs.targetId, kw), eq(auditLogs.ip, kw));
+    return or(
+      ilike(auditLogs.userName, like),
+      ilike(auditLogs.summary, like),
+      ilike(auditLogs.targetType, like),
+      eq(auditLogs.targetId, kw),
+      eq(auditLogs.ip, kw),
+    );
   },
   input: z.object({}),
   exportAs: { action: (r) => labelOf(AUDIT_ACTIONS, r.action as never) },

@@ -12,7 +12,16 @@ import { auditLogResource } from "./audit-log.resource";
 
 // @postgres: the append-only trigger on the server itself
 
-type Entry = { action: string; userName: string; companyId: number | null; summary: string; ip: string | null; before: unknown; targetType: string | null; targetId: string | null };
+type Entry = {
+  action: string;
+  userName: string;
+  companyId: number | null;
+  summary: string;
+  ip: string | null;
+  before: unknown;
+  targetType: string | null;
+  targetId: string | null;
+};
 
 async function entries(where = sql`true`) {
   return (await db().select().from(auditLogs).where(where).orderBy(auditLogs.id)) as Entry[];
@@ -46,7 +55,13 @@ describe("the audit trail (操作日志)", () => {
     const row = await createRow<{ id: number }>(logisticsCompanyResource, ctx, { name: "审计测试物流" });
     await deleteRow(logisticsCompanyResource, ctx, row.id);
     const [entry] = await entries(eq(auditLogs.action, "delete"));
-    expect(entry).toMatchObject({ userName: "stock1", companyId: ctx.companyId, targetType: "logisticsCompany", targetId: String(row.id), summary: "删除物流公司" });
+    expect(entry).toMatchObject({
+      userName: "stock1",
+      companyId: ctx.companyId,
+      targetType: "logisticsCompany",
+      targetId: String(row.id),
+      summary: "删除物流公司",
+    });
     expect(entry!.before).toMatchObject({ id: row.id, name: "审计测试物流" });
     // A refused deletion (not found) leaves no entry.
     await expect(deleteRow(logisticsCompanyResource, ctx, row.id)).rejects.toThrow();
@@ -56,7 +71,12 @@ describe("the audit trail (操作日志)", () => {
   it("cannot be changed or removed, whoever asks the database", async () => {
     await ctxOf("boss1");
     const [one] = await entries();
-    await expect(db().update(auditLogs).set({ summary: "改过" }).where(eq(auditLogs.id, (one as unknown as { id: number }).id))).rejects.toThrow();
+    await expect(
+      db()
+        .update(auditLogs)
+        .set({ summary: "改过" })
+        .where(eq(auditLogs.id, (one as unknown as { id: number }).id)),
+    ).rejects.toThrow();
     await expect(db().delete(auditLogs)).rejects.toThrow();
     await expect(db().execute(sql`truncate audit_logs`)).rejects.toThrow();
     expect((await entries()).length).toBeGreaterThan(0);
@@ -92,7 +112,16 @@ describe("the audit trail (操作日志)", () => {
 
   it("价格变更 entries (cost prices) reach only readers who may see prices", async () => {
     const { ctx: boss1 } = await ctxOf("boss1");
-    await db().insert(auditLogs).values({ companyId: boss1.companyId, userName: "boss1", action: "priceChange", summary: "价格变更 测试", before: { priceCost: "10" }, after: { priceCost: "12" } });
+    await db()
+      .insert(auditLogs)
+      .values({
+        companyId: boss1.companyId,
+        userName: "boss1",
+        action: "priceChange",
+        summary: "价格变更 测试",
+        before: { priceCost: "10" },
+        after: { priceCost: "12" },
+      });
     const q = new URLSearchParams({ action: "priceChange" });
     expect((await listFromParams<Entry>(auditLogResource, boss1, q)).items.map((e) => e.summary)).toContain("价格变更 测试");
     // A role with 操作日志 but without 产品价格 (CPGL-002).

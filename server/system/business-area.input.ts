@@ -30,7 +30,13 @@ export const BusinessAreaInputSchema = z.object({
   sortOrder,
   // Left out of a PUT: the covered areas stay as they are.
   regionCodes: labelled(
-    z.preprocess(codeList, z.array(z.string({ error: AREA_TEXT.badCode }).regex(/^\d{2,12}$/, AREA_TEXT.badCode), { error: AREA_TEXT.badCode }).max(500, BUSINESS_AREA_TEXT.tooMany).optional()),
+    z.preprocess(
+      codeList,
+      z
+        .array(z.string({ error: AREA_TEXT.badCode }).regex(/^\d{2,12}$/, AREA_TEXT.badCode), { error: AREA_TEXT.badCode })
+        .max(500, BUSINESS_AREA_TEXT.tooMany)
+        .optional(),
+    ),
     { label: BUSINESS_AREA_TEXT.regions, kind: "text", hint: BUSINESS_AREA_TEXT.regionsHint },
   ),
 });

@@ -28,14 +28,23 @@ export const businessAreaResource = defineResource({
   scope: "company",
   table: businessAreas,
   extra: {
-    regionNames: sql<string>`(select string_agg(a.name, '、' order by a.code) from business_area_regions r join admin_areas a on a.code = r.area_code where r.business_area_id = "business_areas"."id")`.as("region_names"),
-    regionCodes: sql<string>`(select string_agg(r.area_code, ',' order by r.area_code) from business_area_regions r where r.business_area_id = "business_areas"."id")`.as("region_codes"),
+    regionNames:
+      sql<string>`(select string_agg(a.name, '、' order by a.code) from business_area_regions r join admin_areas a on a.code = r.area_code where r.business_area_id = "business_areas"."id")`.as(
+        "region_names",
+      ),
+    regionCodes:
+      sql<string>`(select string_agg(r.area_code, ',' order by r.area_code) from business_area_regions r where r.business_area_id = "business_areas"."id")`.as(
+        "region_codes",
+      ),
   },
   sortable: { sortOrder: businessAreas.sortOrder, name: businessAreas.nameSort, code: businessAreas.code, creationTime: businessAreas.id },
   defaultSort: { field: "sortOrder", dir: "asc" },
   filters: {
     // Business areas covering an administrative area (a city code finds the areas listing that city).
-    areaCode: { kind: "text", where: (v: string) => sql`exists (select 1 from business_area_regions r where r.business_area_id = "business_areas"."id" and r.area_code = ${v})` },
+    areaCode: {
+      kind: "text",
+      where: (v: string) => sql`exists (select 1 from business_area_regions r where r.business_area_id = "business_areas"."id" and r.area_code = ${v})`,
+    },
   },
   keyword: keywordOn(businessAreas.name, businessAreas.code),
   input: BusinessAreaInputSchema,

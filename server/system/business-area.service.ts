@@ -26,7 +26,13 @@ export interface BusinessAreaRow {
 
 export async function businessAreaDetail(ctx: Ctx, id: number) {
   const row = await getRow<BusinessAreaRow>(businessAreaResource, ctx, id);
-  const codes = (await db().select({ code: businessAreaRegions.areaCode }).from(businessAreaRegions).where(eq(businessAreaRegions.businessAreaId, id)).orderBy(asc(businessAreaRegions.areaCode))).map((r) => r.code);
+  const codes = (
+    await db()
+      .select({ code: businessAreaRegions.areaCode })
+      .from(businessAreaRegions)
+      .where(eq(businessAreaRegions.businessAreaId, id))
+      .orderBy(asc(businessAreaRegions.areaCode))
+  ).map((r) => r.code);
   const paths = await areaPathNames(codes);
   return { row, regions: codes.map((code) => ({ code, path: paths.get(code) ?? code })) };
 }

@@ -17,7 +17,16 @@ describe("/api/app/sysCompany", () => {
     expect(page.totalCount).toBe(page.items.length);
     expect(page.items.every((c) => c.status === 1 && !c.isLocked)).toBe(true);
 
-    const body = { name: "接口测试汽配有限公司", shortName: "接口测试", city: "深圳", status: 1, adminUserName: "api_boss", adminName: "接口经理", adminPhone: "13899991001", adminPassword: "Api@2026x" };
+    const body = {
+      name: "接口测试汽配有限公司",
+      shortName: "接口测试",
+      city: "深圳",
+      status: 1,
+      adminUserName: "api_boss",
+      adminName: "接口经理",
+      adminPhone: "13899991001",
+      adminPassword: "Api@2026x",
+    };
     expect(await (await call(`/api/app/sysCompany/checkName?name=${encodeURIComponent(body.name)}`, admin)).json()).toEqual({ exists: false });
     const created = await call("/api/app/sysCompany", admin, "POST", body);
     expect(created.status).toBe(200);
@@ -34,7 +43,10 @@ describe("/api/app/sysCompany", () => {
     const boss = await tokenOf("api_boss", body.adminPassword);
     expect((await call("/api/app/sysCompany", boss)).status).toBe(403);
 
-    const roles = (await (await call(`/api/app/sysCompany/${company.id}/allowedRoles`, admin)).json()) as { roleIds: number[]; items: { id: number; code: string; allowed: boolean }[] };
+    const roles = (await (await call(`/api/app/sysCompany/${company.id}/allowedRoles`, admin)).json()) as {
+      roleIds: number[];
+      items: { id: number; code: string; allowed: boolean }[];
+    };
     expect(roles.items.filter((r) => r.allowed).map((r) => r.code)).toEqual(["manager", "sales", "purchasing", "warehouse"]);
     const sales = roles.items.find((r) => r.code === "sales")!;
     const put = await call(`/api/app/sysCompany/${company.id}/allowedRoles`, admin, "PUT", { roleIds: roles.roleIds.filter((id) => id !== sales.id) });

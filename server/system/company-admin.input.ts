@@ -44,7 +44,12 @@ const phone = (label: string) =>
     z
       .preprocess(
         (v) => (v === "" || v === undefined ? null : v),
-        z.string().trim().max(30, `${label}不能超过 30 个字符`).regex(/^[0-9+\-\s()]*$/, `${label}只能包含数字、空格和 + - ( )`).nullable(),
+        z
+          .string()
+          .trim()
+          .max(30, `${label}不能超过 30 个字符`)
+          .regex(/^[0-9+\-\s()]*$/, `${label}只能包含数字、空格和 + - ( )`)
+          .nullable(),
       )
       .default(null),
     { label },
@@ -59,12 +64,24 @@ export const CompanyCreateSchema = z
     contactName: optionalText("联系人", 30),
     address: optionalText("地址", 200),
     taxNumber: labelled(
-      z.preprocess((v) => (v === "" || v === undefined ? null : v), z.string().trim().regex(/^[0-9A-Z]{15,20}$/, "税号应为 15 到 20 位数字或大写字母").nullable()).default(null),
+      z
+        .preprocess(
+          (v) => (v === "" || v === undefined ? null : v),
+          z
+            .string()
+            .trim()
+            .regex(/^[0-9A-Z]{15,20}$/, "税号应为 15 到 20 位数字或大写字母")
+            .nullable(),
+        )
+        .default(null),
       { label: "税号" },
     ),
     /** 1 online at once, 0 prepared but not yet online. */
     status: labelled(
-      z.preprocess((v) => (v === undefined || v === "" ? 1 : typeof v === "string" ? Number(v) : v), z.union([z.literal(0), z.literal(1)], { error: "状态只能是已上线或未上线" })),
+      z.preprocess(
+        (v) => (v === undefined || v === "" ? 1 : typeof v === "string" ? Number(v) : v),
+        z.union([z.literal(0), z.literal(1)], { error: "状态只能是已上线或未上线" }),
+      ),
       { label: COMPANY_TEXT.status },
     ),
     adminUserName: z
@@ -80,19 +97,34 @@ export const CompanyCreateSchema = z
       .min(1, COMPANY_TEXT.adminPhoneRequired)
       .regex(/^1[3-9]\d{9}$/, COMPANY_TEXT.adminPhoneInvalid)
       .meta({ label: COMPANY_TEXT.adminPhone }),
-    adminPassword: z.string({ error: COMPANY_TEXT.adminPasswordRequired }).min(1, COMPANY_TEXT.adminPasswordRequired).max(256).meta({ label: COMPANY_TEXT.adminPassword }),
+    adminPassword: z
+      .string({ error: COMPANY_TEXT.adminPasswordRequired })
+      .min(1, COMPANY_TEXT.adminPasswordRequired)
+      .max(256)
+      .meta({ label: COMPANY_TEXT.adminPassword }),
     /** The page's form asks twice; the JSON API may leave it out. */
     adminConfirmPassword: z.string().max(256).optional().meta({ label: COMPANY_TEXT.adminConfirmPassword }),
   })
-  .refine((v) => v.adminConfirmPassword === undefined || v.adminConfirmPassword === v.adminPassword, { message: COMPANY_TEXT.confirmMismatch, path: ["adminConfirmPassword"] });
+  .refine((v) => v.adminConfirmPassword === undefined || v.adminConfirmPassword === v.adminPassword, {
+    message: COMPANY_TEXT.confirmMismatch,
+    path: ["adminConfirmPassword"],
+  });
 
 export const CompanyResetSchema = z.object({
-  confirmName: z.string({ error: COMPANY_TEXT.confirmNameRequired }).trim().min(1, COMPANY_TEXT.confirmNameRequired).max(200).meta({ label: COMPANY_TEXT.confirmName }),
+  confirmName: z
+    .string({ error: COMPANY_TEXT.confirmNameRequired })
+    .trim()
+    .min(1, COMPANY_TEXT.confirmNameRequired)
+    .max(200)
+    .meta({ label: COMPANY_TEXT.confirmName }),
 });
 
 export const CompanyRolesSchema = z.object({
   roleIds: z
-    .preprocess((v) => (v === undefined || v === "" || v === null ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number({ error: COMPANY_TEXT.roleNotAllowed }).int().positive().max(2_147_483_647)).max(200))
+    .preprocess(
+      (v) => (v === undefined || v === "" || v === null ? [] : Array.isArray(v) ? v : [v]),
+      z.array(z.coerce.number({ error: COMPANY_TEXT.roleNotAllowed }).int().positive().max(2_147_483_647)).max(200),
+    )
     .meta({ label: COMPANY_TEXT.roles }),
 });
 

@@ -12,7 +12,15 @@ import { deliverOrders, salesOrderLines, salesOrders } from "../sale/sale.tables
 import { settings } from "../setting/setting.tables";
 import { stockBalances, stockLocations, stockMoves, warehouses } from "../stock/stock.tables";
 import { companyIdOf, ctxOf, useTestDatabase } from "../test/test-db";
-import { changeCompanyStatus, companyNameExists, createCompany, getAllowedRoles, listCompanies, resetBusinessData, setAllowedRoles } from "./company-admin.service";
+import {
+  changeCompanyStatus,
+  companyNameExists,
+  createCompany,
+  getAllowedRoles,
+  listCompanies,
+  resetBusinessData,
+  setAllowedRoles,
+} from "./company-admin.service";
 import { companies, companyRoles, roles } from "../kernel/identity.tables";
 
 const NEW = {
@@ -68,17 +76,32 @@ describe("公司档案: the operator administers companies", () => {
     const paged = await listCompanies(admin, new URLSearchParams("size=20&page=1&sort=name.desc&status=1"));
     expect(paged.query.sort).toEqual({ field: "name", dir: "desc" });
     // Nonsense parameters are ignored, never an error.
-    expect((await listCompanies(admin, new URLSearchParams("status=abc&sorting=drop table&SkipCount=-1"))).totalCount).toBe((await listCompanies(admin, new URLSearchParams())).totalCount);
+    expect((await listCompanies(admin, new URLSearchParams("status=abc&sorting=drop table&SkipCount=-1"))).totalCount).toBe(
+      (await listCompanies(admin, new URLSearchParams())).totalCount,
+    );
   });
 
   it("creates a company with its manager in one go; the manager signs in at once and works in an empty company", async () => {
     const { ctx: admin } = await ctxOf("admin");
     const [existing] = await db().select({ name: companies.name }).from(companies).where(eq(companies.shortName, "穗通汽配"));
     expect(await companyNameExists(admin, existing!.name.toUpperCase())).toBe(true);
-    await expect(createCompany(admin, { ...NEW, name: existing!.name })).rejects.toMatchObject({ code: "conflict", message: "公司名称已存在", fields: { name: ["公司名称已存在"] } });
-    await expect(createCompany(admin, { ...NEW, adminUserName: "SALES1" })).rejects.toMatchObject({ code: "conflict", fields: { adminUserName: ["登录名已被使用"] } });
-    await expect(createCompany(admin, { ...NEW, adminPhone: "13922001003" })).rejects.toMatchObject({ code: "conflict", fields: { adminPhone: ["手机号已被其他用户使用"] } });
-    await expect(createCompany(admin, { ...NEW, adminPassword: "abc", adminConfirmPassword: "abc" })).rejects.toMatchObject({ code: "bad_request", message: "密码长度至少为 6 位" });
+    await expect(createCompany(admin, { ...NEW, name: existing!.name })).rejects.toMatchObject({
+      code: "conflict",
+      message: "公司名称已存在",
+      fields: { name: ["公司名称已存在"] },
+    });
+    await expect(createCompany(admin, { ...NEW, adminUserName: "SALES1" })).rejects.toMatchObject({
+      code: "conflict",
+      fields: { adminUserName: ["登录名已被使用"] },
+    });
+    await expect(createCompany(admin, { ...NEW, adminPhone: "13922001003" })).rejects.toMatchObject({
+      code: "conflict",
+      fields: { adminPhone: ["手机号已被其他用户使用"] },
+    });
+    await expect(createCompany(admin, { ...NEW, adminPassword: "abc", adminConfirmPassword: "abc" })).rejects.toMatchObject({
+      code: "bad_request",
+      message: "密码长度至少为 6 位",
+    });
     await expect(createCompany(admin, { ...NEW, adminConfirmPassword: "other" })).rejects.toMatchObject({ code: "bad_request" });
     await expect(createCompany(admin, { ...NEW, name: "" })).rejects.toMatchObject({ code: "bad_request" });
     expect(await companyNameExists(admin, NEW.name)).toBe(false);
@@ -95,7 +118,10 @@ describe("公司档案: the operator administers companies", () => {
     expect(wh).toMatchObject({ name: "主仓", isDefault: true });
     expect((await db().select().from(stockLocations).where(eq(stockLocations.warehouseId, wh!.id))).map((l) => l.kind).sort()).toEqual([0, 1, 2]);
     expect(await rows(paymentMethods, made.id)).toBe(4);
-    const company = await db().select().from(settings).where(and(eq(settings.scope, "company"), eq(settings.ownerId, made.id)));
+    const company = await db()
+      .select()
+      .from(settings)
+      .where(and(eq(settings.scope, "company"), eq(settings.ownerId, made.id)));
     expect(company.find((s) => s.name === "AutoCreateDeliver")?.value).toBe("true");
     const allowed = await getAllowedRoles(admin, made.id);
     expect(allowed.items.filter((r) => r.allowed).map((r) => r.code)).toEqual(["manager", "sales", "purchasing", "warehouse"]);
@@ -103,7 +129,14 @@ describe("公司档案: the operator administers companies", () => {
     expect(entry).toMatchObject({ userName: "admin", targetId: String(made.id) });
 
     // Created not online: the manager cannot sign in to it yet.
-    const later = await createCompany(admin, { ...NEW, name: "未上线测试公司", shortName: "未上线", adminUserName: "offline_boss", adminPhone: "13899990002", status: "0" });
+    const later = await createCompany(admin, {
+      ...NEW,
+      name: "未上线测试公司",
+      shortName: "未上线",
+      adminUserName: "offline_boss",
+      adminPhone: "13899990002",
+      status: "0",
+    });
     await expect(startSession({ userId: later.adminUserId, kind: "web" })).rejects.toMatchObject({ code: "forbidden" });
     await changeCompanyStatus(admin, later.id, "online");
     expect(await resolveSession((await startSession({ userId: later.adminUserId, kind: "web" })).token)).toMatchObject({ companyId: later.id });
@@ -161,7 +194,12 @@ describe("公司档案: the operator administers companies", () => {
     await setAllowedRoles(admin, suitong, { roleIds: before.roleIds });
     expect((await ctxOf("sales1")).ctx.permissions.size).toBeGreaterThan(0);
     // Template roles only: the company's own roles stay allowed whatever is sent.
-    expect(await db().select().from(companyRoles).where(and(eq(companyRoles.companyId, suitong)))).toHaveLength(before.roleIds.length + before.ownRoles.length);
+    expect(
+      await db()
+        .select()
+        .from(companyRoles)
+        .where(and(eq(companyRoles.companyId, suitong))),
+    ).toHaveLength(before.roleIds.length + before.ownRoles.length);
     expect((await db().select().from(roles).where(isNull(roles.companyId))).length).toBeGreaterThan(0);
   });
 
@@ -170,7 +208,18 @@ describe("公司档案: the operator administers companies", () => {
     const suitong = await companyIdOf("穗通汽配");
     const pengda = await companyIdOf("鹏达汽配");
     const [c] = await db().select({ name: companies.name }).from(companies).where(eq(companies.id, suitong));
-    const business = [salesOrders, salesOrderLines, deliverOrders, purchaseOrders, receiveOrders, stockMoves, stockBalances, partnerAccounts, partnerPayments, notifications] as const;
+    const business = [
+      salesOrders,
+      salesOrderLines,
+      deliverOrders,
+      purchaseOrders,
+      receiveOrders,
+      stockMoves,
+      stockBalances,
+      partnerAccounts,
+      partnerPayments,
+      notifications,
+    ] as const;
     const master = [products, enterpriseRelations, warehouses, stockLocations, paymentMethods] as const;
     const count = async (companyId: number, tables: readonly any[]) => Promise.all(tables.map((tb) => rows(tb, companyId)));
     const suitongBefore = await count(suitong, business);
@@ -178,7 +227,10 @@ describe("公司档案: the operator administers companies", () => {
     const pengdaBefore = await count(pengda, [...business, ...master]);
     const masterBefore = await count(suitong, master);
 
-    await expect(resetBusinessData(admin, suitong, { confirmName: "穗通汽配" })).rejects.toMatchObject({ code: "bad_request", fields: { confirmName: ["输入的名称与公司全称不一致，未重置任何数据"] } });
+    await expect(resetBusinessData(admin, suitong, { confirmName: "穗通汽配" })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { confirmName: ["输入的名称与公司全称不一致，未重置任何数据"] },
+    });
     await expect(resetBusinessData(admin, suitong, {})).rejects.toMatchObject({ code: "bad_request" });
     await expect(resetBusinessData(admin, admin.companyId, { confirmName: "x" })).rejects.toMatchObject({ code: "forbidden" });
     expect(await count(suitong, business)).toEqual(suitongBefore);

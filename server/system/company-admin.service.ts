@@ -6,7 +6,14 @@ import type { Ctx } from "../lib/context";
 import { hashPassword, passwordPolicyErrors } from "../auth/password";
 import { db, type Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
-import { partnerAccountEntries, partnerAccounts, partnerPaymentAllocations, partnerCreditAllocations, partnerPayments, statementConfirmations } from "../finance/finance.tables";
+import {
+  partnerAccountEntries,
+  partnerAccounts,
+  partnerPaymentAllocations,
+  partnerCreditAllocations,
+  partnerPayments,
+  statementConfirmations,
+} from "../finance/finance.tables";
 import { seedPaymentMethods } from "../finance/payment-method.resource";
 import { actorOf, recordAudit } from "../lib/audit";
 import { DomainError } from "../lib/errors";
@@ -22,7 +29,16 @@ import { COMPANY_SETTING_DEFAULTS, serializeSettingValue } from "../setting/sett
 import { settings } from "../setting/setting.tables";
 import { LOCATION_KIND_RECEIVING, LOCATION_KIND_RETURNS, LOCATION_KIND_SHELF, locationFullName, SPECIAL_LOCATION_CODES } from "../stock/location.service";
 import { productCosts, stockBalances, stockDemands, stockLocations, stockLocks, stockMoves, warehouses } from "../stock/stock.tables";
-import { COMPANY_STATUS_OPS, COMPANY_TEXT, CompanyCreateSchema, CompanyResetSchema, CompanyRolesSchema, companyStatusName, isCompanyStatusOp, type CompanyStatusOp } from "./company-admin.input";
+import {
+  COMPANY_STATUS_OPS,
+  COMPANY_TEXT,
+  CompanyCreateSchema,
+  CompanyResetSchema,
+  CompanyRolesSchema,
+  companyStatusName,
+  isCompanyStatusOp,
+  type CompanyStatusOp,
+} from "./company-admin.input";
 import { companies, companyRoles, companyUserRoles, companyUsers, roles, users } from "../kernel/identity.tables";
 
 /**
@@ -96,7 +112,13 @@ export const COMPANY_LIST: ListSpec<SortField, "status" | "isLocked"> = {
   defaultSort: { field: "id", dir: "asc" },
   filters: { status: "int", isLocked: "bool" },
 };
-const SORT_COLUMN = { id: companies.id, name: companies.name, shortName: companies.shortName, status: companies.status, creationTime: companies.createdAt } as const;
+const SORT_COLUMN = {
+  id: companies.id,
+  name: companies.name,
+  shortName: companies.shortName,
+  status: companies.status,
+  creationTime: companies.createdAt,
+} as const;
 
 /** The API's parameters arrive as SkipCount, MaxResultCount, Keyword (spec 000 §7): names are read case-insensitively. */
 function normalisedParams(params: URLSearchParams) {
@@ -157,7 +179,11 @@ export async function companyNameExists(ctx: Ctx, name: unknown, exceptId?: unkn
 }
 
 async function checkIdentityFree(username: string, phone: string, ex: Executor) {
-  const [u] = await ex.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
+  const [u] = await ex
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
   if (u) throw fail("conflict", COMPANY_TEXT.adminUserNameTaken, "adminUserName");
   const [p] = await ex.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
   if (p) throw fail("conflict", COMPANY_TEXT.adminPhoneTaken, "adminPhone");
@@ -231,16 +257,36 @@ export async function createCompany(ctx: Ctx, input: unknown) {
       if (!manager) throw fail("conflict", "缺少模板角色“经理”，无法创建公司");
       const [company] = await tx
         .insert(companies)
-        .values({ name: v.name, shortName: v.shortName, kind: "trading", status: v.status, city: v.city, phone: v.phone, contactName: v.contactName, address: v.address, taxNumber: v.taxNumber })
+        .values({
+          name: v.name,
+          shortName: v.shortName,
+          kind: "trading",
+          status: v.status,
+          city: v.city,
+          phone: v.phone,
+          contactName: v.contactName,
+          address: v.address,
+          taxNumber: v.taxNumber,
+        })
         .returning({ id: companies.id });
       const companyId = company!.id;
-      const [user] = await tx.insert(users).values({ username: v.adminUserName, name: v.adminName, phone: v.adminPhone, passwordHash: hash }).returning({ id: users.id });
+      const [user] = await tx
+        .insert(users)
+        .values({ username: v.adminUserName, name: v.adminName, phone: v.adminPhone, passwordHash: hash })
+        .returning({ id: users.id });
       await tx.insert(companyRoles).values(allowed.map((r) => ({ companyId, roleId: r.id })));
       await tx.insert(companyUsers).values({ companyId, userId: user!.id });
       await tx.insert(companyUserRoles).values({ companyId, userId: user!.id, roleId: manager.id });
       await tx
         .insert(settings)
-        .values(Object.entries(COMPANY_SETTING_DEFAULTS).map(([name, value]) => ({ scope: "company" as const, ownerId: companyId, name, value: serializeSettingValue(value) })))
+        .values(
+          Object.entries(COMPANY_SETTING_DEFAULTS).map(([name, value]) => ({
+            scope: "company" as const,
+            ownerId: companyId,
+            name,
+            value: serializeSettingValue(value),
+          })),
+        )
         .onConflictDoNothing();
       await addDefaultWarehouse(tx, companyId);
       await seedPaymentMethods(tx, [companyId]);
@@ -264,7 +310,11 @@ export async function createCompany(ctx: Ctx, input: unknown) {
 
 /** The company row locked for the change (two operators' changes apply one after the other). */
 async function companyForUpdate(tx: Executor, id: number) {
-  const [c] = await tx.select({ id: companies.id, name: companies.name, shortName: companies.shortName, kind: companies.kind, status: companies.status }).from(companies).where(eq(companies.id, id)).for("update");
+  const [c] = await tx
+    .select({ id: companies.id, name: companies.name, shortName: companies.shortName, kind: companies.kind, status: companies.status })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .for("update");
   if (!c) throw fail("not_found", COMPANY_TEXT.notFound);
   return c;
 }
@@ -308,7 +358,11 @@ export async function getAllowedRoles(ctx: Ctx, idRef: unknown, ex: Executor = d
   const [templates, allowedRows, own] = await Promise.all([
     companyTemplateRoles(ex),
     ex.select({ roleId: companyRoles.roleId }).from(companyRoles).where(eq(companyRoles.companyId, company.id)),
-    ex.select({ id: roles.id, code: roles.code, name: roles.name, description: roles.description }).from(roles).where(eq(roles.companyId, company.id)).orderBy(asc(roles.id)),
+    ex
+      .select({ id: roles.id, code: roles.code, name: roles.name, description: roles.description })
+      .from(roles)
+      .where(eq(roles.companyId, company.id))
+      .orderBy(asc(roles.id)),
   ]);
   const allowed = new Set(allowedRows.map((r) => r.roleId));
   const items = templates.map((r) => ({ ...r, allowed: allowed.has(r.id) }));
@@ -332,7 +386,12 @@ export async function setAllowedRoles(ctx: Ctx, idRef: unknown, input: unknown) 
     const wanted = [...new Set(v.roleIds)].sort((a, b) => a - b);
     if (wanted.some((rid) => !byId.has(rid))) throw fail("bad_request", COMPANY_TEXT.roleNotAllowed, "roleIds");
     const allTemplateIds = (await tx.select({ id: roles.id }).from(roles).where(isNull(roles.companyId))).map((r) => r.id);
-    const before = (await tx.select({ roleId: companyRoles.roleId }).from(companyRoles).where(and(eq(companyRoles.companyId, id), inArray(companyRoles.roleId, allTemplateIds))))
+    const before = (
+      await tx
+        .select({ roleId: companyRoles.roleId })
+        .from(companyRoles)
+        .where(and(eq(companyRoles.companyId, id), inArray(companyRoles.roleId, allTemplateIds)))
+    )
       .map((r) => r.roleId)
       .sort((a, b) => a - b);
     if (before.join() === wanted.join()) return { companyId: id, roleIds: wanted };

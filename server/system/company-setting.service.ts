@@ -37,4 +37,3 @@ async function companyLocationText(companyId: number, value: Record<string, Sett
   if (!loc) refuse("库位不存在");
   return serializeSettingValue({ ...value, Default: { Id: loc!.id, Name: loc!.name } });
 }
-

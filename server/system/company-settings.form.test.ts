@@ -31,13 +31,31 @@ describe("系统设置: the company's settings on one form", () => {
     const { ctx: boss2 } = await ctxOf("boss2");
     const { locations } = await loadCompanySettingsForm(boss1);
     expect(locations.length).toBeGreaterThan(0);
-    const form = { ...(await formOf(boss1)), AutoCreatePickOut: "false", SessionIdleTimeoutMinutes: "60", SalesReturnOrderLocation: String(locations[0]!.id), "DefaultAutoDeliverAndReceiver.Deliver": "张伟" };
+    const form = {
+      ...(await formOf(boss1)),
+      AutoCreatePickOut: "false",
+      SessionIdleTimeoutMinutes: "60",
+      SalesReturnOrderLocation: String(locations[0]!.id),
+      "DefaultAutoDeliverAndReceiver.Deliver": "张伟",
+    };
     expect(await saveCompanySettingsForm(boss1, form)).toBe(4);
     const mine = await getCompanySettings(boss1);
-    expect(mine).toMatchObject({ AutoCreatePickOut: false, SessionIdleTimeoutMinutes: 60, SalesReturnOrderLocation: { Default: { Id: locations[0]!.id, Name: locations[0]!.name } }, DefaultAutoDeliverAndReceiver: { Deliver: "张伟" } });
+    expect(mine).toMatchObject({
+      AutoCreatePickOut: false,
+      SessionIdleTimeoutMinutes: 60,
+      SalesReturnOrderLocation: { Default: { Id: locations[0]!.id, Name: locations[0]!.name } },
+      DefaultAutoDeliverAndReceiver: { Deliver: "张伟" },
+    });
     expect(await getCompanySettings(boss2)).toMatchObject({ AutoCreatePickOut: true, SessionIdleTimeoutMinutes: 480 });
-    const [entry] = await db().select().from(auditLogs).where(and(eq(auditLogs.action, "settingChange"), eq(auditLogs.companyId, boss1.companyId)));
-    expect(entry).toMatchObject({ userName: "boss1", before: { AutoCreatePickOut: true, SessionIdleTimeoutMinutes: 480 }, after: { AutoCreatePickOut: false, SessionIdleTimeoutMinutes: 60 } });
+    const [entry] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, "settingChange"), eq(auditLogs.companyId, boss1.companyId)));
+    expect(entry).toMatchObject({
+      userName: "boss1",
+      before: { AutoCreatePickOut: true, SessionIdleTimeoutMinutes: 480 },
+      after: { AutoCreatePickOut: false, SessionIdleTimeoutMinutes: 60 },
+    });
     // The same form again changes nothing.
     expect(await saveCompanySettingsForm(boss1, await formOf(boss1))).toBe(0);
   });
@@ -45,12 +63,19 @@ describe("系统设置: the company's settings on one form", () => {
   it("refuses bad values with the field's message and saves nothing; a salesperson cannot", async () => {
     const { ctx: boss2 } = await ctxOf("boss2");
     const form = await formOf(boss2);
-    await expect(saveCompanySettingsForm(boss2, { ...form, AutoCreateDeliver: "false", SessionIdleTimeoutMinutes: "1" })).rejects.toMatchObject({ code: "bad_request", fields: { SessionIdleTimeoutMinutes: [expect.stringContaining("5 到 43200")] } });
-    await expect(saveCompanySettingsForm(boss2, { ...form, TimeZone: "Mars/Base" })).rejects.toMatchObject({ fields: { TimeZone: [expect.stringContaining("时区不正确")] } });
+    await expect(saveCompanySettingsForm(boss2, { ...form, AutoCreateDeliver: "false", SessionIdleTimeoutMinutes: "1" })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { SessionIdleTimeoutMinutes: [expect.stringContaining("5 到 43200")] },
+    });
+    await expect(saveCompanySettingsForm(boss2, { ...form, TimeZone: "Mars/Base" })).rejects.toMatchObject({
+      fields: { TimeZone: [expect.stringContaining("时区不正确")] },
+    });
     // Another company's location is no location of this company.
     const { ctx: boss1 } = await ctxOf("boss1");
     const theirs = (await loadCompanySettingsForm(boss1)).locations[0]!.id;
-    await expect(saveCompanySettingsForm(boss2, { ...form, SalesReturnOrderLocation: String(theirs) })).rejects.toMatchObject({ fields: { SalesReturnOrderLocation: ["库位不存在"] } });
+    await expect(saveCompanySettingsForm(boss2, { ...form, SalesReturnOrderLocation: String(theirs) })).rejects.toMatchObject({
+      fields: { SalesReturnOrderLocation: ["库位不存在"] },
+    });
     expect(await getCompanySettings(boss2)).toMatchObject({ AutoCreateDeliver: true, TimeZone: "Asia/Shanghai" });
     const { ctx: sales2 } = await ctxOf("sales2");
     await expect(loadCompanySettingsForm(sales2)).rejects.toMatchObject({ code: "forbidden" });

@@ -93,7 +93,11 @@ function postedText(f: SettingField, form: Record<string, string>, current: Reco
       return serializeSettingValue({ ...prev, Default: { Id: id, Name: "" }, Type: prev.Type ?? 0 });
     }
     case "deliverReceiver":
-      return serializeSettingValue({ ...obj(current[f.name]), Deliver: (form[`${f.name}.Deliver`] ?? "").trim(), Receiver: (form[`${f.name}.Receiver`] ?? "").trim() });
+      return serializeSettingValue({
+        ...obj(current[f.name]),
+        Deliver: (form[`${f.name}.Deliver`] ?? "").trim(),
+        Receiver: (form[`${f.name}.Receiver`] ?? "").trim(),
+      });
     case "combiPrice":
       return serializeSettingValue({ ...obj(current[f.name]), Enabled: on, Rules: obj(current[f.name]).Rules ?? [] });
   }
@@ -125,7 +129,9 @@ export async function saveCompanySettingsForm(ctx: Ctx, form: Record<string, str
   const { out, fields } = await readForm(ctx, form, current);
   const first = Object.values(fields)[0];
   if (first) throw new DomainError("bad_request", first[0]!, fields);
-  const changed = Object.keys(out).filter((name) => serializeSettingValue(out[name]!) !== serializeSettingValue(current[name] ?? COMPANY_SETTING_DEFAULTS[name]!));
+  const changed = Object.keys(out).filter(
+    (name) => serializeSettingValue(out[name]!) !== serializeSettingValue(current[name] ?? COMPANY_SETTING_DEFAULTS[name]!),
+  );
   for (const name of changed) await saveCompanySetting(ctx, { name, value: out[name]! });
   if (changed.length) {
     const labels = changed.map((n) => COMPANY_SETTING_FIELDS.find((f) => f.name === n)!.label);

@@ -33,7 +33,9 @@ describe("数据字典 API: /api/app/dictType[/{id}[/items[/{itemId}]]]", () => 
 
     const bad = await call("/api/app/dictType", admin, "POST", { code: "9x", name: "" });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: { code: "bad_request", message: DICT_TEXT.codeInvalid, fields: { code: [DICT_TEXT.codeInvalid], name: [DICT_TEXT.nameRequired] } } });
+    expect(await bad.json()).toMatchObject({
+      error: { code: "bad_request", message: DICT_TEXT.codeInvalid, fields: { code: [DICT_TEXT.codeInvalid], name: [DICT_TEXT.nameRequired] } },
+    });
 
     const created = await call("/api/app/dictType", admin, "POST", { code: "Carrier", name: "承运方式", sortOrder: 500 });
     expect(created.status).toBe(200);

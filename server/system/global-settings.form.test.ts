@@ -28,9 +28,20 @@ describe("参数设置: the platform's global settings on one form", () => {
     const target = categories.find((c) => c.level1Id !== (values.JiQiRenDefaultCategory as { level1Id?: number } | null)?.level1Id)!;
     const form = { ...(await formOf(admin)), Website: "https://www.example.com", PlatformType: "汽配云", JiQiRenDefaultCategory: String(target.level1Id) };
     expect(await saveGlobalSettingsForm(admin, form)).toBe(3);
-    expect(await getGlobalSettings()).toMatchObject({ Website: "https://www.example.com", PlatformType: "汽配云", JiQiRenDefaultCategory: { level0Id: target.level0Id, level1Id: target.level1Id } });
-    const [entry] = await db().select().from(auditLogs).where(and(eq(auditLogs.action, "settingChange"), eq(auditLogs.targetType, "globalSetting")));
-    expect(entry).toMatchObject({ userName: "admin", summary: "修改参数设置：平台名称、平台网址、机汽人产品默认分类", after: { PlatformType: "汽配云", Website: "https://www.example.com" } });
+    expect(await getGlobalSettings()).toMatchObject({
+      Website: "https://www.example.com",
+      PlatformType: "汽配云",
+      JiQiRenDefaultCategory: { level0Id: target.level0Id, level1Id: target.level1Id },
+    });
+    const [entry] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, "settingChange"), eq(auditLogs.targetType, "globalSetting")));
+    expect(entry).toMatchObject({
+      userName: "admin",
+      summary: "修改参数设置：平台名称、平台网址、机汽人产品默认分类",
+      after: { PlatformType: "汽配云", Website: "https://www.example.com" },
+    });
     expect(await saveGlobalSettingsForm(admin, { ...(await formOf(admin)) })).toBe(0);
 
     if (boss1.permissions.has("XTGL-006")) {
@@ -54,7 +65,11 @@ describe("参数设置: the platform's global settings on one form", () => {
       [{ JiQiRenDefaultCategory: "999999" }, "JiQiRenDefaultCategory", "所选分类不存在或已停用"],
     ];
     for (const [change, field, message] of cases) {
-      await expect(saveGlobalSettingsForm(admin, { ...base, PlatformType: "应该不会保存", ...change })).rejects.toMatchObject({ code: "bad_request", message, fields: { [field]: [message] } });
+      await expect(saveGlobalSettingsForm(admin, { ...base, PlatformType: "应该不会保存", ...change })).rejects.toMatchObject({
+        code: "bad_request",
+        message,
+        fields: { [field]: [message] },
+      });
     }
     expect(await getGlobalSettings()).toEqual(before);
   });

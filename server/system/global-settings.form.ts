@@ -28,7 +28,12 @@ export interface GlobalSettingField {
   kind: GlobalFieldKind;
 }
 
-const field = (name: keyof typeof GLOBAL_SETTING_SCHEMAS, kind: GlobalFieldKind, help: string): GlobalSettingField => ({ name, kind, label: settingLabel("global", name), help });
+const field = (name: keyof typeof GLOBAL_SETTING_SCHEMAS, kind: GlobalFieldKind, help: string): GlobalSettingField => ({
+  name,
+  kind,
+  label: settingLabel("global", name),
+  help,
+});
 
 export const GLOBAL_SETTING_FIELDS: GlobalSettingField[] = [
   field("PlatformType", "name", "客户端启动时读取、页面标题和登录页显示的平台名称，1–30 个字。"),

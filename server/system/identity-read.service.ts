@@ -79,8 +79,22 @@ const userColumns = (ctx: Ctx) => ({
   createdAt: users.createdAt,
 });
 
-function toUserDto(u: { id: number; userName: string; name: string; phoneNumber: string | null; isLocked: boolean; createdAt: Date }, roleNames: string[]): AbpUserDto {
-  return { id: u.id, userName: u.userName, name: u.name, surname: null, email: null, phoneNumber: u.phoneNumber, isActive: !u.isLocked, lockoutEnabled: true, roleNames, creationTime: u.createdAt.toISOString() };
+function toUserDto(
+  u: { id: number; userName: string; name: string; phoneNumber: string | null; isLocked: boolean; createdAt: Date },
+  roleNames: string[],
+): AbpUserDto {
+  return {
+    id: u.id,
+    userName: u.userName,
+    name: u.name,
+    surname: null,
+    email: null,
+    phoneNumber: u.phoneNumber,
+    isActive: !u.isLocked,
+    lockoutEnabled: true,
+    roleNames,
+    creationTime: u.createdAt.toISOString(),
+  };
 }
 
 export async function listIdentityUsers(ctx: Ctx, params: URLSearchParams) {
@@ -91,7 +105,10 @@ export async function listIdentityUsers(ctx: Ctx, params: URLSearchParams) {
     db().select(userColumns(ctx)).from(users).where(where).orderBy(asc(users.id)).limit(take).offset(skip),
     db().select({ n: count() }).from(users).where(where),
   ]);
-  const names = await roleNamesOf(ctx, rows.map((r) => r.id));
+  const names = await roleNamesOf(
+    ctx,
+    rows.map((r) => r.id),
+  );
   return { totalCount: total?.n ?? 0, items: rows.map((r) => toUserDto(r, names.get(r.id) ?? [])) };
 }
 
@@ -99,14 +116,19 @@ export async function getIdentityUser(ctx: Ctx, id: unknown) {
   requireCode(ctx, USERS_MENU);
   const n = typeof id === "string" && /^\d{1,9}$/.test(id) ? Number(id) : id;
   if (!isId(n)) throw new DomainError("not_found", "用户不存在");
-  const [row] = await db().select(userColumns(ctx)).from(users).where(and(eq(users.id, n), await usersWhere(ctx)));
+  const [row] = await db()
+    .select(userColumns(ctx))
+    .from(users)
+    .where(and(eq(users.id, n), await usersWhere(ctx)));
   if (!row) throw new DomainError("not_found", "用户不存在");
   return toUserDto(row, (await roleNamesOf(ctx, [row.id])).get(row.id) ?? []);
 }
 
 /** Roles in reach: those the caller's company may hand out, or every role for the operator. */
 async function visibleRoles(ctx: Ctx) {
-  const q = db().select({ id: roles.id, code: roles.code, name: roles.name, scope: roles.scope, description: roles.description, companyId: roles.companyId }).from(roles);
+  const q = db()
+    .select({ id: roles.id, code: roles.code, name: roles.name, scope: roles.scope, description: roles.description, companyId: roles.companyId })
+    .from(roles);
   return isOperator(ctx)
     ? q.orderBy(asc(roles.id))
     : q.innerJoin(companyRoles, and(eq(companyRoles.roleId, roles.id), eq(companyRoles.companyId, ctx.companyId))).orderBy(asc(roles.id));
@@ -118,7 +140,15 @@ export async function listIdentityRoles(ctx: Ctx) {
   return {
     totalCount: rows.length,
     // A template (shared by every company) is static; a company's own role is not.
-    items: rows.map((r) => ({ id: r.id, name: r.name, isDefault: false, isStatic: r.companyId === null, isPublic: true, concurrencyStamp: "", extraProperties: { code: r.code, scope: r.scope, description: r.description } })),
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      isDefault: false,
+      isStatic: r.companyId === null,
+      isPublic: true,
+      concurrencyStamp: "",
+      extraProperties: { code: r.code, scope: r.scope, description: r.description },
+    })),
   };
 }
 
@@ -133,7 +163,10 @@ export async function getRolePermissions(ctx: Ctx, providerName: string | null, 
   const role = (await visibleRoles(ctx)).find((r) => r.name === providerKey || r.code === providerKey);
   if (!role) throw new DomainError("not_found", "角色不存在");
   const [tree, granted] = await Promise.all([
-    db().select({ id: menus.id, parentId: menus.parentId, code: menus.code, name: menus.name, platformOnly: menus.platformOnly }).from(menus).orderBy(asc(menus.sortOrder), asc(menus.id)),
+    db()
+      .select({ id: menus.id, parentId: menus.parentId, code: menus.code, name: menus.name, platformOnly: menus.platformOnly })
+      .from(menus)
+      .orderBy(asc(menus.sortOrder), asc(menus.id)),
     db().select({ menuId: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, role.id)),
   ]);
   const grantedIds = new Set(granted.map((g) => g.menuId));

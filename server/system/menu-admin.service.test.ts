@@ -45,7 +45,14 @@ describe("菜单配置: the operator's names, icons and order, kept across resta
     // A restart re-syncs the tree from menu.data.ts: the operator's fields stay, the structure is the product's.
     await db().update(menus).set({ url: "/wrong", parentId: null }).where(eq(menus.id, order.id));
     expect(await syncMenus()).toEqual([]);
-    expect(await entry("XSGL-001")).toMatchObject({ id: order.id, name: "销售单据", icon: "report", sortOrder: 5, url: "/sale/order", parentId: order.parentId });
+    expect(await entry("XSGL-001")).toMatchObject({
+      id: order.id,
+      name: "销售单据",
+      icon: "report",
+      sortOrder: 5,
+      url: "/sale/order",
+      parentId: order.parentId,
+    });
 
     // A code renamed in menu.data.ts finds its old row by url (the grants stay with it).
     await db().update(menus).set({ code: "XSGL-OLD" }).where(eq(menus.id, order.id));
@@ -59,7 +66,10 @@ describe("菜单配置: the operator's names, icons and order, kept across resta
     await expect(updateMenuEntry(admin, role.id, { name: "", sortOrder: 1 })).rejects.toMatchObject({ code: "bad_request", message: "请输入菜单名称" });
     await expect(updateMenuEntry(admin, role.id, { name: "角色", sortOrder: -1 })).rejects.toMatchObject({ message: "排序为 0–99999 的整数" });
     await expect(updateMenuEntry(admin, role.id, { name: "角色", sortOrder: 1, icon: "rocket" })).rejects.toMatchObject({ message: "请选择列表中的图标" });
-    await expect(updateMenuEntry(admin, role.id, { name: "角色", sortOrder: 1, code: "XTGL-999" })).rejects.toMatchObject({ code: "bad_request", fields: { code: [expect.any(String)] } });
+    await expect(updateMenuEntry(admin, role.id, { name: "角色", sortOrder: 1, code: "XTGL-999" })).rejects.toMatchObject({
+      code: "bad_request",
+      fields: { code: [expect.any(String)] },
+    });
     await expect(updateMenuEntry(admin, "999999", { name: "角色", sortOrder: 1 })).rejects.toMatchObject({ code: "not_found" });
     expect(await entry("XTGL-002")).toEqual(role);
   });

@@ -34,9 +34,22 @@ const MENU_COLUMNS = {
   isAction: menus.isAction,
   platformOnly: menus.platformOnly,
 };
-export type MenuEntry = { id: number; parentId: number | null; code: string; name: string; icon: string | null; url: string | null; sortOrder: number; isAction: boolean; platformOnly: boolean };
+export type MenuEntry = {
+  id: number;
+  parentId: number | null;
+  code: string;
+  name: string;
+  icon: string | null;
+  url: string | null;
+  sortOrder: number;
+  isAction: boolean;
+  platformOnly: boolean;
+};
 
-const MENU_LIST: ListSpec<"sortOrder" | "id" | "code" | "name", never> = { sortable: ["sortOrder", "id", "code", "name"], defaultSort: { field: "sortOrder", dir: "asc" } };
+const MENU_LIST: ListSpec<"sortOrder" | "id" | "code" | "name", never> = {
+  sortable: ["sortOrder", "id", "code", "name"],
+  defaultSort: { field: "sortOrder", dir: "asc" },
+};
 const SORT_COLUMN = { sortOrder: menus.sortOrder, id: menus.id, code: menus.code, name: menus.name } as const;
 
 /** GET /api/app/sysMenu: skipCount, maxResultCount (≤ 1000), sorting (default sortOrder asc), filter → { totalCount, items }. */
@@ -90,14 +103,30 @@ export async function updateMenuEntry(ctx: Ctx, id: unknown, input: unknown): Pr
   // A field left out (an API call changing only the name) keeps its value.
   const given = input && typeof input === "object" ? (input as Record<string, unknown>) : {};
   const data = parseInput(MenuUpdateSchema, { name: current.name, icon: current.icon, sortOrder: current.sortOrder, ...given });
-  if (data.code !== undefined && data.code !== "" && data.code !== current.code) throw new DomainError("bad_request", MENU_TEXT.codeFixed, { code: [MENU_TEXT.codeFixed] });
+  if (data.code !== undefined && data.code !== "" && data.code !== current.code)
+    throw new DomainError("bad_request", MENU_TEXT.codeFixed, { code: [MENU_TEXT.codeFixed] });
   const next = { name: data.name, icon: data.icon, sortOrder: data.sortOrder };
   const before = { name: current.name, icon: current.icon, sortOrder: current.sortOrder };
   if (before.name === next.name && before.icon === next.icon && before.sortOrder === next.sortOrder) return current;
   await inTransaction(async (tx) => {
-    const [row] = await tx.update(menus).set(next).where(and(eq(menus.id, current.id))).returning({ id: menus.id });
+    const [row] = await tx
+      .update(menus)
+      .set(next)
+      .where(and(eq(menus.id, current.id)))
+      .returning({ id: menus.id });
     if (!row) throw new DomainError("not_found", MENU_TEXT.missing);
-    await recordAudit({ ...actorOf(ctx), action: "menuUpdate", targetType: "menu", targetId: current.id, summary: `修改菜单 ${current.code} ${current.name}${next.name !== current.name ? ` → ${next.name}` : ""}`, before, after: next }, tx);
+    await recordAudit(
+      {
+        ...actorOf(ctx),
+        action: "menuUpdate",
+        targetType: "menu",
+        targetId: current.id,
+        summary: `修改菜单 ${current.code} ${current.name}${next.name !== current.name ? ` → ${next.name}` : ""}`,
+        before,
+        after: next,
+      },
+      tx,
+    );
   });
   return { ...current, ...next };
 }

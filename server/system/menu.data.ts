@@ -72,18 +72,12 @@ export const MENU_TREE: MenuSeed[] = [
       {
         code: "CGGL-G2",
         name: "采购计划",
-        children: [
-          page("CGGL-007", "我的采购计划", "/purchase/plan/my"),
-          page("CGGL-008", "进销存视图", "/purchase/plan/pssView"),
-        ],
+        children: [page("CGGL-007", "我的采购计划", "/purchase/plan/my"), page("CGGL-008", "进销存视图", "/purchase/plan/pssView")],
       },
       {
         code: "CGGL-G3",
         name: "收货管理",
-        children: [
-          page("CGGL-009", "收货单", "/purchase/receive"),
-          page("CGGL-010", "上架单", "/purchase/pickingIn"),
-        ],
+        children: [page("CGGL-009", "收货单", "/purchase/receive"), page("CGGL-010", "上架单", "/purchase/pickingIn")],
       },
     ],
   },
@@ -139,10 +133,7 @@ export const MENU_TREE: MenuSeed[] = [
       {
         code: "CPGL-G2",
         name: "数据共享",
-        children: [
-          page("CPGL-004", "电商共享", "/share/eCommerce"),
-          page("CPGL-005", "授权管理", "/share/permission"),
-        ],
+        children: [page("CPGL-004", "电商共享", "/share/eCommerce"), page("CPGL-005", "授权管理", "/share/permission")],
       },
     ],
   },
@@ -266,10 +257,7 @@ export const MENU_TREE: MenuSeed[] = [
       {
         code: "ZZGL-G3",
         name: "往来单位",
-        children: [
-          page("ZZGL-007", "往来单位", "/organization/partner"),
-          page("ZZGL-008", "保险公司", "/organization/insurance"),
-        ],
+        children: [page("ZZGL-007", "往来单位", "/organization/partner"), page("ZZGL-008", "保险公司", "/organization/insurance")],
       },
     ],
   },

@@ -34,18 +34,13 @@ export function buildTree(rows: (Omit<MenuNode, "children"> & { parentId: number
     else if (!r.parentId) roots.push(node);
     // A child whose parent the role lacks is unreachable in the tree: dropped.
   }
-  const prune = (nodes: MenuNode[]): MenuNode[] =>
-    nodes
-      .map((n) => ({ ...n, children: prune(n.children) }))
-      .filter((n) => n.url || n.children.length > 0);
+  const prune = (nodes: MenuNode[]): MenuNode[] => nodes.map((n) => ({ ...n, children: prune(n.children) })).filter((n) => n.url || n.children.length > 0);
   return prune(roots);
 }
 
 /** Menu entries with a url that the role holds (pages and actions), in menu order. */
 export function listMenuPages(ctx: Pick<Ctx, "menuRows">) {
-  return ctx.menuRows
-    .filter((m) => m.url)
-    .map((m) => ({ code: m.code, name: m.name, url: m.url!, icon: m.icon, isAction: m.isAction }));
+  return ctx.menuRows.filter((m) => m.url).map((m) => ({ code: m.code, name: m.name, url: m.url!, icon: m.icon, isAction: m.isAction }));
 }
 
 function flatten(tree: MenuSeed[], parentCode: string | null = null, out: (MenuSeed & { parentCode: string | null; sortOrder: number })[] = []) {

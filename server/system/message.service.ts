@@ -104,7 +104,12 @@ function templateViewOf(code: MessageEventCode, row: Row | undefined): MessageTe
   const view = viewOf(code, row);
   const def = MESSAGE_EVENTS[code];
   const samples = sampleValues(code);
-  return { ...view, defaultTitle: def.title, defaultBody: def.body, preview: { title: renderTemplate(view.title, samples), body: renderTemplate(view.body, samples) } };
+  return {
+    ...view,
+    defaultTitle: def.title,
+    defaultBody: def.body,
+    preview: { title: renderTemplate(view.title, samples), body: renderTemplate(view.body, samples) },
+  };
 }
 
 async function listViews<V>(make: (code: MessageEventCode, row: Row | undefined) => V) {
@@ -149,7 +154,13 @@ export async function ensureMessageEvents(ex: Executor = db()) {
     )
     .onConflictDoUpdate({
       target: messageEvents.code,
-      set: { name: sql`excluded.name`, description: sql`excluded.description`, recipients: sql`excluded.recipients`, variables: sql`excluded.variables`, sortOrder: sql`excluded.sort_order` },
+      set: {
+        name: sql`excluded.name`,
+        description: sql`excluded.description`,
+        recipients: sql`excluded.recipients`,
+        variables: sql`excluded.variables`,
+        sortOrder: sql`excluded.sort_order`,
+      },
     });
   await ex
     .insert(messageTemplates)
@@ -182,7 +193,15 @@ export async function setMessageEventEnabled(ctx: Ctx, code: unknown, enabled: b
       .set({ isEnabled: enabled, updatedAt: ctx.now ?? new Date(), updatedBy: ctx.userId })
       .where(eq(messageEvents.code, c));
     await recordAudit(
-      { ...actorOf(ctx), action: "messageChange", targetType: "messageEvent", targetId: c, summary: `${enabled ? "启用" : "停用"}消息事件 ${name}`, before: { isEnabled: before.isEnabled }, after: { isEnabled: enabled } },
+      {
+        ...actorOf(ctx),
+        action: "messageChange",
+        targetType: "messageEvent",
+        targetId: c,
+        summary: `${enabled ? "启用" : "停用"}消息事件 ${name}`,
+        before: { isEnabled: before.isEnabled },
+        after: { isEnabled: enabled },
+      },
       tx,
     );
   });
@@ -222,7 +241,15 @@ async function writeTemplate(ctx: Ctx, code: MessageEventCode, data: { title: st
       .set({ title: data.title, body: data.body, updatedAt: ctx.now ?? new Date(), updatedBy: ctx.userId })
       .where(eq(messageTemplates.eventCode, code));
     await recordAudit(
-      { ...actorOf(ctx), action: "messageChange", targetType: "messageTemplate", targetId: code, summary, before: { title: before.title, body: before.body }, after: data },
+      {
+        ...actorOf(ctx),
+        action: "messageChange",
+        targetType: "messageTemplate",
+        targetId: code,
+        summary,
+        before: { title: before.title, body: before.body },
+        after: data,
+      },
       tx,
     );
   });

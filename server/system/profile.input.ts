@@ -2,12 +2,7 @@ import * as z from "zod";
 import { t } from "../lib/i18n/zh-CN";
 
 export const ProfileSchema = z.object({
-  name: z
-    .string({ error: t.profile.nameRequired })
-    .trim()
-    .min(1, t.profile.nameRequired)
-    .max(32, t.profile.nameTooLong)
-    .meta({ label: t.profile.name }),
+  name: z.string({ error: t.profile.nameRequired }).trim().min(1, t.profile.nameRequired).max(32, t.profile.nameTooLong).meta({ label: t.profile.name }),
   phone: z
     .string()
     .trim()

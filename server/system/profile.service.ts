@@ -29,7 +29,10 @@ export async function updateProfile(ctx: Who, input: unknown) {
       .where(and(eq(users.phone, phone), ne(users.id, ctx.userId)));
     if (taken) throw new DomainError("conflict", t.profile.phoneTaken, { phone: [t.profile.phoneTaken] });
   }
-  await db().update(users).set({ name, phone: phone ?? null }).where(eq(users.id, ctx.userId));
+  await db()
+    .update(users)
+    .set({ name, phone: phone ?? null })
+    .where(eq(users.id, ctx.userId));
   return getProfile(ctx);
 }
 
@@ -49,7 +52,10 @@ export async function changePassword(ctx: Pick<Ctx, "userId" | "sessionId">, inp
     const msgs = policy.map((c) => t.identity[c]);
     throw new DomainError("bad_request", msgs[0]!, { newPassword: msgs });
   }
-  await db().update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, ctx.userId));
+  await db()
+    .update(users)
+    .set({ passwordHash: await hashPassword(newPassword) })
+    .where(eq(users.id, ctx.userId));
   await endUserSessions(ctx.userId, ctx.sessionId);
 }
 
@@ -77,7 +83,10 @@ export async function setAvatar(ctx: Who, file: { type: string; size: number; by
       .values({ userId: ctx.userId, contentType: sniffed, data: file.bytes })
       .onConflictDoUpdate({ target: userAvatars.userId, set: { contentType: sniffed, data: file.bytes, updatedAt: new Date() } });
     const [u] = await tx.select({ v: users.avatarVersion }).from(users).where(eq(users.id, ctx.userId));
-    await tx.update(users).set({ avatarVersion: (u?.v ?? 0) + 1 }).where(eq(users.id, ctx.userId));
+    await tx
+      .update(users)
+      .set({ avatarVersion: (u?.v ?? 0) + 1 })
+      .where(eq(users.id, ctx.userId));
   });
 }
 

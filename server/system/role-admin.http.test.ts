@@ -16,7 +16,14 @@ describe("ABP role and menu writes: /api/identity/roles, /api/permission-managem
     const created = await call("/api/identity/roles", boss1, "POST", { name: "开票员", isDefault: false, isPublic: true });
     expect(created.status).toBe(200);
     const role = (await created.json()) as RoleDto;
-    expect(role).toMatchObject({ name: "开票员", isDefault: false, isStatic: false, isPublic: true, concurrencyStamp: "", extraProperties: { scope: "company" } });
+    expect(role).toMatchObject({
+      name: "开票员",
+      isDefault: false,
+      isStatic: false,
+      isPublic: true,
+      concurrencyStamp: "",
+      extraProperties: { scope: "company" },
+    });
     const list = (await (await call("/api/identity/roles", boss1)).json()) as { items: RoleDto[] };
     expect(list.items.find((r) => r.id === role.id)).toEqual(role);
     const manager = list.items.find((r) => r.extraProperties.code === "manager")!;
@@ -31,15 +38,21 @@ describe("ABP role and menu writes: /api/identity/roles, /api/permission-managem
     expect(renamed.status).toBe(200);
     expect(await renamed.json()).toMatchObject({ id: role.id, name: "开票专员" });
 
-    const put = (key: string, permissions: unknown, h = boss1) => call(`/api/permission-management/permissions?providerName=R&providerKey=${encodeURIComponent(key)}`, h, "PUT", { permissions });
+    const put = (key: string, permissions: unknown, h = boss1) =>
+      call(`/api/permission-management/permissions?providerName=R&providerKey=${encodeURIComponent(key)}`, h, "PUT", { permissions });
     expect((await put("开票专员", [{ name: "XSGL-001", isGranted: true }])).status).toBe(204);
-    const perms = (await (await call(`/api/permission-management/permissions?providerName=R&providerKey=${encodeURIComponent("开票专员")}`, boss1)).json()) as { groups: { name: string; permissions: { name: string; isGranted: boolean }[] }[] };
+    const perms = (await (await call(`/api/permission-management/permissions?providerName=R&providerKey=${encodeURIComponent("开票专员")}`, boss1)).json()) as {
+      groups: { name: string; permissions: { name: string; isGranted: boolean }[] }[];
+    };
     const sale = perms.groups.find((g) => g.name === "XSGL")!;
     expect(sale.permissions.find((p) => p.name === "XSGL-001")?.isGranted).toBe(true);
     expect(sale.permissions.find((p) => p.name === "XSGL-002")?.isGranted).toBe(false);
 
     // A platform-only code: refused, nothing changes.
-    const platform = await put("开票专员", [{ name: "XTGL-018", isGranted: true }, { name: "XSGL-002", isGranted: true }]);
+    const platform = await put("开票专员", [
+      { name: "XTGL-018", isGranted: true },
+      { name: "XSGL-002", isGranted: true },
+    ]);
     expect(platform.status).toBe(403);
     expect(((await platform.json()) as { error: { message: string } }).error.message).toContain("平台专用的权限只能授予平台角色");
     // A template role: refused.
@@ -54,7 +67,9 @@ describe("ABP role and menu writes: /api/identity/roles, /api/permission-managem
     expect((await put(role.extraProperties.code, [{ name: "XSGL-002", isGranted: true }], boss2)).status).toBe(404);
     expect((await put("开票专员", { nope: 1 })).status).toBe(400);
 
-    const after = (await (await call(`/api/permission-management/permissions?providerName=R&providerKey=${encodeURIComponent("开票专员")}`, boss1)).json()) as typeof perms;
+    const after = (await (
+      await call(`/api/permission-management/permissions?providerName=R&providerKey=${encodeURIComponent("开票专员")}`, boss1)
+    ).json()) as typeof perms;
     expect(after.groups.find((g) => g.name === "XSGL")!.permissions.find((p) => p.name === "XSGL-002")?.isGranted).toBe(false);
 
     expect((await call(`/api/identity/roles/${role.id}`, boss1, "DELETE")).status).toBe(204);
@@ -63,13 +78,25 @@ describe("ABP role and menu writes: /api/identity/roles, /api/permission-managem
 
   it("401 without a session, 403 without 角色管理 / 菜单配置", async () => {
     expect((await call("/api/identity/roles", { "Content-Type": "application/json" }, "POST", { name: "x" })).status).toBe(401);
-    expect((await call("/api/permission-management/permissions?providerName=R&providerKey=sales", { "Content-Type": "application/json" }, "PUT", { permissions: [] })).status).toBe(401);
+    expect(
+      (
+        await call("/api/permission-management/permissions?providerName=R&providerKey=sales", { "Content-Type": "application/json" }, "PUT", {
+          permissions: [],
+        })
+      ).status,
+    ).toBe(401);
     expect((await call("/api/app/sysMenu", undefined)).status).toBe(401);
     const sales1 = await tokenOf("sales1");
     const denied = await call("/api/identity/roles", sales1, "POST", { name: "自封经理" });
     expect(denied.status).toBe(403);
     expect(await denied.json()).toMatchObject({ error: { code: "forbidden" } });
-    expect((await call("/api/permission-management/permissions?providerName=R&providerKey=sales", sales1, "PUT", { permissions: [{ name: "XTGL-002", isGranted: true }] })).status).toBe(403);
+    expect(
+      (
+        await call("/api/permission-management/permissions?providerName=R&providerKey=sales", sales1, "PUT", {
+          permissions: [{ name: "XTGL-002", isGranted: true }],
+        })
+      ).status,
+    ).toBe(403);
     const boss1 = await tokenOf("boss1");
     expect((await call("/api/app/sysMenu", boss1)).status).toBe(403);
   });

@@ -25,12 +25,7 @@ export const ROLE_SCOPES = [
   ["platform", "平台"],
 ] as const;
 
-const name = z
-  .string({ error: ROLE_TEXT.nameRequired })
-  .trim()
-  .min(1, ROLE_TEXT.nameRequired)
-  .max(20, ROLE_TEXT.nameTooLong)
-  .meta({ label: ROLE_TEXT.name });
+const name = z.string({ error: ROLE_TEXT.nameRequired }).trim().min(1, ROLE_TEXT.nameRequired).max(20, ROLE_TEXT.nameTooLong).meta({ label: ROLE_TEXT.name });
 
 const description = z
   .string()

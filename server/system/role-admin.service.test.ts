@@ -29,7 +29,12 @@ describe("角色管理: roles in reach, their permissions, and who may change th
     const mine = await createRole(boss1, { name: "仓库助理", description: "只看库存" });
     expect(mine).toMatchObject({ name: "仓库助理", scope: "company", companyId: boss1.companyId, editable: true, memberCount: 0 });
     // Allowed in the company at once.
-    expect(await db().select().from(companyRoles).where(and(eq(companyRoles.companyId, boss1.companyId), eq(companyRoles.roleId, mine.id)))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(companyRoles)
+        .where(and(eq(companyRoles.companyId, boss1.companyId), eq(companyRoles.roleId, mine.id))),
+    ).toHaveLength(1);
 
     const list1 = await listRolesInReach(boss1);
     expect(list1.map((r) => r.name)).toEqual(expect.arrayContaining(["经理", "销售", "仓库助理"]));
@@ -72,8 +77,14 @@ describe("角色管理: roles in reach, their permissions, and who may change th
     expect(tree.role.editable).toBe(false);
 
     const clerk = await createRole(boss1, { name: "开票员" });
-    await expect(setRolePermissions(boss1, clerk.id, { code: ["XSGL-001", "XTGL-018"] })).rejects.toMatchObject({ code: "forbidden", message: expect.stringContaining("平台专用") });
-    await expect(setRolePermissions(boss1, clerk.id, { code: ["NOPE-1"] })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("权限编码不存在") });
+    await expect(setRolePermissions(boss1, clerk.id, { code: ["XSGL-001", "XTGL-018"] })).rejects.toMatchObject({
+      code: "forbidden",
+      message: expect.stringContaining("平台专用"),
+    });
+    await expect(setRolePermissions(boss1, clerk.id, { code: ["NOPE-1"] })).rejects.toMatchObject({
+      code: "bad_request",
+      message: expect.stringContaining("权限编码不存在"),
+    });
     // Nothing changed by the refusals.
     expect((await rolePermissionTree(boss1, clerk.id)).granted).toEqual([]);
     // The company role's tree does not even offer platform entries.
@@ -89,7 +100,9 @@ describe("角色管理: roles in reach, their permissions, and who may change th
     const { token: stockToken } = await ctxOf("stock1");
     const clerk = await createRole(boss1, { name: "收银员" });
     const stockId = await userIdOf("stock1");
-    await db().insert(companyUserRoles).values({ companyId: await companyIdOf("穗通汽配"), userId: stockId, roleId: clerk.id });
+    await db()
+      .insert(companyUserRoles)
+      .values({ companyId: await companyIdOf("穗通汽配"), userId: stockId, roleId: clerk.id });
 
     const before = (await resolveSession(stockToken))!;
     expect(before.permissions.has("XSGL-001")).toBe(false);
@@ -102,7 +115,10 @@ describe("角色管理: roles in reach, their permissions, and who may change th
     expect(after.permissions.has("XSGL-004")).toBe(true);
     expect(after.menuRows.map((m) => m.code)).toEqual(expect.arrayContaining(["XSGL", "XSGL-G1"]));
 
-    const [entry] = await db().select().from(auditLogs).where(and(eq(auditLogs.action, "permissionChange"), eq(auditLogs.targetId, String(clerk.id))));
+    const [entry] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, "permissionChange"), eq(auditLogs.targetId, String(clerk.id))));
     expect(entry).toMatchObject({ userName: "boss1", companyId: boss1.companyId });
     expect(entry!.summary).toContain("收银员");
     expect(entry!.summary).toContain("销售订单");
@@ -114,7 +130,12 @@ describe("角色管理: roles in reach, their permissions, and who may change th
     expect(removed.removed).toEqual(expect.arrayContaining(["XSGL-001", "XSGL"]));
     expect((await resolveSession(stockToken))!.permissions.has("XSGL-001")).toBe(false);
     expect(await setRolePermissions(boss1, clerk.id, {})).toMatchObject({ added: [], removed: [] });
-    expect(await db().select().from(auditLogs).where(and(eq(auditLogs.action, "permissionChange"), eq(auditLogs.targetId, String(clerk.id))))).toHaveLength(2);
+    expect(
+      await db()
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, "permissionChange"), eq(auditLogs.targetId, String(clerk.id)))),
+    ).toHaveLength(2);
 
     // A role somebody holds is not deleted; once free it is, with its grants.
     await expect(deleteRole(boss1, clerk.id)).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("仍有用户在使用") });
@@ -129,12 +150,18 @@ describe("角色管理: roles in reach, their permissions, and who may change th
     const sales = await roleId("sales");
     const renamed = await updateRole(admin, sales, { name: "销售员", description: "销售开单" });
     expect(renamed).toMatchObject({ name: "销售员", description: "销售开单" });
-    expect((await db().select().from(auditLogs).where(eq(auditLogs.action, "roleUpdate"))).at(-1)).toMatchObject({ before: { name: "销售", description: expect.any(String) }, after: { name: "销售员", description: "销售开单" } });
+    expect((await db().select().from(auditLogs).where(eq(auditLogs.action, "roleUpdate"))).at(-1)).toMatchObject({
+      before: { name: "销售", description: expect.any(String) },
+      after: { name: "销售员", description: "销售开单" },
+    });
     await expect(setRolePermissions(admin, sales, { code: ["XTGL-018"] })).rejects.toMatchObject({ code: "forbidden" });
     // The operator cannot take 角色管理 from the role he holds himself.
     const platformAdmin = await roleId("platform_admin");
     const held = (await rolePermissionTree(admin, platformAdmin)).granted;
-    await expect(setRolePermissions(admin, platformAdmin, { code: held.filter((c) => c !== "XTGL-002") })).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("角色管理") });
+    await expect(setRolePermissions(admin, platformAdmin, { code: held.filter((c) => c !== "XTGL-002") })).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining("角色管理"),
+    });
     expect((await rolePermissionTree(admin, platformAdmin)).granted).toEqual(held);
 
     const tpl = await createRole(admin, { name: "运营助理", scope: "platform" });
@@ -149,7 +176,12 @@ describe("角色管理: roles in reach, their permissions, and who may change th
     expect(dto).toMatchObject({ name: "对账员", isDefault: false, isStatic: false, isPublic: true, extraProperties: { scope: "company" } });
     expect(await updateIdentityRole(boss2, String(dto.id), { name: "对账会计" })).toMatchObject({ id: dto.id, name: "对账会计" });
 
-    await updateRolePermissionsAbp(boss2, "R", "对账会计", { permissions: [{ name: "CWGL-001", isGranted: true }, { name: "XSGL-001", isGranted: true }] });
+    await updateRolePermissionsAbp(boss2, "R", "对账会计", {
+      permissions: [
+        { name: "CWGL-001", isGranted: true },
+        { name: "XSGL-001", isGranted: true },
+      ],
+    });
     expect((await rolePermissionTree(boss2, dto.id)).granted).toEqual(expect.arrayContaining(["CWGL", "CWGL-001", "XSGL-001"]));
     // Revoking an area revokes what is under it; the other grants stay.
     const res = await updateRolePermissionsAbp(boss2, "R", dto.extraProperties.code, { permissions: [{ name: "XSGL", isGranted: false }] });
@@ -158,10 +190,16 @@ describe("角色管理: roles in reach, their permissions, and who may change th
     expect(granted).toContain("CWGL-001");
     expect(granted).not.toContain("XSGL-001");
 
-    await expect(updateRolePermissionsAbp(boss2, "R", "对账会计", { permissions: [{ name: "XTGL-015", isGranted: true }] })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(updateRolePermissionsAbp(boss2, "R", "经理", { permissions: [{ name: "XSGL-001", isGranted: true }] })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(updateRolePermissionsAbp(boss2, "R", "对账会计", { permissions: [{ name: "XTGL-015", isGranted: true }] })).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await expect(updateRolePermissionsAbp(boss2, "R", "经理", { permissions: [{ name: "XSGL-001", isGranted: true }] })).rejects.toMatchObject({
+      code: "forbidden",
+    });
     await expect(updateRolePermissionsAbp(boss2, "U", "对账会计", { permissions: [] })).rejects.toMatchObject({ code: "bad_request" });
-    await expect(updateRolePermissionsAbp(boss2, "R", "对账会计", { permissions: [{ name: "CWGL-001", isGranted: "yes" }] })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(updateRolePermissionsAbp(boss2, "R", "对账会计", { permissions: [{ name: "CWGL-001", isGranted: "yes" }] })).rejects.toMatchObject({
+      code: "bad_request",
+    });
     await expect(updateRolePermissionsAbp(boss2, "R", "不存在的角色", { permissions: [] })).rejects.toMatchObject({ code: "not_found" });
   });
 });

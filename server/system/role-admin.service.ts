@@ -94,7 +94,10 @@ export async function listRolesInReach(ctx: Ctx): Promise<RoleRow[]> {
     .leftJoin(companies, eq(companies.id, roles.companyId))
     .where(reachWhere(ctx))
     .orderBy(sql`${roles.companyId} nulls first`, asc(roles.id));
-  const counts = await memberCounts(ctx, rows.map((r) => r.id));
+  const counts = await memberCounts(
+    ctx,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({ ...r, memberCount: counts.get(r.id) ?? 0, editable: canEdit(ctx, r) }));
 }
 
@@ -107,7 +110,11 @@ function toId(id: unknown) {
 async function findRole(ctx: Ctx, id: unknown, ex: Executor = db(), lock = false) {
   const n = toId(id);
   if (n === undefined) throw fail("not_found", ROLE_TEXT.missing);
-  const q = ex.select(ROLE_COLUMNS).from(roles).leftJoin(companies, eq(companies.id, roles.companyId)).where(and(eq(roles.id, n), reachWhere(ctx)));
+  const q = ex
+    .select(ROLE_COLUMNS)
+    .from(roles)
+    .leftJoin(companies, eq(companies.id, roles.companyId))
+    .where(and(eq(roles.id, n), reachWhere(ctx)));
   const [row] = lock ? await q.for("update", { of: roles }) : await q;
   if (!row) throw fail("not_found", ROLE_TEXT.missing);
   return row;
@@ -133,9 +140,15 @@ async function checkNameFree(ctx: Ctx, name: string, companyId: number | null, e
       ? isNull(roles.companyId)
       : or(
           eq(roles.companyId, companyId),
-          and(isNull(roles.companyId), inArray(roles.id, ex.select({ id: companyRoles.roleId }).from(companyRoles).where(eq(companyRoles.companyId, companyId)))),
+          and(
+            isNull(roles.companyId),
+            inArray(roles.id, ex.select({ id: companyRoles.roleId }).from(companyRoles).where(eq(companyRoles.companyId, companyId))),
+          ),
         );
-  const rows = await ex.select({ id: roles.id }).from(roles).where(and(eq(roles.name, name), scopeWhere));
+  const rows = await ex
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.name, name), scopeWhere));
   if (rows.some((r) => r.id !== exceptId)) throw fail("conflict", ROLE_TEXT.nameTaken, "name");
 }
 
@@ -159,10 +172,21 @@ export async function createRole(ctx: Ctx, input: unknown): Promise<RoleRow> {
     if (companyId !== null) await tx.insert(companyRoles).values({ companyId, roleId: row!.id });
     else if (scope === "platform") {
       const operators = await tx.select({ id: companies.id }).from(companies).where(eq(companies.kind, "platform"));
-      if (operators.length) await tx.insert(companyRoles).values(operators.map((c) => ({ companyId: c.id, roleId: row!.id }))).onConflictDoNothing();
+      if (operators.length)
+        await tx
+          .insert(companyRoles)
+          .values(operators.map((c) => ({ companyId: c.id, roleId: row!.id })))
+          .onConflictDoNothing();
     }
     await recordAudit(
-      { ...actorOf(ctx), action: "roleCreate", targetType: "role", targetId: row!.id, summary: `新增角色 ${data.name}`, after: { code, name: data.name, scope, description: data.description, companyId } },
+      {
+        ...actorOf(ctx),
+        action: "roleCreate",
+        targetType: "role",
+        targetId: row!.id,
+        summary: `新增角色 ${data.name}`,
+        after: { code, name: data.name, scope, description: data.description, companyId },
+      },
       tx,
     );
     return row!.id;
@@ -209,7 +233,14 @@ export async function deleteRole(ctx: Ctx, id: unknown) {
       const codes = await grantedCodes(role.id, tx);
       await tx.delete(roles).where(eq(roles.id, role.id));
       await recordAudit(
-        { ...actorOf(ctx), action: "roleDelete", targetType: "role", targetId: role.id, summary: `删除角色 ${role.name}`, before: { code: role.code, name: role.name, scope: role.scope, description: role.description, companyId: role.companyId, codes } },
+        {
+          ...actorOf(ctx),
+          action: "roleDelete",
+          targetType: "role",
+          targetId: role.id,
+          summary: `删除角色 ${role.name}`,
+          before: { code: role.code, name: role.name, scope: role.scope, description: role.description, companyId: role.companyId, codes },
+        },
         tx,
       );
       return { name: role.name };
@@ -222,7 +253,12 @@ export async function deleteRole(ctx: Ctx, id: unknown) {
 }
 
 async function grantedCodes(roleId: number, ex: Executor) {
-  const rows = await ex.select({ code: menus.code }).from(roleMenus).innerJoin(menus, eq(menus.id, roleMenus.menuId)).where(eq(roleMenus.roleId, roleId)).orderBy(asc(menus.sortOrder), asc(menus.id));
+  const rows = await ex
+    .select({ code: menus.code })
+    .from(roleMenus)
+    .innerJoin(menus, eq(menus.id, roleMenus.menuId))
+    .where(eq(roleMenus.roleId, roleId))
+    .orderBy(asc(menus.sortOrder), asc(menus.id));
   return rows.map((r) => r.code);
 }
 
@@ -240,7 +276,15 @@ export interface PermissionNode {
 
 async function allMenus(ex: Executor) {
   return ex
-    .select({ id: menus.id, parentId: menus.parentId, code: menus.code, name: menus.name, url: menus.url, isAction: menus.isAction, platformOnly: menus.platformOnly })
+    .select({
+      id: menus.id,
+      parentId: menus.parentId,
+      code: menus.code,
+      name: menus.name,
+      url: menus.url,
+      isAction: menus.isAction,
+      platformOnly: menus.platformOnly,
+    })
     .from(menus)
     .orderBy(asc(menus.sortOrder), asc(menus.id));
 }
@@ -251,7 +295,21 @@ export async function rolePermissionTree(ctx: Ctx, id: unknown) {
   const [rows, granted] = await Promise.all([allMenus(db()), grantedCodes(role.id, db())]);
   const has = new Set(granted);
   const fits = rows.filter((m) => role.scope === "platform" || !m.platformOnly);
-  const byId = new Map<number, PermissionNode>(fits.map((m) => [m.id, { id: m.id, code: m.code, name: m.name, isAction: m.isAction, isGroup: !m.url && !m.isAction, platformOnly: m.platformOnly, granted: has.has(m.code), children: [] }]));
+  const byId = new Map<number, PermissionNode>(
+    fits.map((m) => [
+      m.id,
+      {
+        id: m.id,
+        code: m.code,
+        name: m.name,
+        isAction: m.isAction,
+        isGroup: !m.url && !m.isAction,
+        platformOnly: m.platformOnly,
+        granted: has.has(m.code),
+        children: [],
+      },
+    ]),
+  );
   const roots: PermissionNode[] = [];
   for (const m of fits) {
     const node = byId.get(m.id)!;
@@ -296,7 +354,11 @@ async function replaceGrants(ctx: Ctx, role: Awaited<ReturnType<typeof findRole>
   if (removed.includes(ROLE_ADMIN_MENU) && ctx.roleIds.includes(role.id)) throw fail("conflict", ROLE_TEXT.selfLockout, "code");
   await tx.delete(roleMenus).where(eq(roleMenus.roleId, role.id));
   if (ids.size) await tx.insert(roleMenus).values([...ids].map((menuId) => ({ roleId: role.id, menuId })));
-  const names = (codes: string[]) => codes.slice(0, 8).map((c) => byCode.get(c)?.name ?? c).join("、") + (codes.length > 8 ? ` 等 ${codes.length} 项` : "");
+  const names = (codes: string[]) =>
+    codes
+      .slice(0, 8)
+      .map((c) => byCode.get(c)?.name ?? c)
+      .join("、") + (codes.length > 8 ? ` 等 ${codes.length} 项` : "");
   const parts = [added.length ? `新增 ${names(added)}` : "", removed.length ? `移除 ${names(removed)}` : ""].filter(Boolean);
   await recordAudit(
     {
@@ -361,7 +423,10 @@ export async function updateIdentityRole(ctx: Ctx, id: unknown, body: Record<str
 /** Finds the role ABP names by providerKey: its code, its name (templates first) or its id. */
 async function roleByKey(ctx: Ctx, key: string | null, tx: Tx) {
   if (!key) throw fail("not_found", ROLE_TEXT.missing);
-  const candidates = await tx.select({ id: roles.id, code: roles.code, name: roles.name, companyId: roles.companyId }).from(roles).where(and(or(eq(roles.code, key), eq(roles.name, key)), reachWhere(ctx)));
+  const candidates = await tx
+    .select({ id: roles.id, code: roles.code, name: roles.name, companyId: roles.companyId })
+    .from(roles)
+    .where(and(or(eq(roles.code, key), eq(roles.name, key)), reachWhere(ctx)));
   const byCode = candidates.find((r) => r.code === key);
   const named = candidates.filter((r) => r.name === key);
   const pick = byCode ?? (named.length === 1 ? named[0] : (named.find((r) => r.companyId === null) ?? (named.length ? undefined : null)));

@@ -34,7 +34,9 @@ async function jobAudits() {
 
 /** Makes every registry job not due, so a tick runs only what a test makes due. */
 async function nothingDue() {
-  await db().update(scheduledJobs).set({ nextRunAt: sql`now() + interval '1 day'`, isRunning: false });
+  await db()
+    .update(scheduledJobs)
+    .set({ nextRunAt: sql`now() + interval '1 day'`, isRunning: false });
 }
 
 describe("定时任务 (scheduled jobs)", () => {
@@ -49,7 +51,13 @@ describe("定时任务 (scheduled jobs)", () => {
   });
 
   it("start-up inserts the missing jobs with their default interval and keeps the state of those that exist", async () => {
-    expect((await db().select().from(scheduledJobs)).map((r) => r.name).sort()).toEqual(["purgeNotifications", "purgeSessions", "safeStockPlans", "settleAccounts", "statementAgeing"]);
+    expect((await db().select().from(scheduledJobs)).map((r) => r.name).sort()).toEqual([
+      "purgeNotifications",
+      "purgeSessions",
+      "safeStockPlans",
+      "settleAccounts",
+      "statementAgeing",
+    ]);
     expect(await row("statementAgeing")).toMatchObject({ intervalSeconds: 86400, isEnabled: true, isRunning: false, runCount: 0 });
     await db().update(scheduledJobs).set({ intervalSeconds: 7200, isEnabled: false }).where(eq(scheduledJobs.name, "purgeSessions"));
     await db().delete(scheduledJobs).where(eq(scheduledJobs.name, "safeStockPlans"));
@@ -86,7 +94,10 @@ describe("定时任务 (scheduled jobs)", () => {
     const before = (await jobAudits()).length;
     const stopped = await stopScheduledJob(admin, "purgeSessions");
     expect(stopped).toMatchObject({ isEnabled: false, state: "stopped", stateName: "已停止" });
-    await db().update(scheduledJobs).set({ nextRunAt: sql`now() - interval '1 minute'` }).where(eq(scheduledJobs.name, "purgeSessions"));
+    await db()
+      .update(scheduledJobs)
+      .set({ nextRunAt: sql`now() - interval '1 minute'` })
+      .where(eq(scheduledJobs.name, "purgeSessions"));
     expect(await runDueJobs()).toEqual([]);
     expect((await row("purgeSessions")).runCount).toBe(0);
 
@@ -114,7 +125,13 @@ describe("定时任务 (scheduled jobs)", () => {
       "启动定时任务 对账账龄检查（全部启动）",
       "启动定时任务 安全库存补货检查（全部启动）",
     ]);
-    expect(audits[0]).toMatchObject({ userName: "admin", targetType: "scheduledJob", targetId: "purgeSessions", before: expect.objectContaining({ isEnabled: true }), after: expect.objectContaining({ isEnabled: false }) });
+    expect(audits[0]).toMatchObject({
+      userName: "admin",
+      targetType: "scheduledJob",
+      targetId: "purgeSessions",
+      before: expect.objectContaining({ isEnabled: true }),
+      after: expect.objectContaining({ isEnabled: false }),
+    });
   });
 
   it("the interval is 60 s … 7 days, whole seconds; a bad one changes nothing", async () => {
@@ -128,14 +145,20 @@ describe("定时任务 (scheduled jobs)", () => {
     const job = await setScheduledJobInterval(admin, "statementAgeing", { intervalSeconds: "43200" });
     expect(job).toMatchObject({ intervalSeconds: 43200, intervalText: "每 12 小时" });
     const [last] = (await jobAudits()).slice(-1);
-    expect(last).toMatchObject({ summary: "修改定时任务 对账账龄检查 的执行间隔：每 1 天 → 每 12 小时", after: expect.objectContaining({ intervalSeconds: 43200 }) });
+    expect(last).toMatchObject({
+      summary: "修改定时任务 对账账龄检查 的执行间隔：每 1 天 → 每 12 小时",
+      after: expect.objectContaining({ intervalSeconds: 43200 }),
+    });
     await setScheduledJobInterval(admin, "statementAgeing", { intervalSeconds: 604800 });
     expect((await row("statementAgeing")).intervalSeconds).toBe(604800);
   });
 
   it("a claim is exclusive; a claim of an instance that died is taken over after 10 × interval (at least 1 h), and its late finish is ignored", async () => {
     await nothingDue();
-    await db().update(scheduledJobs).set({ nextRunAt: sql`now() - interval '1 second'` }).where(eq(scheduledJobs.name, "purgeSessions"));
+    await db()
+      .update(scheduledJobs)
+      .set({ nextRunAt: sql`now() - interval '1 second'` })
+      .where(eq(scheduledJobs.name, "purgeSessions"));
     const first = await claimJob("purgeSessions", { due: true });
     expect(first).not.toBeNull();
     expect(await claimJob("purgeSessions", { due: true })).toBeNull();
@@ -144,9 +167,15 @@ describe("定时任务 (scheduled jobs)", () => {
     expect((await getScheduledJob(admin, "purgeSessions")).stateName).toBe("执行中");
 
     // Interval 1 h: the claim counts as alive for 10 h.
-    await db().update(scheduledJobs).set({ lastStartedAt: sql`now() - interval '9 hours'` }).where(eq(scheduledJobs.name, "purgeSessions"));
+    await db()
+      .update(scheduledJobs)
+      .set({ lastStartedAt: sql`now() - interval '9 hours'` })
+      .where(eq(scheduledJobs.name, "purgeSessions"));
     expect(await claimJob("purgeSessions", { due: true })).toBeNull();
-    await db().update(scheduledJobs).set({ lastStartedAt: sql`now() - interval '11 hours'` }).where(eq(scheduledJobs.name, "purgeSessions"));
+    await db()
+      .update(scheduledJobs)
+      .set({ lastStartedAt: sql`now() - interval '11 hours'` })
+      .where(eq(scheduledJobs.name, "purgeSessions"));
     const takeover = await claimJob("purgeSessions", { due: true });
     expect(takeover).not.toBeNull();
     const runs = (await row("purgeSessions")).runCount;
@@ -188,21 +217,37 @@ describe("定时任务 (scheduled jobs)", () => {
     // Not due again until its interval has passed.
     expect(await runDueJobs(db(), registry)).toEqual([]);
     broken = false;
-    await db().update(scheduledJobs).set({ nextRunAt: sql`now() - interval '1 second'` }).where(eq(scheduledJobs.name, "testBroken"));
+    await db()
+      .update(scheduledJobs)
+      .set({ nextRunAt: sql`now() - interval '1 second'` })
+      .where(eq(scheduledJobs.name, "testBroken"));
     expect(await runDueJobs(db(), registry)).toEqual([{ name: "testBroken", ok: true, result: "好了" }]);
     expect(await row("testBroken")).toMatchObject({ lastError: null, lastResult: "好了", runCount: 2 });
-    await db().delete(scheduledJobs).where(inArray(scheduledJobs.name, ["testBroken", "testFine"]));
+    await db()
+      .delete(scheduledJobs)
+      .where(inArray(scheduledJobs.name, ["testBroken", "testFine"]));
   });
 
   it("清理过期会话 removes expired sessions and keeps live ones", async () => {
     const { ctx: live } = await ctxOf("sales1");
     const { ctx: gone } = await ctxOf("stock1");
-    await db().update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(sessions.userId, gone.userId));
-    const expired = await db().select().from(sessions).where(sql`${sessions.expiresAt} <= now()`);
+    await db()
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(sessions.userId, gone.userId));
+    const expired = await db()
+      .select()
+      .from(sessions)
+      .where(sql`${sessions.expiresAt} <= now()`);
     expect(expired.length).toBeGreaterThan(0);
     const job = await runScheduledJobNow(admin, "purgeSessions");
     expect(job.lastResult).toBe(`已清理过期会话 ${expired.length} 个及过期的登录限制记录`);
-    expect(await db().select().from(sessions).where(sql`${sessions.expiresAt} <= now()`)).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(sessions)
+        .where(sql`${sessions.expiresAt} <= now()`),
+    ).toHaveLength(0);
     expect(await db().select().from(sessions).where(eq(sessions.userId, gone.userId))).toHaveLength(0);
     expect(await db().select().from(sessions).where(eq(sessions.userId, live.userId))).not.toHaveLength(0);
   });
@@ -212,7 +257,14 @@ describe("定时任务 (scheduled jobs)", () => {
     const [customer] = await db().insert(enterpriseRelations).values({ companyId: boss1.companyId, rel: 1, name: "逾期测试客户", paymentTerm: 7 }).returning();
     const before = await overdueSummary(boss1.companyId, new Date());
     await inTransaction((tx) =>
-      postPartnerEntry(tx, boss1, { partnerId: customer!.id, docType: "deliverOrder", docId: 900_001, docNo: "OVERDUE-1", amount: "250.50", entryDate: "2024-01-05" }),
+      postPartnerEntry(tx, boss1, {
+        partnerId: customer!.id,
+        docType: "deliverOrder",
+        docId: 900_001,
+        docNo: "OVERDUE-1",
+        amount: "250.50",
+        entryDate: "2024-01-05",
+      }),
     );
     const after = await overdueSummary(boss1.companyId, new Date());
     expect(after.receivable.partners).toBe(before.receivable.partners + 1);
@@ -220,11 +272,16 @@ describe("定时任务 (scheduled jobs)", () => {
     expect(Number(after.receivable.amount) - Number(before.receivable.amount)).toBeCloseTo(250.5, 2);
 
     const job = await runScheduledJobNow(admin, "statementAgeing");
-    const online = await db().select().from(companies).where(and(eq(companies.kind, "trading"), eq(companies.status, COMPANY_ONLINE)));
+    const online = await db()
+      .select()
+      .from(companies)
+      .where(and(eq(companies.kind, "trading"), eq(companies.status, COMPANY_ONLINE)));
     expect(job.lastError).toBeNull();
     expect(job.lastResult).toContain(`已检查 ${online.length} 家公司`);
     const [me] = await db().select().from(companies).where(eq(companies.id, boss1.companyId));
-    expect(job.lastResult).toContain(`${me!.shortName || me!.name}：逾期应收 ${after.receivable.partners} 个客户 ${after.receivable.documents} 笔 ${after.receivable.amount} 元`);
+    expect(job.lastResult).toContain(
+      `${me!.shortName || me!.name}：逾期应收 ${after.receivable.partners} 个客户 ${after.receivable.documents} 笔 ${after.receivable.amount} 元`,
+    );
     const [last] = (await jobAudits()).slice(-1);
     expect(last).toMatchObject({ summary: "立即执行定时任务 对账账龄检查：成功", after: { result: job.lastResult } });
   });
@@ -233,7 +290,10 @@ describe("定时任务 (scheduled jobs)", () => {
     await stopScheduledJob(admin, "safeStockPlans");
     const job = await runScheduledJobNow(admin, "safeStockPlans");
     expect(job).toMatchObject({ isEnabled: false, stateName: "已停止", lastError: null });
-    const online = await db().select().from(companies).where(and(eq(companies.kind, "trading"), eq(companies.status, COMPANY_ONLINE)));
+    const online = await db()
+      .select()
+      .from(companies)
+      .where(and(eq(companies.kind, "trading"), eq(companies.status, COMPANY_ONLINE)));
     let total = 0;
     for (const c of online) total += (await planSuggestions(db(), { companyId: c.id })).length;
     expect(job.lastResult).toEqual(total ? expect.stringContaining(`需要补货的产品共 ${total} 个`) : `已检查 ${online.length} 家公司，没有需要补货的产品`);

@@ -113,7 +113,11 @@ export async function startScheduledJob(ctx: Ctx, name: unknown): Promise<Schedu
   const def = definitionOf(name);
   await inTransaction(async (tx) => {
     const [row] = await lockRows(tx, [def.name]);
-    const [after] = await tx.update(scheduledJobs).set({ isEnabled: true, nextRunAt: sql`now()` }).where(eq(scheduledJobs.name, def.name)).returning();
+    const [after] = await tx
+      .update(scheduledJobs)
+      .set({ isEnabled: true, nextRunAt: sql`now()` })
+      .where(eq(scheduledJobs.name, def.name))
+      .returning();
     await audit(tx, ctx, def, `启动定时任务 ${def.title}`, stateOf(row!), stateOf(after!));
   });
   return getScheduledJob(ctx, def.name);
@@ -145,7 +149,11 @@ export async function startAllScheduledJobs(ctx: Ctx): Promise<{ started: number
     for (const def of SCHEDULED_JOBS) {
       const row = byName.get(def.name);
       if (!row || row.isEnabled) continue;
-      const [after] = await tx.update(scheduledJobs).set({ isEnabled: true, nextRunAt: sql`now()` }).where(eq(scheduledJobs.name, row.name)).returning();
+      const [after] = await tx
+        .update(scheduledJobs)
+        .set({ isEnabled: true, nextRunAt: sql`now()` })
+        .where(eq(scheduledJobs.name, row.name))
+        .returning();
       await audit(tx, ctx, def, `启动定时任务 ${def.title}（全部启动）`, stateOf(row), stateOf(after!));
       n++;
     }
@@ -186,7 +194,14 @@ export async function setScheduledJobInterval(ctx: Ctx, name: unknown, body: unk
       .set({ intervalSeconds, nextRunAt: sql`coalesce(${scheduledJobs.lastFinishedAt}, now()) + make_interval(secs => ${intervalSeconds})` })
       .where(eq(scheduledJobs.name, def.name))
       .returning();
-    await audit(tx, ctx, def, `修改定时任务 ${def.title} 的执行间隔：${intervalText(row!.intervalSeconds)} → ${intervalText(intervalSeconds)}`, stateOf(row!), stateOf(after!));
+    await audit(
+      tx,
+      ctx,
+      def,
+      `修改定时任务 ${def.title} 的执行间隔：${intervalText(row!.intervalSeconds)} → ${intervalText(intervalSeconds)}`,
+      stateOf(row!),
+      stateOf(after!),
+    );
   });
   return getScheduledJob(ctx, def.name);
 }

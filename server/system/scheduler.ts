@@ -51,7 +51,10 @@ export const SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
     description: "删除已过期的登录会话和已失效的登录失败计数（登录限制），保持会话表精简。",
     defaultIntervalSeconds: 3600,
     run: async (ex, now) => {
-      const [row] = await ex.select({ n: sql<number>`count(*)::int` }).from(sessions).where(lte(sessions.expiresAt, now));
+      const [row] = await ex
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sessions)
+        .where(lte(sessions.expiresAt, now));
       await purgeExpiredSessions(now);
       const n = Number(row?.n ?? 0);
       return n ? `已清理过期会话 ${n} 个及过期的登录限制记录` : "没有过期会话；已清理过期的登录限制记录";
@@ -93,7 +96,8 @@ export const SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
   {
     name: "settleAccounts",
     title: "往来自动核销",
-    description: "已上线公司中，往来单位既有未结清单据、又有未核销的预收/预付款或退货贷项时，按先到先核销的规则核销（单据过账时已自动核销；此任务补上以前的数据）。",
+    description:
+      "已上线公司中，往来单位既有未结清单据、又有未核销的预收/预付款或退货贷项时，按先到先核销的规则核销（单据过账时已自动核销；此任务补上以前的数据）。",
     defaultIntervalSeconds: 24 * 3600,
     run: async (ex, now) => {
       const parts: string[] = [];

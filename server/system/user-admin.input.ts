@@ -58,7 +58,10 @@ const departmentId = z
   .meta({ label: STAFF_TEXT.department });
 
 const roleIds = z
-  .preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number({ error: STAFF_TEXT.roleNotAllowed }).int().positive().max(2_147_483_647)).max(50))
+  .preprocess(
+    (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.coerce.number({ error: STAFF_TEXT.roleNotAllowed }).int().positive().max(2_147_483_647)).max(50),
+  )
   .refine((v) => v.length > 0, STAFF_TEXT.rolesRequired)
   .meta({ label: STAFF_TEXT.roles });
 

@@ -11,7 +11,14 @@ import { companyRoles, roles } from "../kernel/identity.tables";
 
 const PW = "Newbie@2026";
 const roleId = async (code: string) => (await db().select({ id: roles.id }).from(roles).where(eq(roles.code, code)))[0]!.id;
-const newUser = (over: Record<string, unknown> = {}) => ({ username: "kaipiao1", name: "赵开票", phone: "13911112222", password: PW, confirmPassword: PW, ...over });
+const newUser = (over: Record<string, unknown> = {}) => ({
+  username: "kaipiao1",
+  name: "赵开票",
+  phone: "13911112222",
+  password: PW,
+  confirmPassword: PW,
+  ...over,
+});
 
 describe("用户管理: a company's staff logins", () => {
   useTestDatabase();
@@ -23,7 +30,9 @@ describe("用户管理: a company's staff logins", () => {
     const { userId } = await createStaff(boss1, undefined, newUser({ roleIds: [String(sales)], departmentId: String(dept!.id) }));
 
     const list = await listStaff(boss1, { keyword: "kaipiao" });
-    expect(list.items).toEqual([expect.objectContaining({ username: "kaipiao1", name: "赵开票", roleNames: "销售", departmentName: "门市部", memberLocked: false })]);
+    expect(list.items).toEqual([
+      expect.objectContaining({ username: "kaipiao1", name: "赵开票", roleNames: "销售", departmentName: "门市部", memberLocked: false }),
+    ]);
 
     expect(await verifyCredentials({ username: "kaipiao1", password: PW }, { ip: "10.0.0.9" })).toBe(userId);
     const { token } = await startSession({ userId, kind: "web" });
@@ -44,7 +53,10 @@ describe("用户管理: a company's staff logins", () => {
     expect(after.permissions.has("XSGL-001")).toBe(false);
     expect(after.permissions.has("CKGL-001")).toBe(true);
 
-    const trail = await db().select().from(auditLogs).where(and(eq(auditLogs.targetType, "user"), eq(auditLogs.targetId, String(userId))));
+    const trail = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetType, "user"), eq(auditLogs.targetId, String(userId))));
     expect(trail.map((e) => e.action)).toEqual(["userCreate", "userRoles", "userRoles"]);
     expect(trail[2]).toMatchObject({ userName: "boss1", companyId: boss1.companyId, before: { roles: ["销售", "采购"] }, after: { roles: ["仓管"] } });
   });
@@ -66,7 +78,9 @@ describe("用户管理: a company's staff logins", () => {
     await expect(createStaff(boss1, undefined, newUser({ ...fresh, roleIds: [await roleId("platform_admin")] }))).rejects.toMatchObject({ code: "forbidden" });
     // A role the operator withdrew from the company cannot be handed out.
     const { token } = await ctxOf("buyer1");
-    await db().delete(companyRoles).where(and(eq(companyRoles.companyId, boss1.companyId), eq(companyRoles.roleId, await roleId("purchasing"))));
+    await db()
+      .delete(companyRoles)
+      .where(and(eq(companyRoles.companyId, boss1.companyId), eq(companyRoles.roleId, await roleId("purchasing"))));
     await expect(createStaff(boss1, undefined, newUser({ ...fresh, roleIds: [await roleId("purchasing")] }))).rejects.toMatchObject({ code: "forbidden" });
     // ...and stops granting at its holders' next request (buyer1 held only that role: signed out).
     expect(await resolveSession(token)).toBeUndefined();
@@ -86,14 +100,34 @@ describe("用户管理: a company's staff logins", () => {
   it("checks the input: unique login name and phone on the platform, password rules, a department of the company", async () => {
     const { ctx: boss1 } = await ctxOf("boss1");
     const sales = String(await roleId("sales"));
-    const newUser = (over: Record<string, unknown> = {}) => ({ username: "kaipiao3", name: "钱开票", phone: "13911114444", password: PW, confirmPassword: PW, ...over });
-    await expect(createStaff(boss1, undefined, newUser({ username: "BOSS2", roleIds: [sales] }))).rejects.toMatchObject({ code: "conflict", fields: { username: ["登录名已被使用"] } });
-    await expect(createStaff(boss1, undefined, newUser({ phone: "13760002001", roleIds: [sales] }))).rejects.toMatchObject({ code: "conflict", fields: { phone: ["该手机号已被其他账号使用"] } });
-    await expect(createStaff(boss1, undefined, newUser({ password: "abc", confirmPassword: "abc", roleIds: [sales] }))).rejects.toMatchObject({ code: "bad_request" });
+    const newUser = (over: Record<string, unknown> = {}) => ({
+      username: "kaipiao3",
+      name: "钱开票",
+      phone: "13911114444",
+      password: PW,
+      confirmPassword: PW,
+      ...over,
+    });
+    await expect(createStaff(boss1, undefined, newUser({ username: "BOSS2", roleIds: [sales] }))).rejects.toMatchObject({
+      code: "conflict",
+      fields: { username: ["登录名已被使用"] },
+    });
+    await expect(createStaff(boss1, undefined, newUser({ phone: "13760002001", roleIds: [sales] }))).rejects.toMatchObject({
+      code: "conflict",
+      fields: { phone: ["该手机号已被其他账号使用"] },
+    });
+    await expect(createStaff(boss1, undefined, newUser({ password: "abc", confirmPassword: "abc", roleIds: [sales] }))).rejects.toMatchObject({
+      code: "bad_request",
+    });
     await expect(createStaff(boss1, undefined, newUser({ roleIds: [] }))).rejects.toMatchObject({ code: "bad_request" });
     await expect(createStaff(boss1, undefined, newUser({ username: "1abc", roleIds: [sales] }))).rejects.toMatchObject({ code: "bad_request" });
-    const [otherDept] = await db().insert(departments).values({ companyId: await companyIdOf("鹏达汽配"), name: "鹏达仓库" }).returning();
-    await expect(createStaff(boss1, undefined, newUser({ roleIds: [sales], departmentId: String(otherDept!.id) }))).rejects.toMatchObject({ code: "bad_request" });
+    const [otherDept] = await db()
+      .insert(departments)
+      .values({ companyId: await companyIdOf("鹏达汽配"), name: "鹏达仓库" })
+      .returning();
+    await expect(createStaff(boss1, undefined, newUser({ roleIds: [sales], departmentId: String(otherDept!.id) }))).rejects.toMatchObject({
+      code: "bad_request",
+    });
     expect((await listStaff(boss1, { keyword: "kaipiao3" })).total).toBe(0);
   });
 
@@ -108,7 +142,9 @@ describe("用户管理: a company's staff logins", () => {
     expect((await listStaff(boss1, { status: "locked" })).items.map((r) => r.username)).toEqual(["duo"]);
     // duo also works in 鹏达: 穗通's manager may not change his identity or password.
     await expect(resetStaffPassword(boss1, undefined, duoId, { newPassword: PW, confirmPassword: PW })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(updateStaff(boss1, undefined, duoId, { name: "改名", roleIds: [String(await roleId("manager"))] })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(updateStaff(boss1, undefined, duoId, { name: "改名", roleIds: [String(await roleId("manager"))] })).rejects.toMatchObject({
+      code: "forbidden",
+    });
     await setStaffLock(boss1, undefined, duoId, false);
 
     const { ctx: admin } = await ctxOf("admin");

@@ -45,7 +45,10 @@ export async function staffCompany(ctx: Ctx, requested?: unknown) {
     if (!isId(n)) throw fail("not_found", STAFF_TEXT.companyMissing);
     companyId = n;
   }
-  const [c] = await db().select({ id: companies.id, name: companies.name, shortName: companies.shortName, kind: companies.kind, status: companies.status }).from(companies).where(eq(companies.id, companyId));
+  const [c] = await db()
+    .select({ id: companies.id, name: companies.name, shortName: companies.shortName, kind: companies.kind, status: companies.status })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   if (!c) throw fail("not_found", STAFF_TEXT.companyMissing);
   return c;
 }
@@ -72,14 +75,25 @@ const roleKeyOf = (roleIds: readonly number[]) => [...new Set(roleIds)].sort((a,
 
 async function checkDepartment(companyId: number, departmentId: number | undefined, ex: Executor) {
   if (departmentId === undefined) return;
-  const [d] = await ex.select({ id: departments.id }).from(departments).where(and(eq(departments.id, departmentId), eq(departments.companyId, companyId)));
+  const [d] = await ex
+    .select({ id: departments.id })
+    .from(departments)
+    .where(and(eq(departments.id, departmentId), eq(departments.companyId, companyId)));
   if (!d) throw fail("bad_request", STAFF_TEXT.departmentMissing, "departmentId");
 }
 
 /** The member's employee record in the company (created when a department is given), holding the department. */
 async function setDepartment(companyId: number, user: { id: number; name: string; phone: string | null }, departmentId: number | undefined, ex: Executor) {
-  const [emp] = await ex.select({ id: employees.id }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.userId, user.id))).limit(1);
-  if (emp) await ex.update(employees).set({ departmentId: departmentId ?? null }).where(eq(employees.id, emp.id));
+  const [emp] = await ex
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.userId, user.id)))
+    .limit(1);
+  if (emp)
+    await ex
+      .update(employees)
+      .set({ departmentId: departmentId ?? null })
+      .where(eq(employees.id, emp.id));
   else if (departmentId !== undefined) {
     await ex.insert(employees).values({ companyId, userId: user.id, name: user.name, nameSort: pinyinSortKey(user.name), phone: user.phone, departmentId });
   }
@@ -88,11 +102,17 @@ async function setDepartment(companyId: number, user: { id: number; name: string
 async function uniqueIdentity(fields: { username?: string; phone?: string }, exceptUserId: number | null, ex: Executor) {
   const other = exceptUserId === null ? undefined : ne(users.id, exceptUserId);
   if (fields.username) {
-    const [u] = await ex.select({ id: users.id }).from(users).where(and(sql`lower(${users.username}) = lower(${fields.username})`, other));
+    const [u] = await ex
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${fields.username})`, other));
     if (u) throw fail("conflict", STAFF_TEXT.usernameTaken, "username");
   }
   if (fields.phone) {
-    const [u] = await ex.select({ id: users.id }).from(users).where(and(eq(users.phone, fields.phone), other));
+    const [u] = await ex
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.phone, fields.phone), other));
     if (u) throw fail("conflict", STAFF_TEXT.phoneTaken, "phone");
   }
 }
@@ -103,7 +123,11 @@ function uniqueViolation(e: unknown): DomainError | undefined {
   const code = err.code ?? err.cause?.code;
   if (code !== "23505") return undefined;
   const constraint = err.constraint ?? err.cause?.constraint ?? String((e as Error).message);
-  return constraint.includes("phone") ? fail("conflict", STAFF_TEXT.phoneTaken, "phone") : constraint.includes("username") ? fail("conflict", STAFF_TEXT.usernameTaken, "username") : fail("conflict", STAFF_TEXT.alreadyMember);
+  return constraint.includes("phone")
+    ? fail("conflict", STAFF_TEXT.phoneTaken, "phone")
+    : constraint.includes("username")
+      ? fail("conflict", STAFF_TEXT.usernameTaken, "username")
+      : fail("conflict", STAFF_TEXT.alreadyMember);
 }
 
 function checkPolicy(password: string, field: string) {
@@ -136,8 +160,11 @@ export interface StaffRow {
 const roleNamesSql = (companyId: number) =>
   sql<string>`coalesce((select string_agg(r.name, '、' order by r.id) from ${companyUserRoles} cur join ${roles} r on r.id = cur.role_id where cur.company_id = ${companyId} and cur.user_id = ${users.id}), '')`;
 const departmentSql = (companyId: number) =>
-  sql<string | null>`(select d.name from ${employees} e join ${departments} d on d.id = e.department_id where e.company_id = ${companyId} and e.user_id = ${users.id} order by e.id limit 1)`;
-const otherCompaniesSql = (companyId: number) => sql<number>`(select count(*)::int from ${companyUsers} o where o.user_id = ${users.id} and o.company_id <> ${companyId})`;
+  sql<
+    string | null
+  >`(select d.name from ${employees} e join ${departments} d on d.id = e.department_id where e.company_id = ${companyId} and e.user_id = ${users.id} order by e.id limit 1)`;
+const otherCompaniesSql = (companyId: number) =>
+  sql<number>`(select count(*)::int from ${companyUsers} o where o.user_id = ${users.id} and o.company_id <> ${companyId})`;
 
 /** The company's members, filtered (keyword on login name, name, phone; 正常/已锁定; a role) and paged. */
 export async function listStaff(ctx: Ctx, opts: { company?: unknown; keyword?: string; status?: string; roleId?: unknown; page?: number } = {}) {
@@ -150,7 +177,9 @@ export async function listStaff(ctx: Ctx, opts: { company?: unknown; keyword?: s
   if (opts.status === "active") conds.push(and(eq(companyUsers.isLocked, false), eq(users.isLocked, false)));
   const roleId = typeof opts.roleId === "string" && /^\d{1,10}$/.test(opts.roleId) ? Number(opts.roleId) : undefined;
   if (roleId !== undefined && isId(roleId)) {
-    conds.push(sql`exists (select 1 from ${companyUserRoles} cur where cur.company_id = ${company.id} and cur.user_id = ${users.id} and cur.role_id = ${roleId})`);
+    conds.push(
+      sql`exists (select 1 from ${companyUserRoles} cur where cur.company_id = ${company.id} and cur.user_id = ${users.id} and cur.role_id = ${roleId})`,
+    );
   }
   const where = and(...conds);
   const page = Math.max(1, Math.min(Number.isFinite(opts.page) ? opts.page! : 1, 10_000));
@@ -189,7 +218,12 @@ export async function staffCompanyOptions(ctx: Ctx) {
 
 /** The company's departments, for the department select. */
 export async function staffDepartments(companyId: number) {
-  return db().select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.companyId, companyId)).orderBy(asc(departments.nameSort), asc(departments.id)).limit(1000);
+  return db()
+    .select({ id: departments.id, name: departments.name })
+    .from(departments)
+    .where(eq(departments.companyId, companyId))
+    .orderBy(asc(departments.nameSort), asc(departments.id))
+    .limit(1000);
 }
 
 /** One member of the company in scope: identity, membership, roles, department, other companies. */
@@ -212,8 +246,18 @@ export async function getStaff(ctx: Ctx, companyRef: unknown, userIdRef: unknown
     .where(and(eq(companyUsers.companyId, company.id), eq(companyUsers.userId, userId)));
   if (!row) throw fail("not_found", STAFF_TEXT.notMember);
   const [held, [emp], others] = await Promise.all([
-    ex.select({ id: roles.id, name: roles.name }).from(companyUserRoles).innerJoin(roles, eq(roles.id, companyUserRoles.roleId)).where(and(eq(companyUserRoles.companyId, company.id), eq(companyUserRoles.userId, userId))).orderBy(asc(roles.id)),
-    ex.select({ departmentId: employees.departmentId }).from(employees).where(and(eq(employees.companyId, company.id), eq(employees.userId, userId))).orderBy(asc(employees.id)).limit(1),
+    ex
+      .select({ id: roles.id, name: roles.name })
+      .from(companyUserRoles)
+      .innerJoin(roles, eq(roles.id, companyUserRoles.roleId))
+      .where(and(eq(companyUserRoles.companyId, company.id), eq(companyUserRoles.userId, userId)))
+      .orderBy(asc(roles.id)),
+    ex
+      .select({ departmentId: employees.departmentId })
+      .from(employees)
+      .where(and(eq(employees.companyId, company.id), eq(employees.userId, userId)))
+      .orderBy(asc(employees.id))
+      .limit(1),
     ex
       .select({ id: companies.id, name: companies.shortName, fullName: companies.name })
       .from(companyUsers)
@@ -235,7 +279,12 @@ export async function getStaff(ctx: Ctx, companyRef: unknown, userIdRef: unknown
 
 async function snapshot(companyId: number, userId: number, ex: Executor) {
   const [u] = await ex.select({ username: users.username, name: users.name, phone: users.phone }).from(users).where(eq(users.id, userId));
-  const held = await ex.select({ id: roles.id, name: roles.name }).from(companyUserRoles).innerJoin(roles, eq(roles.id, companyUserRoles.roleId)).where(and(eq(companyUserRoles.companyId, companyId), eq(companyUserRoles.userId, userId))).orderBy(asc(roles.id));
+  const held = await ex
+    .select({ id: roles.id, name: roles.name })
+    .from(companyUserRoles)
+    .innerJoin(roles, eq(roles.id, companyUserRoles.roleId))
+    .where(and(eq(companyUserRoles.companyId, companyId), eq(companyUserRoles.userId, userId)))
+    .orderBy(asc(roles.id));
   return { ...u!, roles: held.map((r) => r.name), roleKey: held.map((r) => r.id).join() };
 }
 
@@ -256,11 +305,24 @@ export async function createStaff(ctx: Ctx, companyRef: unknown, input: unknown)
       const roleNames = await checkRoles(company, v.roleIds, tx);
       await checkDepartment(company.id, v.departmentId, tx);
       await uniqueIdentity({ username: v.username, phone: v.phone }, null, tx);
-      const [u] = await tx.insert(users).values({ username: v.username, name: v.name, phone: v.phone ?? null, passwordHash: hash }).returning({ id: users.id });
+      const [u] = await tx
+        .insert(users)
+        .values({ username: v.username, name: v.name, phone: v.phone ?? null, passwordHash: hash })
+        .returning({ id: users.id });
       await tx.insert(companyUsers).values({ companyId: company.id, userId: u!.id });
       await replaceRoles(company.id, u!.id, v.roleIds, tx);
       await setDepartment(company.id, { id: u!.id, name: v.name, phone: v.phone ?? null }, v.departmentId, tx);
-      await recordAudit({ ...actorOf(ctx), action: "userCreate", targetType: "user", targetId: u!.id, summary: `在 ${company.shortName ?? company.name} 新增用户 ${v.username}（${v.name}），角色：${roleNames.join("、")}`, after: { username: v.username, name: v.name, phone: v.phone ?? null, roles: roleNames, company: company.name } }, tx);
+      await recordAudit(
+        {
+          ...actorOf(ctx),
+          action: "userCreate",
+          targetType: "user",
+          targetId: u!.id,
+          summary: `在 ${company.shortName ?? company.name} 新增用户 ${v.username}（${v.name}），角色：${roleNames.join("、")}`,
+          after: { username: v.username, name: v.name, phone: v.phone ?? null, roles: roleNames, company: company.name },
+        },
+        tx,
+      );
       return { userId: u!.id, companyId: company.id };
     });
   } catch (e) {
@@ -275,16 +337,33 @@ export async function joinStaff(ctx: Ctx, companyRef: unknown, input: unknown) {
   const v = parseInput(StaffJoinSchema, input);
   try {
     return await db().transaction(async (tx) => {
-      const [u] = await tx.select({ id: users.id, username: users.username, name: users.name, phone: users.phone }).from(users).where(sql`lower(${users.username}) = lower(${v.username})`);
+      const [u] = await tx
+        .select({ id: users.id, username: users.username, name: users.name, phone: users.phone })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${v.username})`);
       if (!u) throw fail("not_found", STAFF_TEXT.userMissing, "username");
-      const [already] = await tx.select({ userId: companyUsers.userId }).from(companyUsers).where(and(eq(companyUsers.companyId, company.id), eq(companyUsers.userId, u.id)));
+      const [already] = await tx
+        .select({ userId: companyUsers.userId })
+        .from(companyUsers)
+        .where(and(eq(companyUsers.companyId, company.id), eq(companyUsers.userId, u.id)));
       if (already) throw fail("conflict", STAFF_TEXT.alreadyMember, "username");
       const roleNames = await checkRoles(company, v.roleIds, tx);
       await checkDepartment(company.id, v.departmentId, tx);
       await tx.insert(companyUsers).values({ companyId: company.id, userId: u.id });
       await replaceRoles(company.id, u.id, v.roleIds, tx);
       await setDepartment(company.id, u, v.departmentId, tx);
-      await recordAudit({ ...actorOf(ctx), action: "userRoles", targetType: "user", targetId: u.id, summary: `${u.username} 加入 ${company.shortName ?? company.name}，角色：${roleNames.join("、")}`, before: { company: company.name, roles: [] }, after: { company: company.name, roles: roleNames } }, tx);
+      await recordAudit(
+        {
+          ...actorOf(ctx),
+          action: "userRoles",
+          targetType: "user",
+          targetId: u.id,
+          summary: `${u.username} 加入 ${company.shortName ?? company.name}，角色：${roleNames.join("、")}`,
+          before: { company: company.name, roles: [] },
+          after: { company: company.name, roles: roleNames },
+        },
+        tx,
+      );
       return { userId: u.id, companyId: company.id };
     });
   } catch (e) {
@@ -294,9 +373,16 @@ export async function joinStaff(ctx: Ctx, companyRef: unknown, input: unknown) {
 
 /** A member in scope, locked for update so two administrators' changes apply one after the other. */
 async function memberForUpdate(tx: Executor, companyId: number, userId: number) {
-  const [m] = await tx.select({ userId: companyUsers.userId }).from(companyUsers).where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId))).for("update");
+  const [m] = await tx
+    .select({ userId: companyUsers.userId })
+    .from(companyUsers)
+    .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId)))
+    .for("update");
   if (!m) throw fail("not_found", STAFF_TEXT.notMember);
-  const [{ n }] = (await tx.select({ n: count() }).from(companyUsers).where(and(eq(companyUsers.userId, userId), ne(companyUsers.companyId, companyId)))) as [{ n: number }];
+  const [{ n }] = (await tx
+    .select({ n: count() })
+    .from(companyUsers)
+    .where(and(eq(companyUsers.userId, userId), ne(companyUsers.companyId, companyId)))) as [{ n: number }];
   return { shared: Number(n) > 0 };
 }
 
@@ -317,16 +403,41 @@ export async function updateStaff(ctx: Ctx, companyRef: unknown, userIdRef: unkn
       await checkDepartment(company.id, v.departmentId, tx);
       if (identityChanged) {
         await uniqueIdentity({ phone: v.phone }, userId, tx);
-        await tx.update(users).set({ name: v.name, phone: v.phone ?? null }).where(eq(users.id, userId));
+        await tx
+          .update(users)
+          .set({ name: v.name, phone: v.phone ?? null })
+          .where(eq(users.id, userId));
       }
       if (rolesChanged) await replaceRoles(company.id, userId, v.roleIds, tx);
       await setDepartment(company.id, { id: userId, name: v.name, phone: v.phone ?? null }, v.departmentId, tx);
       const after = await snapshot(company.id, userId, tx);
       if (identityChanged) {
-        await recordAudit({ ...actorOf(ctx), action: "userUpdate", targetType: "user", targetId: userId, summary: `修改用户 ${before.username}`, before: { name: before.name, phone: before.phone }, after: { name: after.name, phone: after.phone } }, tx);
+        await recordAudit(
+          {
+            ...actorOf(ctx),
+            action: "userUpdate",
+            targetType: "user",
+            targetId: userId,
+            summary: `修改用户 ${before.username}`,
+            before: { name: before.name, phone: before.phone },
+            after: { name: after.name, phone: after.phone },
+          },
+          tx,
+        );
       }
       if (rolesChanged) {
-        await recordAudit({ ...actorOf(ctx), action: "userRoles", targetType: "user", targetId: userId, summary: `${before.username} 在 ${company.shortName ?? company.name} 的角色：${before.roles.join("、") || "无"} → ${after.roles.join("、")}`, before: { company: company.name, roles: before.roles }, after: { company: company.name, roles: after.roles } }, tx);
+        await recordAudit(
+          {
+            ...actorOf(ctx),
+            action: "userRoles",
+            targetType: "user",
+            targetId: userId,
+            summary: `${before.username} 在 ${company.shortName ?? company.name} 的角色：${before.roles.join("、") || "无"} → ${after.roles.join("、")}`,
+            before: { company: company.name, roles: before.roles },
+            after: { company: company.name, roles: after.roles },
+          },
+          tx,
+        );
       }
     });
   } catch (e) {
@@ -346,7 +457,18 @@ export async function setStaffRoles(ctx: Ctx, companyRef: unknown, userIdRef: un
     if (before.roleKey === roleKeyOf(v.roleIds)) return;
     if (userId === ctx.userId && company.id === ctx.companyId) throw fail("forbidden", STAFF_TEXT.selfRoles, "roleIds");
     await replaceRoles(company.id, userId, v.roleIds, tx);
-    await recordAudit({ ...actorOf(ctx), action: "userRoles", targetType: "user", targetId: userId, summary: `${before.username} 在 ${company.shortName ?? company.name} 的角色：${before.roles.join("、") || "无"} → ${roleNames.join("、")}`, before: { company: company.name, roles: before.roles }, after: { company: company.name, roles: roleNames } }, tx);
+    await recordAudit(
+      {
+        ...actorOf(ctx),
+        action: "userRoles",
+        targetType: "user",
+        targetId: userId,
+        summary: `${before.username} 在 ${company.shortName ?? company.name} 的角色：${before.roles.join("、") || "无"} → ${roleNames.join("、")}`,
+        before: { company: company.name, roles: before.roles },
+        after: { company: company.name, roles: roleNames },
+      },
+      tx,
+    );
   });
 }
 
@@ -373,10 +495,24 @@ export async function setStaffLock(ctx: Ctx, companyRef: unknown, userIdRef: unk
       await memberForUpdate(tx, company.id, userId);
       username = (await snapshot(company.id, userId, tx)).username;
       // Their sessions in this company move to another company of theirs (or end) at their next request.
-      await tx.update(companyUsers).set({ isLocked: locked }).where(and(eq(companyUsers.companyId, company.id), eq(companyUsers.userId, userId)));
+      await tx
+        .update(companyUsers)
+        .set({ isLocked: locked })
+        .where(and(eq(companyUsers.companyId, company.id), eq(companyUsers.userId, userId)));
     }
     const where = opts.everywhere ? "全平台" : (company.shortName ?? company.name);
-    await recordAudit({ ...actorOf(ctx), action: locked ? "userLock" : "userUnlock", targetType: "user", targetId: userId, summary: `${locked ? "锁定" : "解锁"} ${username}（${where}）`, before: { locked: !locked, scope: where }, after: { locked, scope: where } }, tx);
+    await recordAudit(
+      {
+        ...actorOf(ctx),
+        action: locked ? "userLock" : "userUnlock",
+        targetType: "user",
+        targetId: userId,
+        summary: `${locked ? "锁定" : "解锁"} ${username}（${where}）`,
+        before: { locked: !locked, scope: where },
+        after: { locked, scope: where },
+      },
+      tx,
+    );
   });
 }
 
@@ -407,8 +543,21 @@ export async function removeStaff(ctx: Ctx, companyRef: unknown, userIdRef: unkn
     await memberForUpdate(tx, company.id, userId);
     const before = await snapshot(company.id, userId, tx);
     await tx.delete(companyUsers).where(and(eq(companyUsers.companyId, company.id), eq(companyUsers.userId, userId)));
-    await tx.update(employees).set({ userId: null }).where(and(eq(employees.companyId, company.id), eq(employees.userId, userId)));
-    await recordAudit({ ...actorOf(ctx), action: "userRemove", targetType: "user", targetId: userId, summary: `${before.username} 移出 ${company.shortName ?? company.name}`, before: { company: company.name, roles: before.roles } }, tx);
+    await tx
+      .update(employees)
+      .set({ userId: null })
+      .where(and(eq(employees.companyId, company.id), eq(employees.userId, userId)));
+    await recordAudit(
+      {
+        ...actorOf(ctx),
+        action: "userRemove",
+        targetType: "user",
+        targetId: userId,
+        summary: `${before.username} 移出 ${company.shortName ?? company.name}`,
+        before: { company: company.name, roles: before.roles },
+      },
+      tx,
+    );
   });
 }
 
@@ -416,7 +565,9 @@ export async function removeStaff(ctx: Ctx, companyRef: unknown, userIdRef: unkn
 export async function isPhoneTaken(ctx: Ctx, phone: string, exceptUserId?: number) {
   requireStaff(ctx);
   if (!/^1[3-9]\d{9}$/.test(phone)) return false;
-  const [u] = await db().select({ id: users.id }).from(users).where(and(eq(users.phone, phone), exceptUserId ? ne(users.id, exceptUserId) : undefined));
+  const [u] = await db()
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, phone), exceptUserId ? ne(users.id, exceptUserId) : undefined));
   return !!u;
 }
-

@@ -24,9 +24,17 @@ export async function plansWithOnly(cases: readonly (readonly [table: string, ke
             and not (x.indisprimary and exists (select 1 from pg_constraint f where f.contype = 'f' and f.confrelid = x.indrelid))`),
         );
         for (const o of others) {
-          await tx.execute(o.constraint ? sql`alter table ${sql.identifier(table)} drop constraint ${sql.identifier(o.constraint)}` : sql`drop index ${sql.identifier(o.name)}`);
+          await tx.execute(
+            o.constraint
+              ? sql`alter table ${sql.identifier(table)} drop constraint ${sql.identifier(o.constraint)}`
+              : sql`drop index ${sql.identifier(o.name)}`,
+          );
         }
-        plans.push(rows<Record<string, string>>(await tx.execute(explain)).map((r) => Object.values(r)[0]).join("\n"));
+        plans.push(
+          rows<Record<string, string>>(await tx.execute(explain))
+            .map((r) => Object.values(r)[0])
+            .join("\n"),
+        );
         await tx.execute(sql`rollback to savepoint plan`);
       }
       throw rollback;

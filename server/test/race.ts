@@ -13,7 +13,14 @@ export function rowsOf(res: unknown) {
 
 /** Runs the calls at once: "ok", a domain error's code (conflict, bad_request …) or "error: …" each. */
 export function outcomesOf(calls: (() => Promise<unknown>)[]) {
-  return Promise.all(calls.map((call) => call().then(() => "ok", (e: unknown) => (isDomainError(e) ? e.code : `error: ${(e as Error).message}`))));
+  return Promise.all(
+    calls.map((call) =>
+      call().then(
+        () => "ok",
+        (e: unknown) => (isDomainError(e) ? e.code : `error: ${(e as Error).message}`),
+      ),
+    ),
+  );
 }
 
 /**

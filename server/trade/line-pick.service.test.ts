@@ -33,22 +33,53 @@ describe("line pick", () => {
     ({ ctx: boss1 } = await ctxOf("boss1"));
     ({ ctx: boss2 } = await ctxOf("boss2"));
     ({ ctx: stock1 } = await ctxOf("stock1"));
-    filterId = (await createRow<{ id: number }>(productResource, boss1, { mainOE: code, name: `拣选测试机滤${tag}`, replaceOE: `LPR-${tag}-99`, priceSale: "88.00" })).id;
+    filterId = (
+      await createRow<{ id: number }>(productResource, boss1, { mainOE: code, name: `拣选测试机滤${tag}`, replaceOE: `LPR-${tag}-99`, priceSale: "88.00" })
+    ).id;
     otherId = (await createRow<{ id: number }>(productResource, boss1, { mainOE: `LP7X-${tag}-02`, name: `拣选测试空滤${tag}` })).id;
     // The same code in another company: never found by boss1.
     foreignId = (await createRow<{ id: number }>(productResource, boss2, { mainOE: code, name: `别家机滤${tag}` })).id;
-    const [w] = await db().insert(warehouses).values({ companyId: boss1.companyId, name: `拣选仓${tag}` }).returning();
+    const [w] = await db()
+      .insert(warehouses)
+      .values({ companyId: boss1.companyId, name: `拣选仓${tag}` })
+      .returning();
     warehouseId = w!.id;
-    const [loc] = await db().insert(stockLocations).values({ companyId: boss1.companyId, warehouseId, code: "P-01", fullName: `拣选仓${tag}-P-01` }).returning();
+    const [loc] = await db()
+      .insert(stockLocations)
+      .values({ companyId: boss1.companyId, warehouseId, code: "P-01", fullName: `拣选仓${tag}-P-01` })
+      .returning();
     shelf = loc!.id;
     await db().insert(productLocations).values({ companyId: boss1.companyId, productId: filterId, warehouseId, locationId: shelf });
-    await inTransaction((tx) => postStock(tx, boss1, { bizType: "PurchaseOrder", docType: "test", docId: 1, docNo: "LP1", lines: [{ productId: filterId, locationId: shelf, batchNo: "B1", qty: "12", unitCost: "30", source: 1 }] }));
-    await inTransaction((tx) => lockStock(tx, boss1, { docType: "test", docId: 2, docNo: "LP2" }, [{ productId: filterId, locationId: shelf, batchNo: "B1", qty: "2", docLineId: 1 }]));
-    const [partner] = await db().select({ id: enterpriseRelations.id }).from(enterpriseRelations).where(and(eq(enterpriseRelations.companyId, boss1.companyId), eq(enterpriseRelations.rel, 0))).limit(1);
+    await inTransaction((tx) =>
+      postStock(tx, boss1, {
+        bizType: "PurchaseOrder",
+        docType: "test",
+        docId: 1,
+        docNo: "LP1",
+        lines: [{ productId: filterId, locationId: shelf, batchNo: "B1", qty: "12", unitCost: "30", source: 1 }],
+      }),
+    );
+    await inTransaction((tx) =>
+      lockStock(tx, boss1, { docType: "test", docId: 2, docNo: "LP2" }, [{ productId: filterId, locationId: shelf, batchNo: "B1", qty: "2", docLineId: 1 }]),
+    );
+    const [partner] = await db()
+      .select({ id: enterpriseRelations.id })
+      .from(enterpriseRelations)
+      .where(and(eq(enterpriseRelations.companyId, boss1.companyId), eq(enterpriseRelations.rel, 0)))
+      .limit(1);
     partnerId = partner!.id;
-    for (const [no, status, price] of [["LPO-1", 10, "25.50"], ["LPO-2", 40, "26.80"], ["LPO-3", 0, "99.00"]] as const) {
-      const [o] = await db().insert(purchaseOrders).values({ companyId: boss1.companyId, no: `${no}-${tag}`, status, partnerId, warehouseId }).returning();
-      await db().insert(purchaseOrderLines).values({ companyId: boss1.companyId, orderId: o!.id, lineNo: 1, productId: filterId, qty: "1", price, amount: price });
+    for (const [no, status, price] of [
+      ["LPO-1", 10, "25.50"],
+      ["LPO-2", 40, "26.80"],
+      ["LPO-3", 0, "99.00"],
+    ] as const) {
+      const [o] = await db()
+        .insert(purchaseOrders)
+        .values({ companyId: boss1.companyId, no: `${no}-${tag}`, status, partnerId, warehouseId })
+        .returning();
+      await db()
+        .insert(purchaseOrderLines)
+        .values({ companyId: boss1.companyId, orderId: o!.id, lineNo: 1, productId: filterId, qty: "1", price, amount: price });
     }
   });
 
@@ -56,11 +87,25 @@ describe("line pick", () => {
     // Code in any spelling, a replacement OE, the name, the name's pinyin initials (拣选测试机滤 → jxcsjl).
     for (const kw of [code.toLowerCase().replace(/-/g, " "), `LPR${tag}99`, `拣选测试机滤${tag}`, "jxcsjl"]) {
       const found = await pickProducts(boss1, { keyword: kw, partnerId, warehouseId });
-      expect(found.map((p) => p.productId), kw).toContain(filterId);
-      expect(found.map((p) => p.productId), kw).not.toContain(foreignId);
+      expect(
+        found.map((p) => p.productId),
+        kw,
+      ).toContain(filterId);
+      expect(
+        found.map((p) => p.productId),
+        kw,
+      ).not.toContain(foreignId);
     }
     const [p] = (await pickProducts(boss1, { keyword: code, partnerId, warehouseId })).filter((x) => x.productId === filterId);
-    expect(p).toMatchObject({ mainOE: code, available: "10.00", lastPrice: "26.80", defaultLocationId: shelf, defaultLocationName: `拣选仓${tag}-P-01`, priceSale: "88.00", avgCost: "30.0000" });
+    expect(p).toMatchObject({
+      mainOE: code,
+      available: "10.00",
+      lastPrice: "26.80",
+      defaultLocationId: shelf,
+      defaultLocationName: `拣选仓${tag}-P-01`,
+      priceSale: "88.00",
+      avgCost: "30.0000",
+    });
     // The exact code comes first.
     expect((await pickProducts(boss1, { keyword: code, warehouseId }))[0]!.productId).toBe(filterId);
     expect(await pickProducts(boss1, { keyword: "  " })).toEqual([]);
@@ -73,7 +118,8 @@ describe("line pick", () => {
       .from(enterpriseRelations)
       .where(and(eq(enterpriseRelations.companyId, boss1.companyId), eq(enterpriseRelations.rel, 0), sql`${enterpriseRelations.id} <> ${partnerId}`))
       .limit(1);
-    const pick = async (keyword: string, partner: number, ctx = boss1) => (await pickProducts(ctx, { keyword, partnerId: partner, warehouseId })).find((x) => x.productId === filterId)!;
+    const pick = async (keyword: string, partner: number, ctx = boss1) =>
+      (await pickProducts(ctx, { keyword, partnerId: partner, warehouseId })).find((x) => x.productId === filterId)!;
     // This supplier sold it before: its last price.
     expect((await pick(code, partnerId)).purchasePrice).toBe("26.80");
     // Another supplier never did: the last purchase price from anyone, and no 上次进价 of its own.
@@ -178,7 +224,10 @@ describe("line pick for sales orders", () => {
   let foreignWarehouseId: number;
 
   async function order(ctx: Ctx, no: string, status: number, partnerId: number, whId: number, pid: number, price: string) {
-    const [o] = await db().insert(salesOrders).values({ companyId: ctx.companyId, no: `${no}-${tag}`, status, partnerId, warehouseId: whId }).returning();
+    const [o] = await db()
+      .insert(salesOrders)
+      .values({ companyId: ctx.companyId, no: `${no}-${tag}`, status, partnerId, warehouseId: whId })
+      .returning();
     await db().insert(salesOrderLines).values({ companyId: ctx.companyId, orderId: o!.id, lineNo: 1, productId: pid, qty: "1", price, amount: price });
   }
 
@@ -188,9 +237,15 @@ describe("line pick for sales orders", () => {
     ({ ctx: sales1 } = await ctxOf("sales1"));
     productId = (await createRow<{ id: number }>(productResource, boss1, { mainOE: code, name: `销售拣选刹车片${tag}`, priceSale: "120.00" })).id;
     foreignProductId = (await createRow<{ id: number }>(productResource, boss2, { mainOE: code, name: `别家刹车片${tag}`, priceSale: "150.00" })).id;
-    const [w] = await db().insert(warehouses).values({ companyId: boss1.companyId, name: `销售仓${tag}` }).returning();
+    const [w] = await db()
+      .insert(warehouses)
+      .values({ companyId: boss1.companyId, name: `销售仓${tag}` })
+      .returning();
     warehouseId = w!.id;
-    const [w2] = await db().insert(warehouses).values({ companyId: boss2.companyId, name: `别家仓${tag}` }).returning();
+    const [w2] = await db()
+      .insert(warehouses)
+      .values({ companyId: boss2.companyId, name: `别家仓${tag}` })
+      .returning();
     foreignWarehouseId = w2!.id;
     const locs = await db()
       .insert(stockLocations)
@@ -214,11 +269,21 @@ describe("line pick for sales orders", () => {
         ],
       }),
     );
-    await inTransaction((tx) => lockStock(tx, boss1, { docType: "test", docId: 12, docNo: "LPS2" }, [{ productId, locationId: s2!, batchNo: "B1", qty: "2", docLineId: 1 }]));
-    const customers = await db().select({ id: enterpriseRelations.id }).from(enterpriseRelations).where(and(eq(enterpriseRelations.companyId, boss1.companyId), eq(enterpriseRelations.rel, 1))).limit(2);
+    await inTransaction((tx) =>
+      lockStock(tx, boss1, { docType: "test", docId: 12, docNo: "LPS2" }, [{ productId, locationId: s2!, batchNo: "B1", qty: "2", docLineId: 1 }]),
+    );
+    const customers = await db()
+      .select({ id: enterpriseRelations.id })
+      .from(enterpriseRelations)
+      .where(and(eq(enterpriseRelations.companyId, boss1.companyId), eq(enterpriseRelations.rel, 1)))
+      .limit(2);
     customerId = customers[0]!.id;
     otherCustomerId = customers[1]!.id;
-    const [fc] = await db().select({ id: enterpriseRelations.id }).from(enterpriseRelations).where(and(eq(enterpriseRelations.companyId, boss2.companyId), eq(enterpriseRelations.rel, 1))).limit(1);
+    const [fc] = await db()
+      .select({ id: enterpriseRelations.id })
+      .from(enterpriseRelations)
+      .where(and(eq(enterpriseRelations.companyId, boss2.companyId), eq(enterpriseRelations.rel, 1)))
+      .limit(1);
     foreignCustomerId = fc!.id;
     // Submitted orders give the last price (newest first); a draft and 未成交 never do.
     await order(boss1, "LPSO-1", 60, customerId, warehouseId, productId, "101.00");

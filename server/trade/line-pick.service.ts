@@ -118,7 +118,14 @@ export async function pickedProductsByIds(ctx: Ctx, productIds: readonly number[
   const stock = await db()
     .select({ productId: stockBalances.productId, available: sql<string>`coalesce(sum(${stockBalances.qty} - ${stockBalances.lockedQty}), 0)::text` })
     .from(stockBalances)
-    .where(and(eq(stockBalances.companyId, ctx.companyId), inArray(stockBalances.productId, found), warehouseId ? eq(stockBalances.warehouseId, warehouseId) : undefined, shelf))
+    .where(
+      and(
+        eq(stockBalances.companyId, ctx.companyId),
+        inArray(stockBalances.productId, found),
+        warehouseId ? eq(stockBalances.warehouseId, warehouseId) : undefined,
+        shelf,
+      ),
+    )
     .groupBy(stockBalances.productId);
   const availableOf = new Map(stock.map((s) => [s.productId, s.available]));
 
@@ -194,7 +201,14 @@ export async function pickedProductsByIds(ctx: Ctx, productIds: readonly number[
       .selectDistinctOn([purchaseOrderLines.productId], { productId: purchaseOrderLines.productId, price: purchaseOrderLines.price })
       .from(purchaseOrderLines)
       .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderLines.orderId))
-      .where(and(eq(purchaseOrders.companyId, ctx.companyId), notInArray(purchaseOrders.status, NOT_PURCHASED), eq(purchaseOrderLines.companyId, ctx.companyId), inArray(purchaseOrderLines.productId, unpriced)))
+      .where(
+        and(
+          eq(purchaseOrders.companyId, ctx.companyId),
+          notInArray(purchaseOrders.status, NOT_PURCHASED),
+          eq(purchaseOrderLines.companyId, ctx.companyId),
+          inArray(purchaseOrderLines.productId, unpriced),
+        ),
+      )
       .orderBy(purchaseOrderLines.productId, desc(purchaseOrders.id), desc(purchaseOrderLines.id));
     for (const p of prices) anyPriceOf.set(p.productId, p.price);
   }
@@ -271,7 +285,8 @@ export async function pickProducts(ctx: Ctx, query: PickQuery): Promise<PickedPr
 }
 
 /** What a typed product text names: one product, several to choose from, or none (with a message). */
-export type LineProductResolution = { kind: "chosen"; product: PickedProduct } | { kind: "choices"; choices: PickedProduct[]; message: string } | { kind: "none"; message: string };
+export type LineProductResolution =
+  { kind: "chosen"; product: PickedProduct } | { kind: "choices"; choices: PickedProduct[]; message: string } | { kind: "none"; message: string };
 
 /** At most this many choices are offered for an ambiguous text. */
 const CHOICES_MAX = 20;
@@ -295,7 +310,11 @@ export async function resolveLineProduct(ctx: Ctx, text: string, opts: PickOptio
     return p ? ({ kind: "chosen", product: p } as const) : null;
   };
   if (norm) {
-    const own = await db().select({ id: products.id }).from(products).where(and(company, enabled, eq(products.oeNorm, norm))).limit(2);
+    const own = await db()
+      .select({ id: products.id })
+      .from(products)
+      .where(and(company, enabled, eq(products.oeNorm, norm)))
+      .limit(2);
     const hit = await exact(own.map((r) => r.id));
     if (hit) return hit;
     const known = await db()
@@ -307,7 +326,11 @@ export async function resolveLineProduct(ctx: Ctx, text: string, opts: PickOptio
     const hit2 = await exact(known.map((r) => r.id));
     if (hit2) return hit2;
   }
-  const named = await db().select({ id: products.id }).from(products).where(and(company, enabled, eq(products.name, typed))).limit(2);
+  const named = await db()
+    .select({ id: products.id })
+    .from(products)
+    .where(and(company, enabled, eq(products.name, typed)))
+    .limit(2);
   const hit3 = await exact(named.map((r) => r.id));
   if (hit3) return hit3;
 
@@ -347,7 +370,11 @@ export async function resolveLines(ctx: Ctx, lines: readonly RawLine[], opts: Pi
   const idOf = (l: RawLine) => (/^\d{1,9}$/.test((l.productId ?? "").trim()) ? Number(l.productId!.trim()) : null);
   const textOf = (l: RawLine) => (l.productText ?? "").trim();
   const keeps = (l: RawLine) => idOf(l) !== null && (textOf(l) === "" || textOf(l) === (l.productPicked ?? "").trim());
-  const known = await pickedProductsByIds(ctx, lines.filter(keeps).map((l) => idOf(l)!), opts);
+  const known = await pickedProductsByIds(
+    ctx,
+    lines.filter(keeps).map((l) => idOf(l)!),
+    opts,
+  );
   const knownById = new Map(known.map((p) => [p.productId, p]));
 
   const out: ResolvedLine[] = [];
@@ -367,7 +394,12 @@ export async function resolveLines(ctx: Ctx, lines: readonly RawLine[], opts: Pi
     const r = await resolveLineProduct(ctx, text, opts);
     if (r.kind === "chosen") {
       const label = productLabelOf(r.product);
-      out.push({ values: { ...values, productId: String(r.product.productId), productText: label, productPicked: label }, product: r.product, choices: [], error: null });
+      out.push({
+        values: { ...values, productId: String(r.product.productId), productText: label, productPicked: label },
+        product: r.product,
+        choices: [],
+        error: null,
+      });
     } else if (r.kind === "choices") {
       // The select posts productId; the unchanged text (= productPicked) keeps that choice next time.
       out.push({ values: { ...values, productId: "", productPicked: text }, product: null, choices: r.choices, error: r.message });

@@ -12,7 +12,16 @@ export const VehicleMakeInputSchema = z.object({
   name: requiredText("品牌名称", 30),
   code: optionalText("品牌编码", 20),
   initial: labelled(
-    z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() || null : v ?? null), z.string().max(1, "首字母必须是一个英文字母").regex(/^[A-Z]$/, "首字母必须是一个英文字母").nullable()).default(null),
+    z
+      .preprocess(
+        (v) => (typeof v === "string" ? v.trim().toUpperCase() || null : (v ?? null)),
+        z
+          .string()
+          .max(1, "首字母必须是一个英文字母")
+          .regex(/^[A-Z]$/, "首字母必须是一个英文字母")
+          .nullable(),
+      )
+      .default(null),
     { label: "首字母" },
   ),
   groupId: optionalId("车系分组"),

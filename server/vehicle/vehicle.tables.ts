@@ -67,10 +67,7 @@ export const vehicleModels = pgTable(
     sortOrder: integer("sort_order").notNull().default(0),
     creationTime: created(),
   },
-  (t) => [
-    uniqueIndex("vehicle_models_make_name_uq").on(t.makeId, sql`lower(${t.name})`),
-    index("vehicle_models_mfr_idx").on(t.mfrId),
-  ],
+  (t) => [uniqueIndex("vehicle_models_make_name_uq").on(t.makeId, sql`lower(${t.name})`), index("vehicle_models_mfr_idx").on(t.mfrId)],
 );
 
 /** Concrete vehicles (速腾 2019 1.4T 自动 …). */

@@ -51,7 +51,13 @@ async function docOf(ctx: Ctx, idText: string | undefined) {
   }
 }
 
-async function pageData(ctx: Ctx, doc: InventoryOrderView | null, request: Request, values: Record<string, string> = {}, message: string | null = null): Promise<InventoryPageData> {
+async function pageData(
+  ctx: Ctx,
+  doc: InventoryOrderView | null,
+  request: Request,
+  values: Record<string, string> = {},
+  message: string | null = null,
+): Promise<InventoryPageData> {
   return {
     doc,
     warehouses: await warehousesWithLocations(ctx),
@@ -129,8 +135,23 @@ export async function inventoryPageAction(request: Request, idText: string | und
       }
       case "addLine": {
         const found = await resolveLineProduct(ctx, String(form.get("product") ?? ""), { warehouseId: doc.warehouseId });
-        if (found.kind !== "chosen") return json(await pageData(ctx, doc, request, values, found.kind === "choices" ? `${found.message}：${found.choices.map((c) => c.mainOE).join("、")}` : found.message), { status: 400 });
-        await addInventoryLine(ctx, doc.id, { productId: found.product.productId, locationId: form.get("locationId"), batchNo: form.get("batchNo"), countedQty: form.get("countedQty") });
+        if (found.kind !== "chosen")
+          return json(
+            await pageData(
+              ctx,
+              doc,
+              request,
+              values,
+              found.kind === "choices" ? `${found.message}：${found.choices.map((c) => c.mainOE).join("、")}` : found.message,
+            ),
+            { status: 400 },
+          );
+        await addInventoryLine(ctx, doc.id, {
+          productId: found.product.productId,
+          locationId: form.get("locationId"),
+          batchNo: form.get("batchNo"),
+          countedQty: form.get("countedQty"),
+        });
         return done("已添加盘盈行", url(doc.id));
       }
       case "post": {

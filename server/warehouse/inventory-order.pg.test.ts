@@ -24,10 +24,12 @@ describe.skipIf(!url)("stocktake posting during receipts (PostgreSQL)", () => {
     await startInventoryOrder(ctx, id);
     const doc = await getInventoryOrder(ctx, id);
     await countInventoryOrder(ctx, id, { counts: [{ lineId: doc.lines[0]!.id, countedQty: "12" }] });
-    const results = await Promise.all([
-      ...Array.from({ length: 20 }, (_, i) => receive(ctx, f.productId, f.a1, "S", "1", "6", 500 + i).then(() => "ok")),
-      postInventoryOrder(ctx, id).then(() => "ok"),
-    ].map((p) => p.catch((e: unknown) => (isDomainError(e) ? `refused: ${e.message}` : `error: ${(e as Error).message}`))));
+    const results = await Promise.all(
+      [
+        ...Array.from({ length: 20 }, (_, i) => receive(ctx, f.productId, f.a1, "S", "1", "6", 500 + i).then(() => "ok")),
+        postInventoryOrder(ctx, id).then(() => "ok"),
+      ].map((p) => p.catch((e: unknown) => (isDomainError(e) ? `refused: ${e.message}` : `error: ${(e as Error).message}`))),
+    );
     expect(results.every((r) => r === "ok")).toBe(true);
     expect((await balanceOf(ctx, f.productId, f.a1, "S"))!.qty).toBe("32.00"); // counted 12 + 20 received after the count
     expect((await getInventoryOrder(ctx, id)).status).toBe(100);
@@ -39,7 +41,14 @@ describe.skipIf(!url)("stocktake posting during receipts (PostgreSQL)", () => {
     await startInventoryOrder(ctx, id);
     const doc = await getInventoryOrder(ctx, id);
     await countInventoryOrder(ctx, id, { counts: [{ lineId: doc.lines[0]!.id, countedQty: "30" }] });
-    const results = await Promise.all(Array.from({ length: 10 }, () => postInventoryOrder(ctx, id).then(() => "ok", (e: unknown) => (isDomainError(e) ? "refused" : "error"))));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        postInventoryOrder(ctx, id).then(
+          () => "ok",
+          (e: unknown) => (isDomainError(e) ? "refused" : "error"),
+        ),
+      ),
+    );
     expect(results.filter((r) => r === "ok")).toHaveLength(1);
     expect(results.filter((r) => r === "refused")).toHaveLength(9);
     expect((await balanceOf(ctx, f.productId, f.a1, "S"))!.qty).toBe("30.00");

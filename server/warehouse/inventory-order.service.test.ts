@@ -8,7 +8,16 @@ import { stockMoves } from "../stock/stock.tables";
 import { canTransition } from "../kernel/status-machine";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { countSavedMessage } from "./inventory-order.page";
-import { addInventoryLine, countInventoryOrder, createInventoryOrder, getInventoryOrder, postInventoryOrder, reverseInventoryOrder, startInventoryOrder, voidInventoryOrder } from "./inventory-order.service";
+import {
+  addInventoryLine,
+  countInventoryOrder,
+  createInventoryOrder,
+  getInventoryOrder,
+  postInventoryOrder,
+  reverseInventoryOrder,
+  startInventoryOrder,
+  voidInventoryOrder,
+} from "./inventory-order.service";
 import { INVENTORY_ORDER_MACHINE } from "./inventory-order.status";
 import { balanceOf, brokenKeys, makeWarehouseFixture, receive } from "./warehouse-test-kit";
 
@@ -62,7 +71,12 @@ describe("stocktakes", () => {
     // A1 counted 12 (2 more than the system's 10); A2 never counted.
     // Saving both counts, A2 as the books say: two recorded, one differs (issue 20 item 12: not "2 行有变化").
     const a2 = lineAt(doc, f.a2);
-    const saved = await countInventoryOrder(stock, id, { counts: [{ lineId: lineAt(doc, f.a1).id, countedQty: "12" }, { lineId: a2.id, countedQty: a2.currentQty }] });
+    const saved = await countInventoryOrder(stock, id, {
+      counts: [
+        { lineId: lineAt(doc, f.a1).id, countedQty: "12" },
+        { lineId: a2.id, countedQty: a2.currentQty },
+      ],
+    });
     expect(saved).toMatchObject({ counted: 2, differing: 1 });
     expect(countSavedMessage(saved.counted, saved.differing)).toBe("已保存 2 行实盘数，1 行与账面数不一致");
     // Saved again unchanged: nothing recorded, still one differing.
@@ -85,8 +99,14 @@ describe("stocktakes", () => {
     expect(found.qty).toBe("4.00");
     expect(found.source).toBe(2);
     expect(found.unitCost).toBe("8.0000");
-    const moves = await db().select().from(stockMoves).where(and(eq(stockMoves.docType, "inventoryOrder"), eq(stockMoves.docId, id)));
-    expect(moves.map((m) => [m.bizType, m.qty]).sort()).toEqual([["StockInventoryOrder", "2.00"], ["StockInventoryOrder", "4.00"]]);
+    const moves = await db()
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.docType, "inventoryOrder"), eq(stockMoves.docId, id)));
+    expect(moves.map((m) => [m.bizType, m.qty]).sort()).toEqual([
+      ["StockInventoryOrder", "2.00"],
+      ["StockInventoryOrder", "4.00"],
+    ]);
     await expect(postInventoryOrder(stock, id)).rejects.toThrow("盘点单当前状态为“已过账”，不能过账");
     await reverseInventoryOrder(stock, id);
     expect((await balanceOf(ctx, f.productId, f.a1, "B1"))!.qty).toBe("13.00");
@@ -102,7 +122,15 @@ describe("stocktakes", () => {
     const line = doc.lines.find((l) => l.batchNo === "B2")!;
     await countInventoryOrder(stock, id, { counts: [{ lineId: line.id, countedQty: "0" }] }); // system 5 → shortage 5
     // 4 leave B2 after the count: only 1 is left, a shortage of 5 cannot be booked.
-    await inTransaction((tx) => postStock(tx, ctx, { bizType: "PurchaseReturnOrder", docType: "test", docId: 204, docNo: "T204", lines: [{ productId: f.productId, locationId: f.a2, batchNo: "B2", qty: "-4" }] }));
+    await inTransaction((tx) =>
+      postStock(tx, ctx, {
+        bizType: "PurchaseReturnOrder",
+        docType: "test",
+        docId: 204,
+        docNo: "T204",
+        lines: [{ productId: f.productId, locationId: f.a2, batchNo: "B2", qty: "-4" }],
+      }),
+    );
     await expect(postInventoryOrder(stock, id)).rejects.toThrow("可用 1，需要 5");
     expect((await getInventoryOrder(stock, id)).status).toBe(10);
     // Recounted now (1 on the shelf, 0 found): shortage 1.

@@ -17,7 +17,14 @@ import { stockBalances, stockLocations, warehouses } from "../stock/stock.tables
 import { nextDocumentNo, noTakenIn } from "../kernel/numbering";
 import { companies, users } from "../kernel/identity.tables";
 import { InventoryCountSchema, InventoryExtraLineSchema, InventoryOrderInputSchema } from "./inventory-order.input";
-import { INVENTORY_COUNTING, INVENTORY_ORDER_MACHINE, INVENTORY_POSTED, INVENTORY_VOID, type InventoryOrderAction, INVENTORY_DRAFT } from "./inventory-order.status";
+import {
+  INVENTORY_COUNTING,
+  INVENTORY_ORDER_MACHINE,
+  INVENTORY_POSTED,
+  INVENTORY_VOID,
+  type InventoryOrderAction,
+  INVENTORY_DRAFT,
+} from "./inventory-order.status";
 import { inventoryOrderLines, inventoryOrders } from "./warehouse.tables";
 import { rows as rowsOf } from "../lib/rows";
 
@@ -63,14 +70,20 @@ export async function createInventoryOrder(ctx: Ctx, body: unknown, opts: { tx?:
   const keywordCond = input.keyword ? await productResource.keyword!(input.keyword, ctx) : undefined;
   return inTransaction(
     async (tx) => {
-      const [wh] = await tx.select({ id: warehouses.id }).from(warehouses).where(and(eq(warehouses.companyId, ctx.companyId), eq(warehouses.id, input.warehouseId)));
+      const [wh] = await tx
+        .select({ id: warehouses.id })
+        .from(warehouses)
+        .where(and(eq(warehouses.companyId, ctx.companyId), eq(warehouses.id, input.warehouseId)));
       if (!wh) throw new DomainError("bad_request", "所选仓库不存在", { warehouseId: ["所选仓库不存在"] });
       if (input.locationIds.length) {
         const locs = await tx
           .select({ id: stockLocations.id })
           .from(stockLocations)
-          .where(and(eq(stockLocations.companyId, ctx.companyId), eq(stockLocations.warehouseId, input.warehouseId), inArray(stockLocations.id, input.locationIds)));
-        if (locs.length !== new Set(input.locationIds).size) throw new DomainError("bad_request", "所选货位不属于该仓库", { locationIds: ["所选货位不属于该仓库"] });
+          .where(
+            and(eq(stockLocations.companyId, ctx.companyId), eq(stockLocations.warehouseId, input.warehouseId), inArray(stockLocations.id, input.locationIds)),
+          );
+        if (locs.length !== new Set(input.locationIds).size)
+          throw new DomainError("bad_request", "所选货位不属于该仓库", { locationIds: ["所选货位不属于该仓库"] });
       }
       const rows = await balancesInScope(tx, ctx, { ...input, keywordCond });
       if (rows.length === 0) throw new DomainError("bad_request", "所选范围内没有库存，请调整盘点范围");
@@ -79,11 +92,27 @@ export async function createInventoryOrder(ctx: Ctx, body: unknown, opts: { tx?:
       const now = ctx.now ?? new Date();
       const [row] = await tx
         .insert(inventoryOrders)
-        .values({ companyId: ctx.companyId, no, status: INVENTORY_DRAFT, remark: input.remark, createdBy: ctx.userId, creationTime: now, updatedAt: now, warehouseId: input.warehouseId })
+        .values({
+          companyId: ctx.companyId,
+          no,
+          status: INVENTORY_DRAFT,
+          remark: input.remark,
+          createdBy: ctx.userId,
+          creationTime: now,
+          updatedAt: now,
+          warehouseId: input.warehouseId,
+        })
         .returning({ id: inventoryOrders.id });
       for (let i = 0; i < rows.length; i += 1000) {
         await tx.insert(inventoryOrderLines).values(
-          rows.slice(i, i + 1000).map((r, j) => ({ companyId: ctx.companyId, inventoryOrderId: row!.id, lineNo: i + j + 1, productId: r.productId, locationId: r.locationId, batchNo: r.batchNo })),
+          rows.slice(i, i + 1000).map((r, j) => ({
+            companyId: ctx.companyId,
+            inventoryOrderId: row!.id,
+            lineNo: i + j + 1,
+            productId: r.productId,
+            locationId: r.locationId,
+            batchNo: r.batchNo,
+          })),
         );
       }
       return { id: row!.id, no, lineCount: rows.length };
@@ -96,11 +125,15 @@ export async function createInventoryOrder(ctx: Ctx, body: unknown, opts: { tx?:
 export async function updateInventoryOrder(ctx: Ctx, id: number, body: unknown) {
   requireInventoryWrite(ctx);
   const remark = body && typeof body === "object" && "remark" in body ? (body as { remark: unknown }).remark : undefined;
-  if (remark !== undefined && remark !== null && (typeof remark !== "string" || remark.length > 500)) throw new DomainError("bad_request", "备注不能超过 500 个字");
+  if (remark !== undefined && remark !== null && (typeof remark !== "string" || remark.length > 500))
+    throw new DomainError("bad_request", "备注不能超过 500 个字");
   return inTransaction(async (tx) => {
     const doc = await lockDocument(tx, inventoryOrders, ctx, id, "盘点单");
     assertTransition(INVENTORY_ORDER_MACHINE, "update", doc.status);
-    await tx.update(inventoryOrders).set({ remark: (remark as string | null | undefined) ?? null, updatedAt: ctx.now ?? new Date() }).where(eq(inventoryOrders.id, id));
+    await tx
+      .update(inventoryOrders)
+      .set({ remark: (remark as string | null | undefined) ?? null, updatedAt: ctx.now ?? new Date() })
+      .where(eq(inventoryOrders.id, id));
     return { id, no: doc.no };
   });
 }
@@ -121,7 +154,10 @@ async function simpleTransition(ctx: Ctx, id: number, action: "start" | "void") 
   await inTransaction(async (tx) => {
     const doc = await lockDocument(tx, inventoryOrders, ctx, id, "盘点单");
     assertTransition(INVENTORY_ORDER_MACHINE, action, doc.status);
-    await tx.update(inventoryOrders).set({ status: to, updatedAt: ctx.now ?? new Date() }).where(eq(inventoryOrders.id, id));
+    await tx
+      .update(inventoryOrders)
+      .set({ status: to, updatedAt: ctx.now ?? new Date() })
+      .where(eq(inventoryOrders.id, id));
     await recordDocumentChange(tx, ctx, INVENTORY_ORDER_MACHINE, action, { type: INVENTORY_ORDER_DOC, id, no: doc.no, from: doc.status, to });
   });
   return { id, status: to };
@@ -142,7 +178,9 @@ async function currentQty(tx: Executor, ctx: Ctx, keys: { productId: number; loc
       part.map((k) => sql`(${k.productId}::int, ${k.locationId}::int, ${k.batchNo}::text)`),
       sql`, `,
     );
-    const res = await tx.execute(sql`select product_id, location_id, batch_no, qty from stock_balances where company_id = ${ctx.companyId} and (product_id, location_id, batch_no) in (${tuples})`);
+    const res = await tx.execute(
+      sql`select product_id, location_id, batch_no, qty from stock_balances where company_id = ${ctx.companyId} and (product_id, location_id, batch_no) in (${tuples})`,
+    );
     const rows = rowsOf(res);
     for (const r of rows) out.set(`${r.product_id}|${r.location_id}|${r.batch_no}`, String(r.qty));
   }
@@ -175,7 +213,8 @@ export async function countInventoryOrder(ctx: Ctx, id: number, body: unknown) {
     for (const c of input.counts) {
       const l = byId.get(c.lineId)!;
       if (c.countedQty === null) {
-        if (l.countedQty !== null) await tx.update(inventoryOrderLines).set({ countedQty: null, systemQty: null, countedAt: null }).where(eq(inventoryOrderLines.id, l.id));
+        if (l.countedQty !== null)
+          await tx.update(inventoryOrderLines).set({ countedQty: null, systemQty: null, countedAt: null }).where(eq(inventoryOrderLines.id, l.id));
         continue;
       }
       // Unchanged counts keep the system quantity of their first entry.
@@ -216,14 +255,27 @@ export async function addInventoryLine(ctx: Ctx, id: number, body: unknown) {
       .from(stockLocations)
       .where(and(eq(stockLocations.companyId, ctx.companyId), eq(stockLocations.id, input.locationId)));
     if (!loc || loc.warehouseId !== doc.warehouseId) throw new DomainError("bad_request", "所选货位不属于盘点仓库", { locationId: ["所选货位不属于盘点仓库"] });
-    const [p] = await tx.select({ id: products.id }).from(products).where(and(eq(products.companyId, ctx.companyId), eq(products.id, input.productId)));
+    const [p] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.companyId, ctx.companyId), eq(products.id, input.productId)));
     if (!p) throw new DomainError("bad_request", "所选产品不存在", { productId: ["所选产品不存在"] });
     const [dup] = await tx
       .select({ id: inventoryOrderLines.id })
       .from(inventoryOrderLines)
-      .where(and(eq(inventoryOrderLines.inventoryOrderId, id), eq(inventoryOrderLines.productId, input.productId), eq(inventoryOrderLines.locationId, input.locationId), eq(inventoryOrderLines.batchNo, input.batchNo)));
+      .where(
+        and(
+          eq(inventoryOrderLines.inventoryOrderId, id),
+          eq(inventoryOrderLines.productId, input.productId),
+          eq(inventoryOrderLines.locationId, input.locationId),
+          eq(inventoryOrderLines.batchNo, input.batchNo),
+        ),
+      );
     if (dup) throw new DomainError("conflict", "该产品在此货位和批次已有盘点行，请直接录入实盘数");
-    const [{ n }] = (await tx.select({ n: sql<number>`coalesce(max(${inventoryOrderLines.lineNo}), 0)::int` }).from(inventoryOrderLines).where(eq(inventoryOrderLines.inventoryOrderId, id))) as [{ n: number }];
+    const [{ n }] = (await tx
+      .select({ n: sql<number>`coalesce(max(${inventoryOrderLines.lineNo}), 0)::int` })
+      .from(inventoryOrderLines)
+      .where(eq(inventoryOrderLines.inventoryOrderId, id))) as [{ n: number }];
     const qtys = await currentQty(tx, ctx, [input]);
     const now = ctx.now ?? new Date();
     const [row] = await tx
@@ -265,7 +317,16 @@ export async function postInventoryOrder(ctx: Ctx, id: number) {
     for (const l of lines) {
       const diff = sub(l.countedQty!, l.systemQty ?? 0);
       if (isZero(diff)) continue;
-      moves.push({ productId: l.productId, locationId: l.locationId, batchNo: l.batchNo, qty: diff, source: diff.isNegative() ? undefined : SOURCE_SURPLUS, receivedAt: now, docLineId: l.id, remark: `盘点 ${doc.no}` });
+      moves.push({
+        productId: l.productId,
+        locationId: l.locationId,
+        batchNo: l.batchNo,
+        qty: diff,
+        source: diff.isNegative() ? undefined : SOURCE_SURPLUS,
+        receivedAt: now,
+        docLineId: l.id,
+        remark: `盘点 ${doc.no}`,
+      });
     }
     const posted = await postStock(tx, ctx, { bizType: "StockInventoryOrder", docType: INVENTORY_ORDER_DOC, docId: id, docNo: doc.no, lines: moves });
     // The unit cost the difference was booked at, for the page and reports.
@@ -292,8 +353,17 @@ export async function reverseInventoryOrder(ctx: Ctx, id: number) {
     const doc = await lockDocument(tx, inventoryOrders, ctx, id, "盘点单");
     assertTransition(INVENTORY_ORDER_MACHINE, "reverse", doc.status);
     await reverseDocument(tx, ctx, { docType: INVENTORY_ORDER_DOC, docId: id, docNo: doc.no, bizType: "StockInventoryOrderBack" });
-    await tx.update(inventoryOrders).set({ status: INVENTORY_VOID, updatedAt: ctx.now ?? new Date() }).where(eq(inventoryOrders.id, id));
-    await recordDocumentChange(tx, ctx, INVENTORY_ORDER_MACHINE, "reverse", { type: INVENTORY_ORDER_DOC, id, no: doc.no, from: doc.status, to: INVENTORY_VOID });
+    await tx
+      .update(inventoryOrders)
+      .set({ status: INVENTORY_VOID, updatedAt: ctx.now ?? new Date() })
+      .where(eq(inventoryOrders.id, id));
+    await recordDocumentChange(tx, ctx, INVENTORY_ORDER_MACHINE, "reverse", {
+      type: INVENTORY_ORDER_DOC,
+      id,
+      no: doc.no,
+      from: doc.status,
+      to: INVENTORY_VOID,
+    });
   });
   return { id, status: INVENTORY_VOID };
 }

@@ -28,7 +28,15 @@ function qtyText(label: string, positive: boolean) {
 
 /** A required quantity greater than 0. */
 export function requiredQty(label = "数量") {
-  return labelled(z.preprocess(toQtyText, qtyText(label, true).nullable().refine((v) => v !== null, `请输入${label}`)) as z.ZodType<string>, { label, kind: "decimal" });
+  return labelled(
+    z.preprocess(
+      toQtyText,
+      qtyText(label, true)
+        .nullable()
+        .refine((v) => v !== null, `请输入${label}`),
+    ) as z.ZodType<string>,
+    { label, kind: "decimal" },
+  );
 }
 
 /** A quantity ≥ 0, or blank (null). */
@@ -36,7 +44,13 @@ export function optionalQty(label = "数量") {
   return labelled(z.preprocess(toQtyText, qtyText(label, false).nullable()).default(null) as z.ZodType<string | null>, { label, kind: "decimal" });
 }
 
-const batchNo = labelled(z.preprocess((v) => (v === undefined || v === null ? "" : typeof v === "string" ? v.trim() : v), z.string({ error: "批次不正确" }).max(60, "批次不能超过 60 个字")), { label: "批次", kind: "text" });
+const batchNo = labelled(
+  z.preprocess(
+    (v) => (v === undefined || v === null ? "" : typeof v === "string" ? v.trim() : v),
+    z.string({ error: "批次不正确" }).max(60, "批次不能超过 60 个字"),
+  ),
+  { label: "批次", kind: "text" },
+);
 
 export const MoveOrderLineSchema = z.object({
   productId: requiredId("产品"),

@@ -10,7 +10,19 @@ import { defaultLocationsOf } from "../stock/location.service";
 import { applyLineIntent, isBlankLine, lineErrorsOf, lineFieldName, lineIntentOf, readLines } from "../lib/line-form";
 import { blankResolvedLine, pickedProductsByIds, productLabelOf, resolveLines, type ResolvedLine } from "../trade/line-pick.service";
 import { MoveOrderLineSchema } from "./move-order.input";
-import { batchesOnHand, confirmMoveOrder, createMoveOrder, getMoveOrder, removeMoveOrder, reverseMoveOrder, updateMoveOrder, voidMoveOrder, warehousesWithLocations, type BatchOnHand, type MoveOrderView } from "./move-order.service";
+import {
+  batchesOnHand,
+  confirmMoveOrder,
+  createMoveOrder,
+  getMoveOrder,
+  removeMoveOrder,
+  reverseMoveOrder,
+  updateMoveOrder,
+  voidMoveOrder,
+  warehousesWithLocations,
+  type BatchOnHand,
+  type MoveOrderView,
+} from "./move-order.service";
 
 /**
  * The transfer's own page (/warehouse/allocation/new, /warehouse/allocation/<id>) with the shared
@@ -72,7 +84,15 @@ async function linesFromDoc(ctx: Ctx, doc: MoveOrderView): Promise<ResolvedLine[
   return doc.lines.map((l) => {
     const label = productLabelOf({ mainOE: l.mainOE, name: l.productName });
     return {
-      values: { productId: String(l.productId), productText: label, productPicked: label, source: sourceKey({ locationId: l.fromLocationId, batchNo: l.batchNo }), toLocationId: String(l.toLocationId), qty: trimQty(l.qty), remark: l.remark ?? "" },
+      values: {
+        productId: String(l.productId),
+        productText: label,
+        productPicked: label,
+        source: sourceKey({ locationId: l.fromLocationId, batchNo: l.batchNo }),
+        toLocationId: String(l.toLocationId),
+        qty: trimQty(l.qty),
+        remark: l.remark ?? "",
+      },
       product: facts.find((f) => f.productId === l.productId) ?? null,
       choices: [],
       error: null,
@@ -90,7 +110,14 @@ function withChoicesOffered(l: ResolvedLine, sourceOptions: Record<string, LineO
   return { ...l, values: { ...l.values, ...(srcOk ? {} : { source: "" }), ...(toOk ? {} : { toLocationId: "" }) } };
 }
 
-async function pageData(ctx: Ctx, doc: MoveOrderView | null, values: MoveFormValues, lines: ResolvedLine[], message: string | null = null, errors: Record<string, string[]> = {}): Promise<MoveOrderPageData> {
+async function pageData(
+  ctx: Ctx,
+  doc: MoveOrderView | null,
+  values: MoveFormValues,
+  lines: ResolvedLine[],
+  message: string | null = null,
+  errors: Record<string, string[]> = {},
+): Promise<MoveOrderPageData> {
   const warehouses = await warehousesWithLocations(ctx);
   const fromId = parseId(values.fromWarehouseId) ?? warehouses[0]?.id;
   if (!values.fromWarehouseId && fromId) values.fromWarehouseId = String(fromId);
@@ -105,7 +132,10 @@ async function pageData(ctx: Ctx, doc: MoveOrderView | null, values: MoveFormVal
       const key = `${b.productId}|${sourceKey(b)}`;
       if (seen.has(key)) return;
       seen.add(key);
-      (sourceOptions[String(b.productId)] ??= []).push({ value: sourceKey(b), label: `${b.locationName} / ${b.batchNo || "无批次"} / 可用 ${trimQty(b.available)}` });
+      (sourceOptions[String(b.productId)] ??= []).push({
+        value: sourceKey(b),
+        label: `${b.locationName} / ${b.batchNo || "无批次"} / 可用 ${trimQty(b.available)}`,
+      });
     };
     for (const productId of lineProducts) for (const b of await batchesOnHand(ctx, { warehouseId: fromId, productId, limit: 1000 })) add(b);
     for (const b of all) if (!lineProducts.has(b.productId)) add(b);
@@ -117,7 +147,9 @@ async function pageData(ctx: Ctx, doc: MoveOrderView | null, values: MoveFormVal
       const src = l.values.source ?? "";
       const key = parseSourceKey(src);
       if (!pid || !key || (sourceOptions[pid] ?? []).some((o) => o.value === src)) continue;
-      const onDoc = sameFrom ? doc.lines.find((d) => String(d.productId) === pid && d.fromLocationId === key.locationId && d.batchNo === key.batchNo) : undefined;
+      const onDoc = sameFrom
+        ? doc.lines.find((d) => String(d.productId) === pid && d.fromLocationId === key.locationId && d.batchNo === key.batchNo)
+        : undefined;
       if (!onDoc && !fromLocations.has(key.locationId)) continue;
       (sourceOptions[pid] ??= []).push({ value: src, label: `${onDoc?.fromLocationName ?? `货位 ${key.locationId}`} / ${key.batchNo || "无批次"} / 可用 0` });
     }
@@ -147,7 +179,11 @@ async function docOf(ctx: Ctx, idText: string | undefined) {
   }
 }
 
-const headerFromDoc = (doc: MoveOrderView): MoveFormValues => ({ fromWarehouseId: String(doc.fromWarehouseId ?? ""), toWarehouseId: String(doc.toWarehouseId ?? ""), remark: doc.remark ?? "" });
+const headerFromDoc = (doc: MoveOrderView): MoveFormValues => ({
+  fromWarehouseId: String(doc.fromWarehouseId ?? ""),
+  toWarehouseId: String(doc.toWarehouseId ?? ""),
+  remark: doc.remark ?? "",
+});
 
 export async function loadMoveOrderPage(request: Request, idText: string | undefined): Promise<MoveOrderPageData> {
   const ctx = await requirePage(request, ALLOCATION_URL);
@@ -185,12 +221,17 @@ async function inputOf(ctx: Ctx, doc: MoveOrderView | null, values: MoveFormValu
       for (const b of await batchesOnHand(ctx, { warehouseId: fromId, productId, limit: 1000 })) onHand.add(`${b.productId}|${sourceKey(b)}`);
     }
   }
-  const onDoc = new Set((doc?.lines ?? []).filter(() => String(doc?.fromWarehouseId) === values.fromWarehouseId).map((d) => `${d.productId}|${sourceKey({ locationId: d.fromLocationId, batchNo: d.batchNo })}`));
+  const onDoc = new Set(
+    (doc?.lines ?? [])
+      .filter(() => String(doc?.fromWarehouseId) === values.fromWarehouseId)
+      .map((d) => `${d.productId}|${sourceKey({ locationId: d.fromLocationId, batchNo: d.batchNo })}`),
+  );
   const out = used.map(({ l, i }) => {
     if (l.error || !l.product) put(i, "productText", l.error ?? "请选择产品");
     const src = parseSourceKey(l.values.source ?? "");
     if (l.product && !src) put(i, "source", "请选择调出货位/批次");
-    else if (l.product && src && !onHand.has(`${l.product.productId}|${l.values.source}`) && !onDoc.has(`${l.product.productId}|${l.values.source}`)) put(i, "source", "该产品在调出仓库的这个货位/批次没有可用库存，请重新选择");
+    else if (l.product && src && !onHand.has(`${l.product.productId}|${l.values.source}`) && !onDoc.has(`${l.product.productId}|${l.values.source}`))
+      put(i, "source", "该产品在调出仓库的这个货位/批次没有可用库存，请重新选择");
     let to = l.values.toLocationId ?? "";
     if (!to && l.product) {
       const d = defaults.get(l.product.productId);
@@ -199,10 +240,20 @@ async function inputOf(ctx: Ctx, doc: MoveOrderView | null, values: MoveFormValu
     }
     const qty = MoveOrderLineSchema.shape.qty.safeParse(l.values.qty ?? "");
     if (!qty.success) put(i, "qty", qty.error.issues[0]?.message ?? "调拨数量不正确");
-    return { productId: l.product?.productId ?? 0, fromLocationId: src?.locationId ?? 0, batchNo: src?.batchNo ?? "", toLocationId: to, qty: l.values.qty ?? "", remark: l.values.remark ?? "" };
+    return {
+      productId: l.product?.productId ?? 0,
+      fromLocationId: src?.locationId ?? 0,
+      batchNo: src?.batchNo ?? "",
+      toLocationId: to,
+      qty: l.values.qty ?? "",
+      remark: l.values.remark ?? "",
+    };
   });
   if (Object.keys(errors).length) throw new LineRefusal("请检查明细：产品、调出货位/批次和调入货位", errors);
-  return { input: { fromWarehouseId: values.fromWarehouseId, toWarehouseId: values.toWarehouseId, remark: values.remark, lines: out }, indexOf: used.map(({ i }) => i) };
+  return {
+    input: { fromWarehouseId: values.fromWarehouseId, toWarehouseId: values.toWarehouseId, remark: values.remark, lines: out },
+    indexOf: used.map(({ i }) => i),
+  };
 }
 
 /** Line messages of a refused save, moved from the input's line index to the editor's (fromLocationId/batchNo → source). */
@@ -240,7 +291,8 @@ export async function moveOrderPageAction(request: Request, idText: string | und
     lines = await resolveLines(ctx, readLines(body), { warehouseId });
     if (!lines.length) lines = [blankResolvedLine()];
   }
-  const reply = async (message: string | null, status = 200, errors: Record<string, string[]> = {}) => json(await pageData(ctx, doc, values, lines, message, errors), { status });
+  const reply = async (message: string | null, status = 200, errors: Record<string, string[]> = {}) =>
+    json(await pageData(ctx, doc, values, lines, message, errors), { status });
   let indexOf: number[] = [];
   try {
     const lineIntent = lineIntentOf(intent);

@@ -11,7 +11,6 @@ import { refusals } from "../test/race";
 /** Transfers under real parallel transactions (PostgreSQL only: PGlite runs one at a time). */
 const url = process.env.TEST_DATABASE_URL;
 
-
 describe.skipIf(!url)("transfers in parallel (PostgreSQL)", () => {
   useTestDatabase();
   let ctx: Ctx;
@@ -52,7 +51,10 @@ describe.skipIf(!url)("transfers in parallel (PostgreSQL)", () => {
     expect(results.filter((r) => r === "ok")).toHaveLength(1);
     expect(results.filter((r) => r === "refused")).toHaveLength(9);
     expect((await getMoveOrder(ctx, id)).status).toBe(100);
-    const moves = await db().select().from(stockMoves).where(and(eq(stockMoves.docType, "moveOrder"), eq(stockMoves.docId, id)));
+    const moves = await db()
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.docType, "moveOrder"), eq(stockMoves.docId, id)));
     expect(moves).toHaveLength(2);
     expect(Number((await balanceOf(ctx, f.productId, f.a1, "X"))!.qty)).toBe(Number(before) - 1);
     expect(await brokenKeys(ctx, f.productId)).toEqual([]);

@@ -4,7 +4,16 @@ import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { productCosts, stockMoves } from "../stock/stock.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
-import { batchesOnHand, confirmMoveOrder, createMoveOrder, getMoveOrder, removeMoveOrder, reverseMoveOrder, updateMoveOrder, voidMoveOrder } from "./move-order.service";
+import {
+  batchesOnHand,
+  confirmMoveOrder,
+  createMoveOrder,
+  getMoveOrder,
+  removeMoveOrder,
+  reverseMoveOrder,
+  updateMoveOrder,
+  voidMoveOrder,
+} from "./move-order.service";
 import { canTransition } from "../kernel/status-machine";
 import { MOVE_ORDER_MACHINE } from "./move-order.status";
 import { balanceOf, brokenKeys, makeWarehouseFixture, receive } from "./warehouse-test-kit";
@@ -18,7 +27,10 @@ async function valueOf(productId: number) {
     .from(stockMoves)
     .where(and(eq(stockMoves.companyId, ctx.companyId), eq(stockMoves.productId, productId)))
     .groupBy(stockMoves.locationId);
-  const [cost] = await db().select().from(productCosts).where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, productId)));
+  const [cost] = await db()
+    .select()
+    .from(productCosts)
+    .where(and(eq(productCosts.companyId, ctx.companyId), eq(productCosts.productId, productId)));
   const total = rows.reduce((t, r) => t + Math.round(Number(r.value) * 100), 0);
   return { at: new Map(rows.map((r) => [r.locationId, { qty: r.qty, value: r.value }])), total, avg: cost!.avgCost };
 }
@@ -53,7 +65,11 @@ describe("stock transfers", () => {
   });
 
   it("saves a draft, confirms it across warehouses and moves the batch with its identity", async () => {
-    const { id, no } = await createMoveOrder(stock, { fromWarehouseId: f.w1, toWarehouseId: f.w2, lines: [{ productId: f.productId, fromLocationId: f.a1, batchNo: "B1", toLocationId: f.b1, qty: "4" }] });
+    const { id, no } = await createMoveOrder(stock, {
+      fromWarehouseId: f.w1,
+      toWarehouseId: f.w2,
+      lines: [{ productId: f.productId, fromLocationId: f.a1, batchNo: "B1", toLocationId: f.b1, qty: "4" }],
+    });
     expect(no).toMatch(/^DB/);
     expect((await getMoveOrder(stock, id)).status).toBe(0);
     expect((await balanceOf(ctx, f.productId, f.a1, "B1"))!.qty).toBe("10.00");
@@ -67,10 +83,18 @@ describe("stock transfers", () => {
     expect(target.qty).toBe("4.00");
     expect(target.unitCost).toBe("12.0000");
     expect(target.source).toBe(1);
-    const moves = await db().select().from(stockMoves).where(and(eq(stockMoves.docType, "moveOrder"), eq(stockMoves.docId, id)));
-    expect(moves.map((m) => [m.bizType, m.qty]).sort()).toEqual([["StockMoveOrder", "-4.00"], ["StockMoveOrder", "4.00"]]);
+    const moves = await db()
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.docType, "moveOrder"), eq(stockMoves.docId, id)));
+    expect(moves.map((m) => [m.bizType, m.qty]).sort()).toEqual([
+      ["StockMoveOrder", "-4.00"],
+      ["StockMoveOrder", "4.00"],
+    ]);
     await expect(confirmMoveOrder(stock, id)).rejects.toThrow("调拨单当前状态为“已完成”，不能确认调拨");
-    await expect(updateMoveOrder(stock, id, { lines: [{ productId: f.productId, fromLocationId: f.a1, batchNo: "B1", toLocationId: f.b1, qty: "1" }] })).rejects.toThrow("不能修改");
+    await expect(
+      updateMoveOrder(stock, id, { lines: [{ productId: f.productId, fromLocationId: f.a1, batchNo: "B1", toLocationId: f.b1, qty: "1" }] }),
+    ).rejects.toThrow("不能修改");
     // 红冲 puts it back.
     await reverseMoveOrder(stock, id);
     expect((await getMoveOrder(stock, id)).status).toBe(90);
@@ -89,11 +113,23 @@ describe("stock transfers", () => {
   });
 
   it("refuses from = to, a location outside the chosen warehouse, bad quantities and another company's rows", async () => {
-    await expect(createMoveOrder(stock, { lines: [{ productId: f.productId, fromLocationId: f.a1, batchNo: "B1", toLocationId: f.a1, qty: "1" }] })).rejects.toThrow("调出货位和调入货位不能相同");
-    await expect(createMoveOrder(stock, { fromWarehouseId: f.w1, toWarehouseId: f.w1, lines: [{ productId: f.productId, fromLocationId: f.a1, batchNo: "B1", toLocationId: f.b1, qty: "1" }] })).rejects.toThrow("不属于调入仓库");
-    await expect(createMoveOrder(stock, { lines: [{ productId: f.productId, fromLocationId: f.a1, batchNo: "B1", toLocationId: f.a2, qty: "0" }] })).rejects.toThrow("调拨数量必须大于 0");
+    await expect(
+      createMoveOrder(stock, { lines: [{ productId: f.productId, fromLocationId: f.a1, batchNo: "B1", toLocationId: f.a1, qty: "1" }] }),
+    ).rejects.toThrow("调出货位和调入货位不能相同");
+    await expect(
+      createMoveOrder(stock, {
+        fromWarehouseId: f.w1,
+        toWarehouseId: f.w1,
+        lines: [{ productId: f.productId, fromLocationId: f.a1, batchNo: "B1", toLocationId: f.b1, qty: "1" }],
+      }),
+    ).rejects.toThrow("不属于调入仓库");
+    await expect(
+      createMoveOrder(stock, { lines: [{ productId: f.productId, fromLocationId: f.a1, batchNo: "B1", toLocationId: f.a2, qty: "0" }] }),
+    ).rejects.toThrow("调拨数量必须大于 0");
     await expect(createMoveOrder(stock, { lines: [] })).rejects.toThrow("请添加调拨明细");
-    await expect(createMoveOrder(other, { lines: [{ productId: f.productId, fromLocationId: f.a1, batchNo: "B1", toLocationId: f.a2, qty: "1" }] })).rejects.toThrow("不存在");
+    await expect(
+      createMoveOrder(other, { lines: [{ productId: f.productId, fromLocationId: f.a1, batchNo: "B1", toLocationId: f.a2, qty: "1" }] }),
+    ).rejects.toThrow("不存在");
     const { id } = await createMoveOrder(stock, { lines: [{ productId: f.productId, fromLocationId: f.a1, batchNo: "B1", toLocationId: f.a2, qty: "1" }] });
     await expect(getMoveOrder(other, id)).rejects.toThrow("调拨单不存在");
     await expect(confirmMoveOrder(other, id)).rejects.toThrow("调拨单不存在");
@@ -107,9 +143,16 @@ describe("stock transfers", () => {
     await receive(ctx, g.productId, g.a2, "NEW", "1", "10.01", 202);
     const before = await valueOf(g.productId);
     expect(before.avg).toBe("110.0017");
-    const { id } = await createMoveOrder(stock, { fromWarehouseId: g.w1, toWarehouseId: g.w2, lines: [{ productId: g.productId, fromLocationId: g.a2, batchNo: "NEW", toLocationId: g.b1, qty: "1" }] });
+    const { id } = await createMoveOrder(stock, {
+      fromWarehouseId: g.w1,
+      toWarehouseId: g.w2,
+      lines: [{ productId: g.productId, fromLocationId: g.a2, batchNo: "NEW", toLocationId: g.b1, qty: "1" }],
+    });
     await confirmMoveOrder(stock, id);
-    const moves = await db().select().from(stockMoves).where(and(eq(stockMoves.docType, "moveOrder"), eq(stockMoves.docId, id)));
+    const moves = await db()
+      .select()
+      .from(stockMoves)
+      .where(and(eq(stockMoves.docType, "moveOrder"), eq(stockMoves.docId, id)));
     expect(moves.map((m) => [m.qty, m.unitCost, m.amount, m.avgCostAfter]).sort()).toEqual([
       ["-1.00", "10.0100", "-10.01", "110.0017"],
       ["1.00", "10.0100", "10.01", "110.0017"],

@@ -55,9 +55,16 @@ async function locationsById(ex: Executor, ctx: Ctx, ids: number[]): Promise<Map
 /** Checks the lines against the company's products, locations and the header's warehouses; fills the warehouses from the lines when not given. */
 async function checkedInput(ex: Executor, ctx: Ctx, body: unknown): Promise<MoveOrderInput & { fromWarehouseId: number; toWarehouseId: number }> {
   const input = parseInput(MoveOrderInputSchema, body);
-  const locs = await locationsById(ex, ctx, input.lines.flatMap((l) => [l.fromLocationId, l.toLocationId]));
+  const locs = await locationsById(
+    ex,
+    ctx,
+    input.lines.flatMap((l) => [l.fromLocationId, l.toLocationId]),
+  );
   const productIds = [...new Set(input.lines.map((l) => l.productId))];
-  const found = await ex.select({ id: products.id }).from(products).where(and(eq(products.companyId, ctx.companyId), inArray(products.id, productIds)));
+  const found = await ex
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.companyId, ctx.companyId), inArray(products.id, productIds)));
   if (found.length !== productIds.length) throw new DomainError("bad_request", "所选产品不存在");
   const first = input.lines[0]!;
   const fromWarehouseId = input.fromWarehouseId ?? locs.get(first.fromLocationId)?.warehouseId;
@@ -74,9 +81,12 @@ async function checkedInput(ex: Executor, ctx: Ctx, body: unknown): Promise<Move
     const to = locs.get(l.toLocationId);
     if (!from) throw new DomainError("bad_request", `第 ${n} 行：调出货位不存在`, { lines: [`第 ${n} 行：调出货位不存在`] });
     if (!to) throw new DomainError("bad_request", `第 ${n} 行：调入货位不存在`, { lines: [`第 ${n} 行：调入货位不存在`] });
-    if (from.warehouseId !== fromWarehouseId) throw new DomainError("bad_request", `第 ${n} 行：调出货位 ${from.fullName} 不属于调出仓库`, { lines: [`第 ${n} 行：调出货位不属于调出仓库`] });
-    if (to.warehouseId !== toWarehouseId) throw new DomainError("bad_request", `第 ${n} 行：调入货位 ${to.fullName} 不属于调入仓库`, { lines: [`第 ${n} 行：调入货位不属于调入仓库`] });
-    if (from.id === to.id) throw new DomainError("bad_request", `第 ${n} 行：调出货位和调入货位不能相同`, { lines: [`第 ${n} 行：调出货位和调入货位不能相同`] });
+    if (from.warehouseId !== fromWarehouseId)
+      throw new DomainError("bad_request", `第 ${n} 行：调出货位 ${from.fullName} 不属于调出仓库`, { lines: [`第 ${n} 行：调出货位不属于调出仓库`] });
+    if (to.warehouseId !== toWarehouseId)
+      throw new DomainError("bad_request", `第 ${n} 行：调入货位 ${to.fullName} 不属于调入仓库`, { lines: [`第 ${n} 行：调入货位不属于调入仓库`] });
+    if (from.id === to.id)
+      throw new DomainError("bad_request", `第 ${n} 行：调出货位和调入货位不能相同`, { lines: [`第 ${n} 行：调出货位和调入货位不能相同`] });
   });
   return { ...input, fromWarehouseId, toWarehouseId };
 }
@@ -107,7 +117,17 @@ export async function createMoveOrder(ctx: Ctx, body: unknown, opts: { confirm?:
       const now = ctx.now ?? new Date();
       const [row] = await tx
         .insert(moveOrders)
-        .values({ companyId: ctx.companyId, no, status: MOVE_ORDER_DRAFT, remark: input.remark, createdBy: ctx.userId, creationTime: now, updatedAt: now, fromWarehouseId: input.fromWarehouseId, toWarehouseId: input.toWarehouseId })
+        .values({
+          companyId: ctx.companyId,
+          no,
+          status: MOVE_ORDER_DRAFT,
+          remark: input.remark,
+          createdBy: ctx.userId,
+          creationTime: now,
+          updatedAt: now,
+          fromWarehouseId: input.fromWarehouseId,
+          toWarehouseId: input.toWarehouseId,
+        })
         .returning({ id: moveOrders.id });
       await insertLines(tx, ctx, row!.id, input);
       if (opts.confirm) await confirmIn(tx, ctx, row!.id);
@@ -162,7 +182,14 @@ async function confirmIn(tx: Executor, ctx: Ctx, id: number) {
     internal: true,
     lines: lines.flatMap((l) => [
       { productId: l.productId, locationId: l.fromLocationId, batchNo: l.batchNo, qty: dec(l.qty).neg(), docLineId: l.id },
-      { productId: l.productId, locationId: l.toLocationId, batchNo: l.batchNo, qty: l.qty, batchFrom: { locationId: l.fromLocationId, batchNo: l.batchNo }, docLineId: l.id },
+      {
+        productId: l.productId,
+        locationId: l.toLocationId,
+        batchNo: l.batchNo,
+        qty: l.qty,
+        batchFrom: { locationId: l.fromLocationId, batchNo: l.batchNo },
+        docLineId: l.id,
+      },
     ]),
   });
   const now = ctx.now ?? new Date();
@@ -339,8 +366,16 @@ export interface BatchOnHand {
  * transfer's lines: optionally only those of a product, or of products matching a keyword
  * (any OE spelling, name, pinyin), or at one location. At most `limit` rows.
  */
-export async function batchesOnHand(ctx: Ctx, opts: { warehouseId: number; productId?: number; keyword?: string; locationId?: number; limit?: number }, ex: Executor = db()): Promise<BatchOnHand[]> {
-  const conds = [eq(stockBalances.companyId, ctx.companyId), eq(stockBalances.warehouseId, opts.warehouseId), gt(sql`${stockBalances.qty} - ${stockBalances.lockedQty}`, 0)];
+export async function batchesOnHand(
+  ctx: Ctx,
+  opts: { warehouseId: number; productId?: number; keyword?: string; locationId?: number; limit?: number },
+  ex: Executor = db(),
+): Promise<BatchOnHand[]> {
+  const conds = [
+    eq(stockBalances.companyId, ctx.companyId),
+    eq(stockBalances.warehouseId, opts.warehouseId),
+    gt(sql`${stockBalances.qty} - ${stockBalances.lockedQty}`, 0),
+  ];
   if (opts.productId) conds.push(eq(stockBalances.productId, opts.productId));
   if (opts.locationId) conds.push(eq(stockBalances.locationId, opts.locationId));
   const kw = opts.keyword?.trim();

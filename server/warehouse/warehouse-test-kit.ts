@@ -12,8 +12,14 @@ export async function makeWarehouseFixture(ctx: Ctx, tag: string) {
     .insert(products)
     .values({ companyId: ctx.companyId, mainOE: `WH-${tag}`, oeNorm: `WH${tag}`.toUpperCase().replace(/[^A-Z0-9]/g, ""), name: `调拨测试件${tag}` })
     .returning();
-  const [w1] = await db().insert(warehouses).values({ companyId: ctx.companyId, name: `甲仓${tag}` }).returning();
-  const [w2] = await db().insert(warehouses).values({ companyId: ctx.companyId, name: `乙仓${tag}` }).returning();
+  const [w1] = await db()
+    .insert(warehouses)
+    .values({ companyId: ctx.companyId, name: `甲仓${tag}` })
+    .returning();
+  const [w2] = await db()
+    .insert(warehouses)
+    .values({ companyId: ctx.companyId, name: `乙仓${tag}` })
+    .returning();
   const locs = await db()
     .insert(stockLocations)
     .values([
@@ -26,14 +32,29 @@ export async function makeWarehouseFixture(ctx: Ctx, tag: string) {
 }
 
 export function receive(ctx: Ctx, productId: number, locationId: number, batchNo: string, qty: string, unitCost = "10", docId = 1) {
-  return inTransaction((tx) => postStock(tx, ctx, { bizType: "PurchaseOrder", docType: "test", docId, docNo: `T${docId}`, lines: [{ productId, locationId, batchNo, qty, unitCost, source: 1 }] }));
+  return inTransaction((tx) =>
+    postStock(tx, ctx, {
+      bizType: "PurchaseOrder",
+      docType: "test",
+      docId,
+      docNo: `T${docId}`,
+      lines: [{ productId, locationId, batchNo, qty, unitCost, source: 1 }],
+    }),
+  );
 }
 
 export async function balanceOf(ctx: Ctx, productId: number, locationId: number, batchNo = "") {
   const [row] = await db()
     .select()
     .from(stockBalances)
-    .where(and(eq(stockBalances.companyId, ctx.companyId), eq(stockBalances.productId, productId), eq(stockBalances.locationId, locationId), eq(stockBalances.batchNo, batchNo)));
+    .where(
+      and(
+        eq(stockBalances.companyId, ctx.companyId),
+        eq(stockBalances.productId, productId),
+        eq(stockBalances.locationId, locationId),
+        eq(stockBalances.batchNo, batchNo),
+      ),
+    );
   return row;
 }
 

@@ -40,10 +40,19 @@ export const moveOrderResource = defineResource({
     lineCount: moveLines<number>(sql`count(*)::int`).as("line_count"),
     totalQty: moveLines(sql`coalesce(sum(l.qty), 0)::text`).as("total_qty"),
   },
-  join: (q) => q.leftJoin(fromWh, eq(fromWh.id, moveOrders.fromWarehouseId)).leftJoin(toWh, eq(toWh.id, moveOrders.toWarehouseId)).leftJoin(moCreator, eq(moCreator.id, moveOrders.createdBy)),
+  join: (q) =>
+    q
+      .leftJoin(fromWh, eq(fromWh.id, moveOrders.fromWarehouseId))
+      .leftJoin(toWh, eq(toWh.id, moveOrders.toWarehouseId))
+      .leftJoin(moCreator, eq(moCreator.id, moveOrders.createdBy)),
   sortable: { creationTime: moveOrders.creationTime, no: moveOrders.no, status: moveOrders.status, postedAt: moveOrders.postedAt },
   defaultSort: { field: "creationTime", dir: "desc" },
-  filters: { status: equals(moveOrders.status), fromWarehouseId: equals(moveOrders.fromWarehouseId), toWarehouseId: equals(moveOrders.toWarehouseId), ...dateRangeFilters(moveOrders.creationTime, "date") },
+  filters: {
+    status: equals(moveOrders.status),
+    fromWarehouseId: equals(moveOrders.fromWarehouseId),
+    toWarehouseId: equals(moveOrders.toWarehouseId),
+    ...dateRangeFilters(moveOrders.creationTime, "date"),
+  },
   keyword: (kw) => {
     const like = `%${escapeLike(kw)}%`;
     return or(
@@ -90,7 +99,11 @@ export const inventoryOrderResource = defineResource({
   join: (q) => q.leftJoin(ioWh, eq(ioWh.id, inventoryOrders.warehouseId)).leftJoin(ioCreator, eq(ioCreator.id, inventoryOrders.createdBy)),
   sortable: { creationTime: inventoryOrders.creationTime, no: inventoryOrders.no, status: inventoryOrders.status, postedAt: inventoryOrders.postedAt },
   defaultSort: { field: "creationTime", dir: "desc" },
-  filters: { status: equals(inventoryOrders.status), warehouseId: equals(inventoryOrders.warehouseId), ...dateRangeFilters(inventoryOrders.creationTime, "date") },
+  filters: {
+    status: equals(inventoryOrders.status),
+    warehouseId: equals(inventoryOrders.warehouseId),
+    ...dateRangeFilters(inventoryOrders.creationTime, "date"),
+  },
   keyword: (kw) => {
     const like = `%${escapeLike(kw)}%`;
     return or(

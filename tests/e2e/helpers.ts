@@ -65,7 +65,13 @@ export const failingViolations = (all: A11yViolation[]) => all.filter((v) => FAI
 
 export function describeViolations(url: string, list: A11yViolation[]) {
   return list
-    .map((v) => `${url}: [${v.impact}] ${v.id} (${v.help}), ${v.nodes.length} element(s):\n${v.nodes.slice(0, 8).map((n) => `    ${n.target}  ${n.summary}`).join("\n")}`)
+    .map(
+      (v) =>
+        `${url}: [${v.impact}] ${v.id} (${v.help}), ${v.nodes.length} element(s):\n${v.nodes
+          .slice(0, 8)
+          .map((n) => `    ${n.target}  ${n.summary}`)
+          .join("\n")}`,
+    )
     .join("\n");
 }
 
@@ -89,11 +95,14 @@ const FILTER_PARAMS = new Set(["q", "page", "size", "sort", "dir", "status", "da
 /** Which URLs are "the same page" for the accessibility check. */
 export function a11yKey(href: string): string {
   const u = new URL(href);
-  const names = [...new Set(u.searchParams.keys())].filter((n) => !FILTER_PARAMS.has(n)).sort().map((n) => {
-    if (VIEW_PARAMS.has(n)) return `${n}=${u.searchParams.get(n)}`;
-    if (n === "edit") return `edit=${u.searchParams.get(n) === "new" ? "new" : "id"}`;
-    return n;
-  });
+  const names = [...new Set(u.searchParams.keys())]
+    .filter((n) => !FILTER_PARAMS.has(n))
+    .sort()
+    .map((n) => {
+      if (VIEW_PARAMS.has(n)) return `${n}=${u.searchParams.get(n)}`;
+      if (n === "edit") return `edit=${u.searchParams.get(n) === "new" ? "new" : "id"}`;
+      return n;
+    });
   return `${u.pathname}?${names.join("&")}`;
 }
 

@@ -44,7 +44,9 @@ describe("package.json", () => {
       // import … from "x", import "x/…", import("x"), require("x"), require.resolve("x/…"), @import "x/…" in CSS
       return new RegExp(`(from\\s+|import\\s*\\(?\\s*|require\\(\\s*|resolve\\(\\s*|@import\\s+)["']${q}(/[^"']*)?["']`).test(text);
     };
-    const unused = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)].filter((name) => !Object.hasOwn(NOT_IMPORTED, name) && !imported(name));
+    const unused = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)].filter(
+      (name) => !Object.hasOwn(NOT_IMPORTED, name) && !imported(name),
+    );
     expect(unused).toEqual([]);
   });
 });

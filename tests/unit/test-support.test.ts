@@ -19,7 +19,14 @@ describe("the PostgreSQL pass: race suites and the database suites marked for it
   });
 
   it("leaves out unmarked database suites and pure unit tests, which run once, on PGlite", () => {
-    for (const once of ["server/master-data/company-resources.test.ts", "server/auth/login.service.test.ts", "server/lib/list-query.test.ts", "app/hooks/useTabs.test.ts", "tests/unit/test-support.test.ts", "server/main.test.ts"]) {
+    for (const once of [
+      "server/master-data/company-resources.test.ts",
+      "server/auth/login.service.test.ts",
+      "server/lib/list-query.test.ts",
+      "app/hooks/useTabs.test.ts",
+      "tests/unit/test-support.test.ts",
+      "server/main.test.ts",
+    ]) {
       if (fs.existsSync(once)) expect(suites, once).not.toContain(once);
     }
   });

@@ -11,7 +11,21 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
  * which clicks it) asks first in a dialog that says it again with the link. Without JavaScript
  * it is a plain submit button with that label. With the settings off: the plain label.
  */
-export function AutoFlowButton({ intent, plainLabel, flow, disabled, testId, className }: { intent: string; plainLabel: string; flow: AutoFlow | null; disabled?: boolean; testId: string; className?: string }) {
+export function AutoFlowButton({
+  intent,
+  plainLabel,
+  flow,
+  disabled,
+  testId,
+  className,
+}: {
+  intent: string;
+  plainLabel: string;
+  flow: AutoFlow | null;
+  disabled?: boolean;
+  testId: string;
+  className?: string;
+}) {
   const button = useRef<HTMLButtonElement>(null);
   const [asking, setAsking] = useState(false);
   const label = flow?.label ?? plainLabel;

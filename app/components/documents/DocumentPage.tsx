@@ -113,7 +113,23 @@ export interface LineTableColumn<L> {
 }
 
 /** A document's lines, read only. */
-export function DocumentLines<L>({ caption, testId, columns, lines, rowKey, rowTestId, foot }: { caption: string; testId?: string; columns: readonly (LineTableColumn<L> | false | null)[]; lines: readonly L[]; rowKey: (line: L, index: number) => string | number; rowTestId?: string; foot?: ReactNode }) {
+export function DocumentLines<L>({
+  caption,
+  testId,
+  columns,
+  lines,
+  rowKey,
+  rowTestId,
+  foot,
+}: {
+  caption: string;
+  testId?: string;
+  columns: readonly (LineTableColumn<L> | false | null)[];
+  lines: readonly L[];
+  rowKey: (line: L, index: number) => string | number;
+  rowTestId?: string;
+  foot?: ReactNode;
+}) {
   const shown = columns.filter((c): c is LineTableColumn<L> => !!c);
   return (
     <table className={dk.table} data-testid={testId}>
@@ -147,7 +163,21 @@ export function DocumentLines<L>({ caption, testId, columns, lines, rowKey, rowT
  * The action bar: a POST form with a button for each action the server allows on the document
  * now (the loader's `actions`), as the page's specs label them, then 返回列表.
  */
-export function DocumentActionBar({ actions, specs, testIdPrefix, before, backTo, children }: { actions: readonly string[]; specs: Record<string, DocumentActionSpec>; testIdPrefix: string; before?: ReactNode; backTo?: string | null; children?: ReactNode }) {
+export function DocumentActionBar({
+  actions,
+  specs,
+  testIdPrefix,
+  before,
+  backTo,
+  children,
+}: {
+  actions: readonly string[];
+  specs: Record<string, DocumentActionSpec>;
+  testIdPrefix: string;
+  before?: ReactNode;
+  backTo?: string | null;
+  children?: ReactNode;
+}) {
   return (
     <Form method="post" className={dk.buttons}>
       {before}

@@ -22,7 +22,15 @@ export function salesOrderLineColumns(canSeeCost: boolean): LineColumn[] {
     { kind: "info", field: "priceSale", label: "销售价", format: "money", width: 82 },
     ...(canSeeCost ? ([{ kind: "info", field: "avgCost", label: "成本", format: "cost", width: 82 }] as const) : []),
     { kind: "number", name: "qty", label: "数量", required: true, total: true, width: 70 },
-    { kind: "number", name: "price", label: "单价", required: true, defaultFrom: ["lastPrice", "priceSale"], warnBelowCost: { percent: "discount" }, width: 86 },
+    {
+      kind: "number",
+      name: "price",
+      label: "单价",
+      required: true,
+      defaultFrom: ["lastPrice", "priceSale"],
+      warnBelowCost: { percent: "discount" },
+      width: 86,
+    },
     { kind: "number", name: "discount", label: "折扣(%)", width: 70 },
     { kind: "amount", label: "金额", of: ["qty", "price"], percent: "discount", total: true, width: 96 },
     { kind: "text", name: "remark", label: "备注", maxLength: 200, width: 86 },
@@ -43,8 +51,26 @@ export const PURCHASE_ORDER_LINE_COLUMNS: LineColumn[] = [
 
 /** What differs between the two sides' order forms besides their own fields. */
 const SIDES = {
-  sale: { prefix: "so", styles: so, partner: "客户", partners: "so-customers", partnerTestId: "so-customer", termDefault: "按客户默认", caption: "销售明细", list: "/sale/order" },
-  purchase: { prefix: "po", styles: po, partner: "供应商", partners: "po-suppliers", partnerTestId: "po-supplier", termDefault: "按供应商默认", caption: "采购明细", list: "/purchase/order" },
+  sale: {
+    prefix: "so",
+    styles: so,
+    partner: "客户",
+    partners: "so-customers",
+    partnerTestId: "so-customer",
+    termDefault: "按客户默认",
+    caption: "销售明细",
+    list: "/sale/order",
+  },
+  purchase: {
+    prefix: "po",
+    styles: po,
+    partner: "供应商",
+    partners: "po-suppliers",
+    partnerTestId: "po-supplier",
+    termDefault: "按供应商默认",
+    caption: "采购明细",
+    list: "/purchase/order",
+  },
 } as const;
 
 export type OrderFormProps =
@@ -165,11 +191,31 @@ export function OrderForm(props: OrderFormProps) {
         </label>
         {props.side === "sale" ? <SaleFields data={props.data} /> : <PurchaseFields data={props.data} />}
       </div>
-      {props.side === "sale" ? <CustomerInfoBar info={asked === null ? props.data.customerInfo : asked === "" ? null : (info.data?.customerInfo ?? props.data.customerInfo)} /> : null}
       {props.side === "sale" ? (
-        <LineEditor columns={columns} lines={props.data.lines} errors={errors} partnerField="partnerId" warehouseField="warehouseId" pickerSide="sale" blankLine={SALE_BLANK_LINE} submitIntent="submit" caption={s.caption} />
+        <CustomerInfoBar info={asked === null ? props.data.customerInfo : asked === "" ? null : (info.data?.customerInfo ?? props.data.customerInfo)} />
+      ) : null}
+      {props.side === "sale" ? (
+        <LineEditor
+          columns={columns}
+          lines={props.data.lines}
+          errors={errors}
+          partnerField="partnerId"
+          warehouseField="warehouseId"
+          pickerSide="sale"
+          blankLine={SALE_BLANK_LINE}
+          submitIntent="submit"
+          caption={s.caption}
+        />
       ) : (
-        <LineEditor columns={columns} lines={props.data.lines} errors={errors} partnerField="partnerId" warehouseField="warehouseId" submitIntent="submit" caption={s.caption} />
+        <LineEditor
+          columns={columns}
+          lines={props.data.lines}
+          errors={errors}
+          partnerField="partnerId"
+          warehouseField="warehouseId"
+          submitIntent="submit"
+          caption={s.caption}
+        />
       )}
       {props.side === "sale" ? <SaleRefusals data={props.data} busy={busy} /> : null}
       <div className={styles.buttons}>
@@ -293,7 +339,11 @@ export function OrderCreatePage(props: OrderCreatePageProps) {
   return (
     <div>
       <h2 style={{ fontSize: 16, margin: "0 0 10px" }}>{props.side === "sale" ? "新建销售订单" : "新建采购订单"}</h2>
-      {props.side === "sale" ? <OrderForm side="sale" key={key} data={props.answered ?? props.loaded} /> : <OrderForm side="purchase" key={key} data={props.answered ?? props.loaded} />}
+      {props.side === "sale" ? (
+        <OrderForm side="sale" key={key} data={props.answered ?? props.loaded} />
+      ) : (
+        <OrderForm side="purchase" key={key} data={props.answered ?? props.loaded} />
+      )}
     </div>
   );
 }

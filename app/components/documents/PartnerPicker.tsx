@@ -21,7 +21,8 @@ export function partnersMatching<T extends PartnerOption>(options: readonly T[],
   if (!typed) return options.slice(0, LIST_MAX);
   const lower = typed.toLowerCase();
   const upper = typed.toUpperCase();
-  const rank = (o: T) => (o.name === typed ? 0 : o.initial.startsWith(upper) || o.name.toLowerCase().startsWith(lower) ? 1 : o.name.toLowerCase().includes(lower) ? 2 : -1);
+  const rank = (o: T) =>
+    o.name === typed ? 0 : o.initial.startsWith(upper) || o.name.toLowerCase().startsWith(lower) ? 1 : o.name.toLowerCase().includes(lower) ? 2 : -1;
   return options
     .map((o, i) => ({ o, i, r: rank(o) }))
     .filter((x) => x.r >= 0)

@@ -40,8 +40,28 @@ export function purchaseReturnLineColumns(locations: { value: string; label: str
 
 /** What differs between the two sides' return forms besides their own parts. */
 const SIDES = {
-  sale: { prefix: "sr", errorPrefix: "sr-", partner: "客户", partnerTestId: "sr-customer", warehouse: "退货仓库", order: "销售单", orderField: "salesOrder", submit: "提交审批", list: "/sale/returnOrder" },
-  purchase: { prefix: "pr", errorPrefix: "", partner: "供应商", partnerTestId: "pr-supplier", warehouse: "仓库", order: "采购单", orderField: "purchaseOrder", submit: "提交", list: "/purchase/returnOrder" },
+  sale: {
+    prefix: "sr",
+    errorPrefix: "sr-",
+    partner: "客户",
+    partnerTestId: "sr-customer",
+    warehouse: "退货仓库",
+    order: "销售单",
+    orderField: "salesOrder",
+    submit: "提交审批",
+    list: "/sale/returnOrder",
+  },
+  purchase: {
+    prefix: "pr",
+    errorPrefix: "",
+    partner: "供应商",
+    partnerTestId: "pr-supplier",
+    warehouse: "仓库",
+    order: "采购单",
+    orderField: "purchaseOrder",
+    submit: "提交",
+    list: "/purchase/returnOrder",
+  },
 } as const;
 
 export type ReturnFormProps =
@@ -92,7 +112,13 @@ export function ReturnForm(props: ReturnFormProps) {
             <span className={po.req}>*</span>
           </span>
           {fromOrder ? <input type="hidden" name="partnerId" value={values.partnerId ?? ""} /> : null}
-          <select name={fromOrder ? undefined : "partnerId"} defaultValue={values.partnerId ?? ""} disabled={fromOrder} data-testid={s.partnerTestId} aria-invalid={errors.partnerId ? true : undefined}>
+          <select
+            name={fromOrder ? undefined : "partnerId"}
+            defaultValue={values.partnerId ?? ""}
+            disabled={fromOrder}
+            data-testid={s.partnerTestId}
+            aria-invalid={errors.partnerId ? true : undefined}
+          >
             <option value="">请选择</option>
             {partners.map((p) => (
               <option key={p.value} value={p.value}>
@@ -108,7 +134,12 @@ export function ReturnForm(props: ReturnFormProps) {
             <span className={po.req}>*</span>
           </span>
           {lockWarehouse ? <input type="hidden" name="warehouseId" value={values.warehouseId ?? ""} /> : null}
-          <select name={lockWarehouse ? undefined : "warehouseId"} defaultValue={values.warehouseId ?? ""} disabled={lockWarehouse ? true : undefined} data-testid={`${s.prefix}-warehouse`}>
+          <select
+            name={lockWarehouse ? undefined : "warehouseId"}
+            defaultValue={values.warehouseId ?? ""}
+            disabled={lockWarehouse ? true : undefined}
+            data-testid={`${s.prefix}-warehouse`}
+          >
             <option value="">请选择</option>
             {data.warehouses.map((w) => (
               <option key={w.value} value={w.value}>
@@ -133,15 +164,42 @@ export function ReturnForm(props: ReturnFormProps) {
       {props.side === "sale" && fromOrder ? (
         <OrderReturnLines data={props.data} />
       ) : props.side === "sale" ? (
-        <LineEditor columns={SALE_FREE_COLUMNS} lines={props.data.lines} errors={errors} partnerField="partnerId" warehouseField="warehouseId" pickerSide="sale" submitIntent="submit" caption="退货明细" blankLine={{ reasonCode: "70" }} />
+        <LineEditor
+          columns={SALE_FREE_COLUMNS}
+          lines={props.data.lines}
+          errors={errors}
+          partnerField="partnerId"
+          warehouseField="warehouseId"
+          pickerSide="sale"
+          submitIntent="submit"
+          caption="退货明细"
+          blankLine={{ reasonCode: "70" }}
+        />
       ) : (
-        <LineEditor columns={purchaseReturnLineColumns(props.data.locations)} lines={props.data.lines} errors={errors} partnerField="partnerId" warehouseField="warehouseId" submitIntent="submit" caption="退货明细" blankLine={{ reasonCode: "70" }} />
+        <LineEditor
+          columns={purchaseReturnLineColumns(props.data.locations)}
+          lines={props.data.lines}
+          errors={errors}
+          partnerField="partnerId"
+          warehouseField="warehouseId"
+          submitIntent="submit"
+          caption="退货明细"
+          blankLine={{ reasonCode: "70" }}
+        />
       )}
       <div className={po.buttons}>
         <button type="submit" name="intent" value="save" className={css.btn} disabled={busy} data-testid={`${s.prefix}-save`}>
           保存草稿
         </button>
-        <button type="submit" name="intent" value="submit" className={`${css.btn} ${css.primary}`} disabled={busy} title="Ctrl+Enter" data-testid={`${s.prefix}-submit`}>
+        <button
+          type="submit"
+          name="intent"
+          value="submit"
+          className={`${css.btn} ${css.primary}`}
+          disabled={busy}
+          title="Ctrl+Enter"
+          data-testid={`${s.prefix}-submit`}
+        >
           {s.submit}
         </button>
         {extraButtons}
@@ -164,7 +222,15 @@ export function ReturnOrderLookup({ data }: { data: SerializeFrom<SalesReturnPag
     <Form method="get" action="/sale/returnOrderCreate" className={po.titleRow} data-testid="sr-lookup">
       <label className={po.field} style={{ flexDirection: "row", alignItems: "center", gap: 8 }}>
         <span>销售单号</span>
-        <input name="orderNo" defaultValue={data.values.orderNo ?? ""} placeholder="输入已发货的销售单号" maxLength={60} data-testid="sr-order-no-input" aria-invalid={err ? true : undefined} aria-describedby={err ? "sr-orderNo-error" : undefined} />
+        <input
+          name="orderNo"
+          defaultValue={data.values.orderNo ?? ""}
+          placeholder="输入已发货的销售单号"
+          maxLength={60}
+          data-testid="sr-order-no-input"
+          aria-invalid={err ? true : undefined}
+          aria-describedby={err ? "sr-orderNo-error" : undefined}
+        />
       </label>
       <button type="submit" className={css.btn} data-testid="sr-from-order">
         从销售订单退货
@@ -193,9 +259,15 @@ function OrderReturnLines({ data }: { data: SerializeFrom<SalesReturnPageData> }
           <th scope="col">产品编码</th>
           <th scope="col">产品名称</th>
           <th scope="col">批次</th>
-          <th scope="col" className={po.num}>已发</th>
-          <th scope="col" className={po.num}>可退</th>
-          <th scope="col" className={po.num}>单价</th>
+          <th scope="col" className={po.num}>
+            已发
+          </th>
+          <th scope="col" className={po.num}>
+            可退
+          </th>
+          <th scope="col" className={po.num}>
+            单价
+          </th>
           <th scope="col">退货数量</th>
           <th scope="col">退货原因</th>
           <th scope="col">备注</th>
@@ -233,7 +305,13 @@ function OrderReturnLines({ data }: { data: SerializeFrom<SalesReturnPageData> }
                 />
               </td>
               <td>
-                <select name={name("reasonCode")} defaultValue={v.reasonCode ?? "70"} aria-label={`${r.mainOE} 退货原因`} aria-invalid={reasonErr ? true : undefined} data-testid="sr-line-reason">
+                <select
+                  name={name("reasonCode")}
+                  defaultValue={v.reasonCode ?? "70"}
+                  aria-label={`${r.mainOE} 退货原因`}
+                  aria-invalid={reasonErr ? true : undefined}
+                  data-testid="sr-line-reason"
+                >
                   <option value="">请选择</option>
                   {SALE_REASONS.map((o) => (
                     <option key={o.value} value={o.value}>
@@ -287,7 +365,13 @@ function BatchFinder({ data }: { data: SerializeFrom<PurchaseReturnPageData> }) 
                 <td className={po.num}>{b.qty}</td>
                 <td className={po.num}>{b.available}</td>
                 <td>
-                  <button type="submit" name="intent" value={`useBatch:${b.productId}:${b.locationId}:${encodeURIComponent(b.batchNo)}`} className={css.btn} data-testid="pr-use-batch">
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`useBatch:${b.productId}:${b.locationId}:${encodeURIComponent(b.batchNo)}`}
+                    className={css.btn}
+                    data-testid="pr-use-batch"
+                  >
                     选用
                   </button>
                 </td>

@@ -5,7 +5,16 @@ import type { PurchaseReturnPageData } from "#server/purchase/purchase-return.pa
 import type { SalesReturnPageData } from "#server/sale/sales-return.page";
 import type { SalesReturnView } from "#server/sale/sales-return.service";
 import { qtyText, type DocumentActionSpec } from "./DocumentActionButton";
-import { DocumentActionBar, DocumentHeader, DocumentLines, DocumentPage, DocumentSummary, documentActionButtons, type LineTableColumn, type SummaryItem } from "./DocumentPage";
+import {
+  DocumentActionBar,
+  DocumentHeader,
+  DocumentLines,
+  DocumentPage,
+  DocumentSummary,
+  documentActionButtons,
+  type LineTableColumn,
+  type SummaryItem,
+} from "./DocumentPage";
 import { ReturnForm, ReturnOrderLookup } from "./ReturnForm";
 
 /**
@@ -73,7 +82,9 @@ function saleSummary(doc: SaleDoc): SummaryItem[] {
     { label: "制单人", value: doc.createdByName ?? "—" },
     {
       label: "审批",
-      value: doc.approval ? `${APPROVAL_NAMES[doc.approval.status] ?? ""}${doc.approval.decidedByName ? `（${doc.approval.decidedByName}）` : ""}${doc.approval.comment ? `：${doc.approval.comment}` : ""}` : "—",
+      value: doc.approval
+        ? `${APPROVAL_NAMES[doc.approval.status] ?? ""}${doc.approval.decidedByName ? `（${doc.approval.decidedByName}）` : ""}${doc.approval.comment ? `：${doc.approval.comment}` : ""}`
+        : "—",
       testId: "sr-approval",
     },
     { label: "入库人", value: doc.postedByName ?? "—" },
@@ -107,7 +118,11 @@ export function ReturnDocumentPage(props: ReturnPageProps) {
   const prefix = side === "sale" ? "sr" : "pr";
   const specs = side === "sale" ? SALE_ACTIONS : PURCHASE_ACTIONS;
   // A new key per answer: the uncontrolled inputs show what the server answered.
-  const formKey = answered ? JSON.stringify(answered.lines.map((l) => l.values)) + (answered.message ?? "") + (props.side === "purchase" && props.answered ? (props.answered.values.batchQ ?? "") : "") : "draft";
+  const formKey = answered
+    ? JSON.stringify(answered.lines.map((l) => l.values)) +
+      (answered.message ?? "") +
+      (props.side === "purchase" && props.answered ? (props.answered.values.batchQ ?? "") : "")
+    : "draft";
   const extraButtons = documentActionButtons(["cancel", "remove"], specs, `${prefix}-action-`);
   return (
     <DocumentPage>
@@ -116,7 +131,13 @@ export function ReturnDocumentPage(props: ReturnPageProps) {
         no={doc.no}
         status={doc.statusName}
         statusTestId={`${prefix}-status`}
-        printHref={draft || readOnly ? null : side === "sale" ? `/print/saleReturn?type=saleReturn&orderId=${doc.id}` : `/print/purchaseReturn?type=purchaseReturn&orderId=${doc.id}`}
+        printHref={
+          draft || readOnly
+            ? null
+            : side === "sale"
+              ? `/print/saleReturn?type=saleReturn&orderId=${doc.id}`
+              : `/print/purchaseReturn?type=purchaseReturn&orderId=${doc.id}`
+        }
         printTestId={`${prefix}-print`}
       />
       {draft ? (
@@ -127,13 +148,22 @@ export function ReturnDocumentPage(props: ReturnPageProps) {
         )
       ) : (
         <>
-          {props.side === "sale" ? <DocumentSummary spaced items={saleSummary(props.loaded.doc!)} /> : <DocumentSummary spaced items={purchaseSummary(props.loaded.doc!)} />}
+          {props.side === "sale" ? (
+            <DocumentSummary spaced items={saleSummary(props.loaded.doc!)} />
+          ) : (
+            <DocumentSummary spaced items={purchaseSummary(props.loaded.doc!)} />
+          )}
           {props.side === "sale" ? (
             <DocumentLines caption="退货明细" testId="sr-lines" columns={SALE_RETURN_LINE_COLUMNS} lines={props.loaded.doc!.lines} rowKey={(l) => l.id} />
           ) : (
             <DocumentLines caption="退货明细" testId="pr-lines" columns={PURCHASE_RETURN_LINE_COLUMNS} lines={props.loaded.doc!.lines} rowKey={(l) => l.id} />
           )}
-          <DocumentActionBar actions={doc.actions} specs={specs} testIdPrefix={`${prefix}-action-`} backTo={side === "purchase" ? "/purchase/returnOrder" : readOnly ? "/sale/returnInbound" : "/sale/returnOrder"} />
+          <DocumentActionBar
+            actions={doc.actions}
+            specs={specs}
+            testIdPrefix={`${prefix}-action-`}
+            backTo={side === "purchase" ? "/purchase/returnOrder" : readOnly ? "/sale/returnInbound" : "/sale/returnOrder"}
+          />
         </>
       )}
     </DocumentPage>

@@ -13,7 +13,15 @@ const money = (v: string | null | undefined) => (v === null || v === undefined ?
  * balance, the ageing of the open documents and the confirmation record (发送对账, then 已确认
  * / 有异议 as the partner answered). Every command is a plain form post.
  */
-export function StatementView({ s, payments, canRecordPayments }: { s: Statement; payments: { id: number; no: string; kindName: string; statusName: string; amount: string; unallocatedAmount: string; paidOn: string }[]; canRecordPayments: boolean }) {
+export function StatementView({
+  s,
+  payments,
+  canRecordPayments,
+}: {
+  s: Statement;
+  payments: { id: number; no: string; kindName: string; statusName: string; amount: string; unallocatedAmount: string; paidOn: string }[];
+  canRecordPayments: boolean;
+}) {
   const customer = s.partner.rel === 1;
   const period = new URLSearchParams({ partnerId: String(s.partner.id), from: s.from, to: s.to }).toString();
   const pending = s.confirmations.find((c) => c.status === 0);
@@ -34,7 +42,12 @@ export function StatementView({ s, payments, canRecordPayments }: { s: Statement
           打印
         </a>
         {customer || canRecordPayments ? (
-          <Link to={`/accounting/reconciliation/receipt?kind=${customer ? 1 : 2}&partnerId=${s.partner.id}`} prefetch="none" className={`${css.btn} ${css.primary}`} data-testid="st-register">
+          <Link
+            to={`/accounting/reconciliation/receipt?kind=${customer ? 1 : 2}&partnerId=${s.partner.id}`}
+            prefetch="none"
+            className={`${css.btn} ${css.primary}`}
+            data-testid="st-register"
+          >
             {customer ? "登记收款" : "登记付款"}
           </Link>
         ) : null}
@@ -142,34 +155,34 @@ export function StatementView({ s, payments, canRecordPayments }: { s: Statement
           </h3>
           {/* Scrolls sideways when the column is narrow: focusable, so a keyboard can scroll it too. */}
           <div className={fin.scrollX} tabIndex={0} role="region" aria-labelledby="ageing-h">
-          <table className={`${po.table} ${fin.noWrapHead}`} data-testid="st-ageing">
-            <thead>
-              <tr>
-                {s.ageing.buckets.map((b) => (
-                  <th key={b.key} scope="col" className={po.num}>
-                    {b.label}
+            <table className={`${po.table} ${fin.noWrapHead}`} data-testid="st-ageing">
+              <thead>
+                <tr>
+                  {s.ageing.buckets.map((b) => (
+                    <th key={b.key} scope="col" className={po.num}>
+                      {b.label}
+                    </th>
+                  ))}
+                  <th scope="col" className={po.num}>
+                    未结清合计
                   </th>
-                ))}
-                <th scope="col" className={po.num}>
-                  未结清合计
-                </th>
-                <th scope="col" className={po.num}>
-                  未核销预收/贷项
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                {s.ageing.buckets.map((b) => (
-                  <td key={b.key} className={po.num} data-testid={`age-${b.key}`}>
-                    {money(b.amount)}
-                  </td>
-                ))}
-                <td className={po.num}>{money(s.ageing.open)}</td>
-                <td className={po.num}>{money(s.ageing.other)}</td>
-              </tr>
-            </tbody>
-          </table>
+                  <th scope="col" className={po.num}>
+                    未核销预收/贷项
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  {s.ageing.buckets.map((b) => (
+                    <td key={b.key} className={po.num} data-testid={`age-${b.key}`}>
+                      {money(b.amount)}
+                    </td>
+                  ))}
+                  <td className={po.num}>{money(s.ageing.open)}</td>
+                  <td className={po.num}>{money(s.ageing.other)}</td>
+                </tr>
+              </tbody>
+            </table>
           </div>
           {s.ageing.documents.length ? (
             <details className={fin.details}>

@@ -50,9 +50,11 @@ export function HiddenParams({ search, except }: { search: string; except: reado
   const p = new URLSearchParams(search);
   return (
     <>
-      {[...p].filter(([k]) => !except.includes(k)).map(([k, v], i) => (
-        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-      ))}
+      {[...p]
+        .filter(([k]) => !except.includes(k))
+        .map(([k, v], i) => (
+          <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+        ))}
     </>
   );
 }
@@ -68,12 +70,13 @@ export function pageWindow(page: number, count: number, visible = 7): number[] {
 
 const NUMERIC = new Set(["money", "cost", "number"]);
 
-
 /** The grid's body rows as HTML, every value escaped. */
 export function rowsHtml(rows: Record<string, unknown>[], columns: EffectiveColumn[], commandForm?: string, timeZone?: string | null) {
   const numClass = escapeHtml(css.num ?? "");
   const selClass = escapeHtml(css.sel ?? "");
-  const radio = commandForm ? `<td class="${selClass}"><input type="radio" name="sel" form="${escapeHtml(commandForm)}" aria-label="${escapeHtml(t.grid.selectRow)}" value="` : "";
+  const radio = commandForm
+    ? `<td class="${selClass}"><input type="radio" name="sel" form="${escapeHtml(commandForm)}" aria-label="${escapeHtml(t.grid.selectRow)}" value="`
+    : "";
   let html = "";
   for (const r of rows) {
     const id = escapeHtml(String(r.id));
@@ -156,7 +159,10 @@ export function DataGrid({ gridId, columns, rows, total, totalCapped, query, sea
       window.removeEventListener("pointerup", up);
       const next = { ...widths, [col.field]: w };
       setWidths(next);
-      persist(ordered.map((c) => c.field), next);
+      persist(
+        ordered.map((c) => c.field),
+        next,
+      );
     };
     window.addEventListener("pointermove", move);
     window.addEventListener("pointerup", up);
@@ -282,7 +288,9 @@ export function DataGrid({ gridId, columns, rows, total, totalCapped, query, sea
         pages={pages}
         query={query}
         search={search}
-        onPickSize={saveAction ? (size) => fetcher.submit({ intent: "savePageSize", quiet: "1", size: String(size) }, { method: "post", action: saveAction }) : undefined}
+        onPickSize={
+          saveAction ? (size) => fetcher.submit({ intent: "savePageSize", quiet: "1", size: String(size) }, { method: "post", action: saveAction }) : undefined
+        }
       />
     </div>
   );
@@ -293,7 +301,21 @@ export function DataGrid({ gridId, columns, rows, total, totalCapped, query, sea
  * saved); with JavaScript, picking a size is also saved for the grid by an explicit POST
  * (`onPickSize`). Without JavaScript the custom-columns dialog saves it.
  */
-function GridFooter({ total, totalCapped, pages, query, search, onPickSize }: { total: number; totalCapped?: boolean; pages: number; query: GridQuery; search: string; onPickSize?: (size: number) => void }) {
+function GridFooter({
+  total,
+  totalCapped,
+  pages,
+  query,
+  search,
+  onPickSize,
+}: {
+  total: number;
+  totalCapped?: boolean;
+  pages: number;
+  query: GridQuery;
+  search: string;
+  onPickSize?: (size: number) => void;
+}) {
   const page = Math.min(query.page, Math.max(pages, query.page));
   const link = (p: number) => hrefWith(search, { ...TRANSIENT, page: p === 1 ? null : p });
   const [jump, setJump] = useState(String(page));

@@ -63,7 +63,8 @@ export function InlineCellEdit({ gridId, fields, action }: { gridId: string; fie
       input.value = original.replace(/,/g, "");
       input.setAttribute("aria-label", `${headerOf(td)}（第 ${(td.parentElement as HTMLTableRowElement).sectionRowIndex + 1} 行）`);
       input.dataset.testid = "inline-edit-input";
-      input.style.cssText = "width:100%;box-sizing:border-box;height:24px;padding:0 4px;font:inherit;text-align:right;border:1px solid #fd7e14;border-radius:3px";
+      input.style.cssText =
+        "width:100%;box-sizing:border-box;height:24px;padding:0 4px;font:inherit;text-align:right;border:1px solid #fd7e14;border-radius:3px";
       input.addEventListener("keydown", (ev) => {
         // The grid opens a row on Enter and the shell has shortcuts: the cell keeps its keys.
         ev.stopPropagation();

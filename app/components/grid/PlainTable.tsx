@@ -56,10 +56,29 @@ export function PlainTable({
  * row's form. `intents` and `labels` are [turn on, turn off]; `subject` names the row for
  * screen readers.
  */
-export function SwitchButton({ on, intents, labels, subject, disabled }: { on: boolean; intents: readonly [string, string]; labels: readonly [string, string]; subject: string; disabled?: boolean }) {
+export function SwitchButton({
+  on,
+  intents,
+  labels,
+  subject,
+  disabled,
+}: {
+  on: boolean;
+  intents: readonly [string, string];
+  labels: readonly [string, string];
+  subject: string;
+  disabled?: boolean;
+}) {
   const i = on ? 1 : 0;
   return (
-    <button type="submit" name="intent" value={intents[i]} className={`${css.btn} ${on ? css.danger : css.primary}`} disabled={disabled} aria-label={`${labels[i]} ${subject}`}>
+    <button
+      type="submit"
+      name="intent"
+      value={intents[i]}
+      className={`${css.btn} ${on ? css.danger : css.primary}`}
+      disabled={disabled}
+      aria-label={`${labels[i]} ${subject}`}
+    >
       {labels[i]}
     </button>
   );

@@ -64,7 +64,21 @@ function valueText(v: unknown): string {
  * 2 decimals is said next to the field, and text that is not a number stays as typed with the
  * message next to it (the form does not submit until it is corrected). Nothing is undone.
  */
-function NumberField({ name, spec, value, error, readOnly, placeholder }: { name: string; spec: FieldSpec; value: string; error?: string; readOnly?: boolean; placeholder?: string }) {
+function NumberField({
+  name,
+  spec,
+  value,
+  error,
+  readOnly,
+  placeholder,
+}: {
+  name: string;
+  spec: FieldSpec;
+  value: string;
+  error?: string;
+  readOnly?: boolean;
+  placeholder?: string;
+}) {
   const kind = spec.kind as NumberKind;
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(value);
@@ -144,7 +158,9 @@ export function FormFields({
   const children = fields.filter((f) => f.parent);
   const linked = new Set([...children.map((f) => f.name), ...children.map((f) => f.parent!)]);
   // Parent and child selects are controlled, so a child can follow its parent at once.
-  const [chosen, setChosen] = useState<Record<string, string>>(() => Object.fromEntries(fields.filter((f) => linked.has(f.name)).map((f) => [f.name, initial(f)])));
+  const [chosen, setChosen] = useState<Record<string, string>>(() =>
+    Object.fromEntries(fields.filter((f) => linked.has(f.name)).map((f) => [f.name, initial(f)])),
+  );
 
   function choose(f: FormField, value: string) {
     const next = { ...chosen, [f.name]: value };
@@ -165,7 +181,14 @@ export function FormFields({
       {children.length ? (
         // Without JavaScript, Enter in a field presses the first submit button: make that 保存, not 刷新选项.
         <noscript>
-          <button type="submit" name="intent" value={saveIntent} tabIndex={-1} aria-hidden="true" style={{ position: "absolute", left: -9999, width: 1, height: 1, overflow: "hidden" }}>
+          <button
+            type="submit"
+            name="intent"
+            value={saveIntent}
+            tabIndex={-1}
+            aria-hidden="true"
+            style={{ position: "absolute", left: -9999, width: 1, height: 1, overflow: "hidden" }}
+          >
             {t.grid.save}
           </button>
         </noscript>
@@ -178,19 +201,42 @@ export function FormFields({
         const widget = f.widget ?? (f.options ? "select" : undefined);
         let input;
         if (widget === "textarea") {
-          input = <Textarea name={f.name} label={s.label} description={s.hint} defaultValue={value} error={error} maxLength={s.maxLength} autosize minRows={2} maxRows={5} required={s.required} />;
+          input = (
+            <Textarea
+              name={f.name}
+              label={s.label}
+              description={s.hint}
+              defaultValue={value}
+              error={error}
+              maxLength={s.maxLength}
+              autosize
+              minRows={2}
+              maxRows={5}
+              required={s.required}
+            />
+          );
         } else if (widget === "select") {
           const data = f.parent ? childOptions(f, lookups, chosen[f.parent] ?? "", chosen[f.name] ?? "") : optionsOf(f.options, lookups, f);
           const options = [{ value: "", label: s.required ? t.grid.pleaseChoose : "—" }, ...data] as never;
           input = linked.has(f.name) ? (
-            <NativeSelect name={f.name} label={s.label} description={s.hint} value={chosen[f.name] ?? ""} onChange={(e) => choose(f, e.currentTarget.value)} error={error} required={s.required} data={options} />
+            <NativeSelect
+              name={f.name}
+              label={s.label}
+              description={s.hint}
+              value={chosen[f.name] ?? ""}
+              onChange={(e) => choose(f, e.currentTarget.value)}
+              error={error}
+              required={s.required}
+              data={options}
+            />
           ) : (
             <NativeSelect name={f.name} label={s.label} description={s.hint} defaultValue={value} error={error} required={s.required} data={options} />
           );
         } else if (s.kind === "int" || s.kind === "money" || s.kind === "decimal") {
           input = <NumberField name={f.name} spec={s} value={value} error={error} readOnly={f.readOnly} placeholder={f.placeholder} />;
         } else if (s.kind === "bool") {
-          const checked = values[f.name] === undefined ? s.defaultValue !== false : values[f.name] === true || values[f.name] === "on" || values[f.name] === "true";
+          const checked =
+            values[f.name] === undefined ? s.defaultValue !== false : values[f.name] === true || values[f.name] === "on" || values[f.name] === "true";
           input = (
             <div style={{ paddingTop: 24 }}>
               <input type="hidden" name={f.name} value="false" />
@@ -203,7 +249,19 @@ export function FormFields({
           const listId = f.suggest ? `${f.name}-suggestions` : undefined;
           input = (
             <>
-              <TextInput name={f.name} label={s.label} description={s.hint} defaultValue={value} error={error} maxLength={s.maxLength} required={s.required} placeholder={f.placeholder} readOnly={f.readOnly} list={listId} autoComplete={listId ? "off" : undefined} />
+              <TextInput
+                name={f.name}
+                label={s.label}
+                description={s.hint}
+                defaultValue={value}
+                error={error}
+                maxLength={s.maxLength}
+                required={s.required}
+                placeholder={f.placeholder}
+                readOnly={f.readOnly}
+                list={listId}
+                autoComplete={listId ? "off" : undefined}
+              />
               {listId ? (
                 <datalist id={listId}>
                   {(lookups[f.suggest!] ?? []).map((o) => (
@@ -219,7 +277,15 @@ export function FormFields({
             {input}
             {f.parent ? (
               <noscript>
-                <button type="submit" name="intent" value={refreshIntent} formNoValidate className={css.btn} style={{ marginTop: 4 }} data-testid={`refresh-${f.name}`}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={refreshIntent}
+                  formNoValidate
+                  className={css.btn}
+                  style={{ marginTop: 4 }}
+                  data-testid={`refresh-${f.name}`}
+                >
                   按所选{spec[f.parent]?.label ?? ""}刷新选项
                 </button>
               </noscript>

@@ -19,14 +19,28 @@ import css from "./grid.module.css";
 const COMMAND_FORM = "grid-command";
 const DIALOG_PARAMS = ["edit", "confirmDelete", "dialog", "notice", "do", "sel", "all", "hidden"];
 
-export function ResourcePage({ config, toolbar, formExtras, children }: { config: PageConfig; toolbar?: ReactNode; formExtras?: ReactNode; children?: ReactNode }) {
+export function ResourcePage({
+  config,
+  toolbar,
+  formExtras,
+  children,
+}: {
+  config: PageConfig;
+  toolbar?: ReactNode;
+  formExtras?: ReactNode;
+  children?: ReactNode;
+}) {
   const data = useLoaderData<ResourcePageData>();
   const location = useLocation();
   const search = location.search;
   const listSearch = hrefWith(search, Object.fromEntries(DIALOG_PARAMS.map((k) => [k, null])));
   // Columns of fields this user may not read (cost price without 产品价格) are neither shown nor offered.
   const columns = useMemo(
-    () => applyGridSettings(config.columns.filter((c) => !data.hiddenFields.includes(c.field)), data.settings),
+    () =>
+      applyGridSettings(
+        config.columns.filter((c) => !data.hiddenFields.includes(c.field)),
+        data.settings,
+      ),
     [config.columns, data.settings, data.hiddenFields],
   );
   const noticeText = data.notice === "select" ? t.grid.selectRowFirst : data.notice === "missing" ? t.grid.rowMissing : null;
@@ -67,7 +81,14 @@ export function ResourcePage({ config, toolbar, formExtras, children }: { config
         >
           <HiddenParams search={listSearch} except={[]} />
           {data.canCreate ? (
-            <Link to={hrefWith(listSearch, { edit: "new" })} prefetch="none" preventScrollReset className={`${css.btn} ${css.primary}`} data-testid="grid-add" title={t.grid.shortcutHint("a")}>
+            <Link
+              to={hrefWith(listSearch, { edit: "new" })}
+              prefetch="none"
+              preventScrollReset
+              className={`${css.btn} ${css.primary}`}
+              data-testid="grid-add"
+              title={t.grid.shortcutHint("a")}
+            >
               {t.grid.add}
             </Link>
           ) : null}
@@ -82,7 +103,14 @@ export function ResourcePage({ config, toolbar, formExtras, children }: { config
             </button>
           ) : null}
           {data.canDelete ? (
-            <button type="submit" name="do" value="delete" className={`${css.btn} ${css.danger}`} data-testid="grid-delete" title={t.grid.shortcutHint("Delete")}>
+            <button
+              type="submit"
+              name="do"
+              value="delete"
+              className={`${css.btn} ${css.danger}`}
+              data-testid="grid-delete"
+              title={t.grid.shortcutHint("Delete")}
+            >
               {t.grid.remove}
             </button>
           ) : null}
@@ -130,7 +158,19 @@ export function ResourcePage({ config, toolbar, formExtras, children }: { config
  * dialog is open): a = 新增, q = the keyword box, Enter = 修改 the selected row, Delete = 删除
  * it (the confirmation opens). Enter or Delete without a selected row says 请选择数据行.
  */
-function useListShortcuts({ data, listSearch, searchRef, rowHref, onNoSelection }: { data: ResourcePageData; listSearch: string; searchRef: RefObject<HTMLInputElement>; rowHref?: (id: number) => string; onNoSelection: () => void }) {
+function useListShortcuts({
+  data,
+  listSearch,
+  searchRef,
+  rowHref,
+  onNoSelection,
+}: {
+  data: ResourcePageData;
+  listSearch: string;
+  searchRef: RefObject<HTMLInputElement>;
+  rowHref?: (id: number) => string;
+  onNoSelection: () => void;
+}) {
   const navigate = useNavigate();
   const selected = () => Number(document.querySelector<HTMLInputElement>(`input[form="${COMMAND_FORM}"][name="sel"]:checked`)?.value) || null;
   const go = (changes: Record<string, string | number>) => navigate(hrefWith(listSearch, changes), { preventScrollReset: true });
@@ -175,7 +215,16 @@ function Filters({ config, data, search, searchRef }: { config: PageConfig; data
       <HiddenParams search={search} except={[...names, "page", ...DIALOG_PARAMS]} />
       <label>
         {t.grid.keyword}
-        <input type="search" name="q" defaultValue={data.query.keyword} key={data.query.keyword} placeholder={config.keywordPlaceholder} maxLength={100} ref={searchRef} title={t.grid.shortcutHint("q")} />
+        <input
+          type="search"
+          name="q"
+          defaultValue={data.query.keyword}
+          key={data.query.keyword}
+          placeholder={config.keywordPlaceholder}
+          maxLength={100}
+          ref={searchRef}
+          title={t.grid.shortcutHint("q")}
+        />
       </label>
       {(config.filters ?? []).map((f) => {
         if (f.kind === "dateRange") {
@@ -215,7 +264,19 @@ function Filters({ config, data, search, searchRef }: { config: PageConfig; data
 }
 
 /** A dialog drawn by the server: a backdrop and a box; closing is a link back to the list. */
-export function Dialog({ title, closeHref, wide, children, testId }: { title: string; closeHref: string; wide?: boolean; children: ReactNode; testId?: string }) {
+export function Dialog({
+  title,
+  closeHref,
+  wide,
+  children,
+  testId,
+}: {
+  title: string;
+  closeHref: string;
+  wide?: boolean;
+  children: ReactNode;
+  testId?: string;
+}) {
   const navigate = useNavigate();
   const boxRef = useRef<HTMLDivElement>(null);
   const askRef = useRef<HTMLDivElement>(null);
@@ -227,14 +288,7 @@ export function Dialog({ title, closeHref, wide, children, testId }: { title: st
   keys.onEscape.current = () => (asking ? setAsking(false) : keys.dirty.current ? setAsking(true) : close());
   return (
     <div className={css.backdrop}>
-      <div
-        ref={boxRef}
-        className={`${css.dialog} ${wide ? css.dialogWide : ""}`}
-        role="dialog"
-        aria-modal="true"
-        aria-label={title}
-        data-testid={testId}
-      >
+      <div ref={boxRef} className={`${css.dialog} ${wide ? css.dialogWide : ""}`} role="dialog" aria-modal="true" aria-label={title} data-testid={testId}>
         <div className={css.dialogHead}>
           <span>{title}</span>
           <Link to={closeHref} prefetch="none" preventScrollReset aria-label={t.grid.close}>
@@ -262,7 +316,8 @@ export function Dialog({ title, closeHref, wide, children, testId }: { title: st
   );
 }
 
-const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type='hidden']), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+const FOCUSABLE =
+  "a[href], button:not([disabled]), input:not([disabled]):not([type='hidden']), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
 const FIELD = "input:not([disabled]):not([type='hidden']):not([readonly]), select:not([disabled]), textarea:not([disabled]):not([readonly])";
 
 function visibleIn(root: HTMLElement, selector: string) {
@@ -409,7 +464,14 @@ function EditDialog({ config, data, listSearch, extras }: { config: PageConfig; 
           ) : null}
           <input type="hidden" name="back" value={listSearch} />
           {edit.id ? <input type="hidden" name="id" value={edit.id} /> : null}
-          <FormFields fields={(config.form ?? []).filter((f) => !data.lockedFields.includes(f.name))} spec={data.form ?? {}} values={values} errors={failure?.fields ?? {}} lookups={data.lookups} columns={config.formColumns} />
+          <FormFields
+            fields={(config.form ?? []).filter((f) => !data.lockedFields.includes(f.name))}
+            spec={data.form ?? {}}
+            values={values}
+            errors={failure?.fields ?? {}}
+            lookups={data.lookups}
+            columns={config.formColumns}
+          />
           {extras}
         </div>
         <div className={css.dialogFoot}>
@@ -473,7 +535,14 @@ function ColumnsDialog({ columns, listSearch, size }: { columns: EffectiveColumn
                     <input type="checkbox" name={`show_${c.field}`} defaultChecked={!c.hide} aria-label={`${t.grid.columnShow} ${c.header}`} />
                   </td>
                   <td>
-                    <input type="number" name={`width_${c.field}`} min={40} max={1000} defaultValue={c.px ?? c.width ?? 140} aria-label={`${t.grid.columnWidth} ${c.header}`} />
+                    <input
+                      type="number"
+                      name={`width_${c.field}`}
+                      min={40}
+                      max={1000}
+                      defaultValue={c.px ?? c.width ?? 140}
+                      aria-label={`${t.grid.columnWidth} ${c.header}`}
+                    />
                   </td>
                   <td>
                     <input type="checkbox" name={`auto_${c.field}`} defaultChecked={c.px === null} aria-label={`${t.grid.columnAuto} ${c.header}`} />

@@ -6,7 +6,21 @@ import css from "./grid.module.css";
  * The footer of a plain list (not the DataGrid): 共 N 条, 第 p/n 页, 上一页 / 下一页 as links that
  * keep the list's other params, so it pages with and without JavaScript.
  */
-export function SimplePager({ total, page, size, search, unit = "条", totalTestId }: { total: number; page: number; size: number; search: string; unit?: string; totalTestId?: string }) {
+export function SimplePager({
+  total,
+  page,
+  size,
+  search,
+  unit = "条",
+  totalTestId,
+}: {
+  total: number;
+  page: number;
+  size: number;
+  search: string;
+  unit?: string;
+  totalTestId?: string;
+}) {
   const pages = Math.max(1, Math.ceil(total / size));
   return (
     <div className={css.footer}>

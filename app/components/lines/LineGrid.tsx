@@ -3,7 +3,17 @@ import { MRT_Localization_ZH_HANS } from "mantine-react-table/locales/zh-Hans/in
 import { createContext, memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { readNumberInput, ROUNDED_HINT } from "#server/lib/number-text";
 import { amountOf, belowCostOf, formatTotal, infoText, shownLines, totalsOf, withDefaults } from "./line-view";
-import { columnKey, isEditable, lineName, selectOptionsOf, PRODUCT_FIELDS, productLabel, type EditorLine, type LineColumn, type LineProduct } from "./line-types";
+import {
+  columnKey,
+  isEditable,
+  lineName,
+  selectOptionsOf,
+  PRODUCT_FIELDS,
+  productLabel,
+  type EditorLine,
+  type LineColumn,
+  type LineProduct,
+} from "./line-types";
 import type { LineEditorProps } from "./line-types";
 import { ProductPicker } from "./ProductPicker";
 import css from "./lines.module.css";
@@ -229,7 +239,11 @@ export default function LineGrid(props: LineEditorProps) {
           ls.map((l, i) => {
             if (i !== row) return l;
             const label = productLabel(product);
-            const values = withDefaults({ ...l.values, [PRODUCT_FIELDS.id]: String(product.productId), [PRODUCT_FIELDS.text]: label, [PRODUCT_FIELDS.picked]: label }, product, columns);
+            const values = withDefaults(
+              { ...l.values, [PRODUCT_FIELDS.id]: String(product.productId), [PRODUCT_FIELDS.text]: label, [PRODUCT_FIELDS.picked]: label },
+              product,
+              columns,
+            );
             return { ...l, values, product, choices: [], error: null };
           }),
         );
@@ -296,17 +310,32 @@ export default function LineGrid(props: LineEditorProps) {
 
   const tableColumns = useMemo<MRT_ColumnDef<GridLine>[]>(() => {
     const defs: MRT_ColumnDef<GridLine>[] = [
-      { id: "no", header: "序号", size: 44, enableResizing: false, Cell: ({ row }) => row.index + 1, Footer: () => (Object.keys(totals).length ? "合计" : null) },
+      {
+        id: "no",
+        header: "序号",
+        size: 44,
+        enableResizing: false,
+        Cell: ({ row }) => row.index + 1,
+        Footer: () => (Object.keys(totals).length ? "合计" : null),
+      },
     ];
     for (const c of columns) {
       const id = columnKey(c);
-      const base = { id, header: c.kind === "product" ? (c.label ?? "产品") : c.label, size: c.width ?? (c.kind === "product" ? 300 : c.kind === "info" ? 110 : c.kind === "select" ? 160 : 110) };
+      const base = {
+        id,
+        header: c.kind === "product" ? (c.label ?? "产品") : c.label,
+        size: c.width ?? (c.kind === "product" ? 300 : c.kind === "info" ? 110 : c.kind === "select" ? 160 : 110),
+      };
       switch (c.kind) {
         case "product":
           defs.push({ ...base, Cell: ({ row }) => <ProductCell row={row.index} line={row.original} label={base.header} /> });
           break;
         case "number":
-          defs.push({ ...base, Cell: ({ row }) => <NumberCell row={row.index} line={row.original} column={c} />, Footer: ({ table }) => <TotalCell column={c} table={table} /> });
+          defs.push({
+            ...base,
+            Cell: ({ row }) => <NumberCell row={row.index} line={row.original} column={c} />,
+            Footer: ({ table }) => <TotalCell column={c} table={table} />,
+          });
           break;
         case "amount":
           defs.push({
@@ -358,7 +387,11 @@ export default function LineGrid(props: LineEditorProps) {
       <div className={css.wrap} ref={wrap} onKeyDown={onKeyDown} data-line-editor={prefix} data-line-mode="grid">
         <div className={css.scroll}>
           {/* As wide as the columns shown: the table's total size also counts display columns that are off. */}
-          <table className={`${css.table} ${css.grid}`} style={{ width: leafColumns.reduce((w, c) => w + c.getSize(), 0) }} aria-label={props.caption ?? "明细"}>
+          <table
+            className={`${css.table} ${css.grid}`}
+            style={{ width: leafColumns.reduce((w, c) => w + c.getSize(), 0) }}
+            aria-label={props.caption ?? "明细"}
+          >
             <colgroup>
               {leafColumns.map((c) => (
                 <col key={c.id} style={{ width: c.getSize() }} />
@@ -366,14 +399,23 @@ export default function LineGrid(props: LineEditorProps) {
             </colgroup>
             <thead>
               <tr>
-                {table.getFlatHeaders().filter((h) => !h.column.id.startsWith("mrt-")).map((h) => (
-                  <th key={h.id} scope="col" className={h.column.columnDef.mantineTableBodyCellProps ? css.num : undefined}>
-                    {String(h.column.columnDef.header ?? "")}
-                    {h.column.getCanResize() ? (
-                      <span className={`${css.resizer} ${h.column.getIsResizing() ? css.resizing : ""}`} onMouseDown={h.getResizeHandler()} onTouchStart={h.getResizeHandler()} onDoubleClick={() => h.column.resetSize()} aria-hidden="true" />
-                    ) : null}
-                  </th>
-                ))}
+                {table
+                  .getFlatHeaders()
+                  .filter((h) => !h.column.id.startsWith("mrt-"))
+                  .map((h) => (
+                    <th key={h.id} scope="col" className={h.column.columnDef.mantineTableBodyCellProps ? css.num : undefined}>
+                      {String(h.column.columnDef.header ?? "")}
+                      {h.column.getCanResize() ? (
+                        <span
+                          className={`${css.resizer} ${h.column.getIsResizing() ? css.resizing : ""}`}
+                          onMouseDown={h.getResizeHandler()}
+                          onTouchStart={h.getResizeHandler()}
+                          onDoubleClick={() => h.column.resetSize()}
+                          aria-hidden="true"
+                        />
+                      ) : null}
+                    </th>
+                  ))}
               </tr>
             </thead>
             <tbody>
@@ -395,10 +437,14 @@ export default function LineGrid(props: LineEditorProps) {
           </table>
         </div>
         <div className={css.actions}>
-          <button type="button" className={css.btn} onClick={() => {
-            addLine();
-            focusNext.current = { row: lines.length, col: editableKeys[0]! };
-          }}>
+          <button
+            type="button"
+            className={css.btn}
+            onClick={() => {
+              addLine();
+              focusNext.current = { row: lines.length, col: editableKeys[0]! };
+            }}
+          >
             添加行
           </button>
           <span className={css.keys}>Enter 下一格 · ↑↓ 换行 · Ctrl+Enter 提交 · Esc 关闭产品列表</span>
@@ -424,18 +470,21 @@ function renderPart(part: unknown, props: Record<string, unknown>): ReactNode {
  * (widths live on the <col>s): the grid's state updates replace only the line that changed,
  * so a keystroke or a new line renders one row, not the whole table.
  */
-const GridRow = memo(function GridRow({ line, index, columns, table }: { line: GridLine; index: number; columns: MRT_ColumnDef<GridLine>[]; table: MRT_TableInstance<GridLine> }) {
-  const row = { index, original: line };
-  return (
-    <tr className={css.row} data-line-index={index}>
-      {columns.map((c) => (
-        <td key={c.id ?? ""} className={c.mantineTableBodyCellProps ? css.num : c.id === "no" ? css.no : undefined}>
-          {renderPart(c.Cell, { row, table })}
-        </td>
-      ))}
-    </tr>
-  );
-}, (a, b) => a.line === b.line && a.index === b.index && a.columns === b.columns);
+const GridRow = memo(
+  function GridRow({ line, index, columns, table }: { line: GridLine; index: number; columns: MRT_ColumnDef<GridLine>[]; table: MRT_TableInstance<GridLine> }) {
+    const row = { index, original: line };
+    return (
+      <tr className={css.row} data-line-index={index}>
+        {columns.map((c) => (
+          <td key={c.id ?? ""} className={c.mantineTableBodyCellProps ? css.num : c.id === "no" ? css.no : undefined}>
+            {renderPart(c.Cell, { row, table })}
+          </td>
+        ))}
+      </tr>
+    );
+  },
+  (a, b) => a.line === b.line && a.index === b.index && a.columns === b.columns,
+);
 
 function TotalCell({ column, table }: { column: LineColumn; table: { options: { data: GridLine[] } } }) {
   const totals = totalsOf(table.options.data, [column]);

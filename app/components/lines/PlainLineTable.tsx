@@ -37,7 +37,12 @@ export function PlainLineTable(props: LineEditorProps) {
                 序号
               </th>
               {columns.map((c) => (
-                <th key={columnKey(c)} scope="col" style={c.width ? { width: c.width } : undefined} className={c.kind === "number" || c.kind === "amount" ? css.num : undefined}>
+                <th
+                  key={columnKey(c)}
+                  scope="col"
+                  style={c.width ? { width: c.width } : undefined}
+                  className={c.kind === "number" || c.kind === "amount" ? css.num : undefined}
+                >
                   {c.kind === "product" ? (c.label ?? "产品") : c.label}
                 </th>
               ))}
@@ -58,7 +63,11 @@ export function PlainLineTable(props: LineEditorProps) {
               <tr>
                 <td className={css.no}>合计</td>
                 {columns.map((c) => (
-                  <td key={columnKey(c)} className={c.kind === "number" || c.kind === "amount" ? css.num : undefined} data-total={columnKey(c) in totals ? columnKey(c) : undefined}>
+                  <td
+                    key={columnKey(c)}
+                    className={c.kind === "number" || c.kind === "amount" ? css.num : undefined}
+                    data-total={columnKey(c) in totals ? columnKey(c) : undefined}
+                  >
                     {columnKey(c) in totals ? formatTotal(c, totals[columnKey(c)]!) : null}
                   </td>
                 ))}
@@ -84,7 +93,21 @@ export function PlainLineTable(props: LineEditorProps) {
   );
 }
 
-function PlainRow({ index, line, prefix, columns, errors, readOnly }: { index: number; line: EditorLine; prefix: string; columns: readonly LineColumn[]; errors: Record<string, string[]>; readOnly?: boolean }) {
+function PlainRow({
+  index,
+  line,
+  prefix,
+  columns,
+  errors,
+  readOnly,
+}: {
+  index: number;
+  line: EditorLine;
+  prefix: string;
+  columns: readonly LineColumn[];
+  errors: Record<string, string[]>;
+  readOnly?: boolean;
+}) {
   const name = (field: string) => lineName(prefix, index, field);
   const values = line.values;
   const lineErrors = errors[`${prefix}[${index}]`] ?? [];
@@ -129,7 +152,12 @@ function PlainRow({ index, line, prefix, columns, errors, readOnly }: { index: n
                       maxLength={100}
                     />
                     {choices.length ? (
-                      <select className={css.select} name={name(PRODUCT_FIELDS.id)} defaultValue={values[PRODUCT_FIELDS.id] ?? ""} aria-label={`第${index + 1}行 选择产品`}>
+                      <select
+                        className={css.select}
+                        name={name(PRODUCT_FIELDS.id)}
+                        defaultValue={values[PRODUCT_FIELDS.id] ?? ""}
+                        aria-label={`第${index + 1}行 选择产品`}
+                      >
                         <option value="">请选择产品…</option>
                         {choices.map((p) => (
                           <option key={p.productId} value={String(p.productId)}>
@@ -188,7 +216,13 @@ function PlainRow({ index, line, prefix, columns, errors, readOnly }: { index: n
             const error = fieldError(c.name);
             return (
               <td key={key} style={{ minWidth: c.width ?? 140 }}>
-                <select className={`${css.select} ${error ? css.invalid : ""}`} name={name(c.name)} defaultValue={values[c.name] ?? ""} disabled={readOnly} aria-label={`第${index + 1}行 ${c.label}`}>
+                <select
+                  className={`${css.select} ${error ? css.invalid : ""}`}
+                  name={name(c.name)}
+                  defaultValue={values[c.name] ?? ""}
+                  disabled={readOnly}
+                  aria-label={`第${index + 1}行 ${c.label}`}
+                >
                   <option value="">{c.placeholder ?? "请选择"}</option>
                   {selectOptionsOf(c, values).map((o) => (
                     <option key={o.value} value={o.value}>
@@ -204,14 +238,26 @@ function PlainRow({ index, line, prefix, columns, errors, readOnly }: { index: n
             const error = fieldError(c.name);
             return (
               <td key={key} style={{ minWidth: c.width ?? 120 }}>
-                <input className={`${css.input} ${error ? css.invalid : ""}`} name={name(c.name)} defaultValue={values[c.name] ?? ""} readOnly={readOnly} maxLength={c.maxLength ?? 200} aria-label={`第${index + 1}行 ${c.label}`} autoComplete="off" />
+                <input
+                  className={`${css.input} ${error ? css.invalid : ""}`}
+                  name={name(c.name)}
+                  defaultValue={values[c.name] ?? ""}
+                  readOnly={readOnly}
+                  maxLength={c.maxLength ?? 200}
+                  aria-label={`第${index + 1}行 ${c.label}`}
+                  autoComplete="off"
+                />
                 {error ? <div className={css.error}>{error}</div> : null}
               </td>
             );
           }
           case "info":
             return (
-              <td key={key} className={c.field === "available" || c.field === "lastPrice" || c.field === "priceSale" || c.field === "avgCost" ? css.num : css.info} data-info={c.field}>
+              <td
+                key={key}
+                className={c.field === "available" || c.field === "lastPrice" || c.field === "priceSale" || c.field === "avgCost" ? css.num : css.info}
+                data-info={c.field}
+              >
                 {infoText(line.product, c)}
               </td>
             );
@@ -219,7 +265,14 @@ function PlainRow({ index, line, prefix, columns, errors, readOnly }: { index: n
       })}
       {readOnly ? null : (
         <td>
-          <button type="submit" name="intent" value={removeLineIntent(index)} className={`${css.btn} ${css.small}`} formNoValidate aria-label={`删除第${index + 1}行`}>
+          <button
+            type="submit"
+            name="intent"
+            value={removeLineIntent(index)}
+            className={`${css.btn} ${css.small}`}
+            formNoValidate
+            aria-label={`删除第${index + 1}行`}
+          >
             删除
           </button>
         </td>

@@ -29,7 +29,11 @@ export interface ProductPickerProps {
   inputProps: Record<string, unknown>;
 }
 
-const normal = (s: string) => s.normalize("NFKC").toUpperCase().replace(/[^A-Z0-9]/g, "");
+const normal = (s: string) =>
+  s
+    .normalize("NFKC")
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "");
 
 export function ProductPicker({ text, picked, label, invalid, params, onText, onPick, inputProps }: ProductPickerProps) {
   const [opened, setOpened] = useState(false);
@@ -69,10 +73,13 @@ export function ProductPicker({ text, picked, label, invalid, params, onText, on
   const asked = useRef("");
   const sideRef = useRef<"sale" | "purchase">("purchase");
 
-  useEffect(() => () => {
-    request.current?.abort();
-    clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      request.current?.abort();
+      clearTimeout(timer.current);
+    },
+    [],
+  );
 
   function best(list: LineProduct[], typed: string, index: number): LineProduct | undefined {
     const n = normal(typed);
@@ -214,7 +221,11 @@ export function ProductPicker({ text, picked, label, invalid, params, onText, on
                 {p.lastPrice !== null ? ` · ${sideRef.current === "sale" ? "上次售价" : "上次进价"} ${formatMoneyText(p.lastPrice) ?? p.lastPrice}` : ""}
                 {sideRef.current === "sale" && p.priceSale !== null ? ` · 售价 ${formatMoneyText(p.priceSale) ?? p.priceSale}` : ""}
                 {p.avgCost !== undefined && p.avgCost !== null && sideRef.current === "sale" ? ` · 成本 ${formatCostText(p.avgCost) ?? p.avgCost}` : ""}
-                {p.locations?.length ? ` · ${p.locations.map((l) => `${l.locationName} ${formatQtyText(l.available) ?? l.available}`).join("、")}` : p.defaultLocationName ? ` · 默认货位 ${p.defaultLocationName}` : ""}
+                {p.locations?.length
+                  ? ` · ${p.locations.map((l) => `${l.locationName} ${formatQtyText(l.available) ?? l.available}`).join("、")}`
+                  : p.defaultLocationName
+                    ? ` · 默认货位 ${p.defaultLocationName}`
+                    : ""}
               </span>
             </li>
           ))}

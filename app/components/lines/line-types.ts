@@ -59,11 +59,27 @@ export type LineColumn =
   /** qty × price, computed (never posted): `of: ["qty", "price"]`; with `percent: "discount"` × discount ÷ 100. */
   | { kind: "amount"; label: string; of: [string, string]; percent?: string; width?: number; total?: boolean }
   /** A select (location, reason code). `defaultFrom: "defaultLocationId"` prefills a blank location when a product is picked. */
-  | { kind: "select"; name: string; label: string; options: readonly LineOption[]; required?: boolean; width?: number; defaultFrom?: "defaultLocationId"; placeholder?: string; optionsByProduct?: Readonly<Record<string, readonly LineOption[]>> }
+  | {
+      kind: "select";
+      name: string;
+      label: string;
+      options: readonly LineOption[];
+      required?: boolean;
+      width?: number;
+      defaultFrom?: "defaultLocationId";
+      placeholder?: string;
+      optionsByProduct?: Readonly<Record<string, readonly LineOption[]>>;
+    }
   /** Free text (batch, remark). */
   | { kind: "text"; name: string; label: string; width?: number; maxLength?: number }
   /** Read-only facts of the picked product. */
-  | { kind: "info"; field: "available" | "lastPrice" | "defaultLocationName" | "priceSale" | "avgCost" | "unitName" | "brandName" | "name" | "locations"; label: string; format?: "money" | "qty" | "cost" | "text"; width?: number };
+  | {
+      kind: "info";
+      field: "available" | "lastPrice" | "defaultLocationName" | "priceSale" | "avgCost" | "unitName" | "brandName" | "name" | "locations";
+      label: string;
+      format?: "money" | "qty" | "cost" | "text";
+      width?: number;
+    };
 
 export const PRODUCT_FIELDS = { id: "productId", text: "productText", picked: "productPicked" } as const;
 

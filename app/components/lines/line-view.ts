@@ -9,7 +9,8 @@ export function infoText(product: LineProduct | null | undefined, c: Extract<Lin
   if (c.field === "locations") return (product.locations ?? []).map((l) => `${l.locationName} ${formatQtyText(l.available) ?? l.available}`).join("、");
   const v = product[c.field];
   if (v === null || v === undefined) return c.field === "lastPrice" || c.field === "avgCost" ? "—" : "";
-  const format: NonNullable<typeof c.format> = c.format ?? (c.field === "available" ? "qty" : c.field === "lastPrice" || c.field === "priceSale" ? "money" : c.field === "avgCost" ? "cost" : "text");
+  const format: NonNullable<typeof c.format> =
+    c.format ?? (c.field === "available" ? "qty" : c.field === "lastPrice" || c.field === "priceSale" ? "money" : c.field === "avgCost" ? "cost" : "text");
   if (format === "money") return formatMoneyText(v) ?? String(v);
   if (format === "qty") return formatQtyText(v) ?? String(v);
   if (format === "cost") return formatCostText(v) ?? String(v);
@@ -31,7 +32,11 @@ function percentFactor(raw: string | undefined): string | null {
 }
 
 /** The 低于成本 warning of a price cell: net price (× percent ÷ 100) below the product's known cost. */
-export function belowCostOf(values: Record<string, string>, product: LineProduct | null | undefined, c: Extract<LineColumn, { kind: "number" }>): string | null {
+export function belowCostOf(
+  values: Record<string, string>,
+  product: LineProduct | null | undefined,
+  c: Extract<LineColumn, { kind: "number" }>,
+): string | null {
   if (!c.warnBelowCost || !product?.avgCost) return null;
   const price = cellNumber(values[c.name]);
   if (price === null) return null;

@@ -6,7 +6,18 @@ import type { LineColumn } from "./line-types";
 import { totalsOf, withDefaults } from "./line-view";
 import { PlainLineTable } from "./PlainLineTable";
 
-const product = { productId: 7, mainOE: "06J115403Q", name: "机油滤清器", brandName: "曼牌", unitName: "个", available: "10.00", lastPrice: "26.80", defaultLocationId: 3, defaultLocationName: "主仓-A-01", priceSale: "50.00" };
+const product = {
+  productId: 7,
+  mainOE: "06J115403Q",
+  name: "机油滤清器",
+  brandName: "曼牌",
+  unitName: "个",
+  available: "10.00",
+  lastPrice: "26.80",
+  defaultLocationId: 3,
+  defaultLocationName: "主仓-A-01",
+  priceSale: "50.00",
+};
 const columns: LineColumn[] = [
   { kind: "product" },
   { kind: "info", field: "available", label: "可用库存" },
@@ -33,7 +44,10 @@ describe("line editor arithmetic (no decimal.js in the browser)", () => {
   it("fills blank cells from the picked product and totals the lines", () => {
     expect(withDefaults({ qty: "2", price: "" }, product, columns)).toEqual({ qty: "2", price: "26.80", locationId: "3" });
     expect(withDefaults({ price: "30" }, product, columns).price).toBe("30");
-    expect(totalsOf([{ values: { qty: "2", price: "26.80" } }, { values: { qty: "1,000", price: "0.015" } }], columns)).toEqual({ qty: "1002.00", "amount:qty*price": "73.60" });
+    expect(totalsOf([{ values: { qty: "2", price: "26.80" } }, { values: { qty: "1,000", price: "0.015" } }], columns)).toEqual({
+      qty: "1002.00",
+      "amount:qty*price": "73.60",
+    });
     // A price is read as the server reads it: 2 decimals (0.015 → 0.02), so 1,000 × 0.02 = 20.00.
   });
 });
@@ -48,7 +62,13 @@ describe("the plain line table (no JavaScript)", () => {
   const html = (props: Parameters<typeof PlainLineTable>[0]) => renderToStaticMarkup(createElement(PlainLineTable, props));
 
   it("posts lines[i].field inputs, 删除 per line, 添加行, and totals", () => {
-    const out = html({ columns, lines: [{ values: { productId: "7", productText: "06J115403Q 机油滤清器", productPicked: "06J115403Q 机油滤清器", qty: "3", lineId: "55" }, product }, { values: { qty: "" } }] });
+    const out = html({
+      columns,
+      lines: [
+        { values: { productId: "7", productText: "06J115403Q 机油滤清器", productPicked: "06J115403Q 机油滤清器", qty: "3", lineId: "55" }, product },
+        { values: { qty: "" } },
+      ],
+    });
     expect(valueOf(out, "lines[0].productId")).toBe("7");
     expect(valueOf(out, "lines[0].qty")).toBe("3");
     expect(valueOf(out, "lines[0].price")).toBe("26.80");
@@ -64,7 +84,10 @@ describe("the plain line table (no JavaScript)", () => {
 
   it("totals what the cells show: a price the product fills in counts in 合计 (issue 20, item 4)", () => {
     // Line 1 typed at 32; line 2's price left blank, shown as the product's last price 72.
-    const out = html({ columns, lines: [{ values: { qty: "2", price: "32" } }, { values: { productId: "7", qty: "4", price: "" }, product: { ...product, lastPrice: "72.00" } }] });
+    const out = html({
+      columns,
+      lines: [{ values: { qty: "2", price: "32" } }, { values: { productId: "7", qty: "4", price: "" }, product: { ...product, lastPrice: "72.00" } }],
+    });
     expect(valueOf(out, "lines[1].price")).toBe("72.00");
     const foot = out.slice(out.indexOf("<tfoot>"));
     expect(foot).toContain('data-total="amount:qty*price">￥352.00<');
@@ -72,8 +95,18 @@ describe("the plain line table (no JavaScript)", () => {
   });
 
   it("offers the choices of an ambiguous text as a select and shows the line's message", () => {
-    const out = html({ columns, lines: [{ values: { productText: "机滤", productPicked: "机滤" }, choices: [product, { ...product, productId: 8, mainOE: "X2" }], error: "“机滤”对应多个产品，请选择" }], errors: { "lines[0].qty": ["数量必须大于 0"] } });
-    expect(out).toContain('<select class');
+    const out = html({
+      columns,
+      lines: [
+        {
+          values: { productText: "机滤", productPicked: "机滤" },
+          choices: [product, { ...product, productId: 8, mainOE: "X2" }],
+          error: "“机滤”对应多个产品，请选择",
+        },
+      ],
+      errors: { "lines[0].qty": ["数量必须大于 0"] },
+    });
+    expect(out).toContain("<select class");
     expect(out).toContain('name="lines[0].productId"');
     expect(out).toContain('value="8"');
     expect(out).toContain("对应多个产品");
@@ -95,12 +128,15 @@ describe("sales lines: discount, price defaults, below-cost warning", () => {
   it("takes the first price the product has and computes the discounted amount", () => {
     expect(withDefaults({ qty: "1" }, priced, sale).price).toBe("50.00");
     expect(withDefaults({ qty: "1" }, { ...priced, lastPrice: "45.00" }, sale).price).toBe("45.00");
-    expect(totalsOf([{ values: { qty: "3", price: "10", discount: "95" } }, { values: { qty: "1", price: "0.99", discount: "" } }], sale)["amount:qty*price"]).toBe("29.49");
+    expect(
+      totalsOf([{ values: { qty: "3", price: "10", discount: "95" } }, { values: { qty: "1", price: "0.99", discount: "" } }], sale)["amount:qty*price"],
+    ).toBe("29.49");
     expect(totalsOf([{ values: { qty: "1", price: "10.01", discount: "33.33" } }], sale)["amount:qty*price"]).toBe("3.34");
   });
 
   it("warns 低于成本 when the net price is below the known cost, never without a cost", () => {
-    const out = (values: Record<string, string>, p: typeof priced | typeof product = priced) => renderToStaticMarkup(createElement(PlainLineTable, { columns: sale, lines: [{ values: { productId: "7", ...values }, product: p }] }));
+    const out = (values: Record<string, string>, p: typeof priced | typeof product = priced) =>
+      renderToStaticMarkup(createElement(PlainLineTable, { columns: sale, lines: [{ values: { productId: "7", ...values }, product: p }] }));
     expect(out({ qty: "1", price: "45", discount: "80" })).toContain("低于成本");
     expect(out({ qty: "1", price: "45", discount: "100" })).not.toContain("低于成本");
     expect(out({ qty: "1", price: "39.99" })).toContain("低于成本");

@@ -34,9 +34,25 @@ export function ProductAttachments({ productId, items, canManage }: { productId:
               target="_blank"
               rel="noopener noreferrer"
               title={`${a.fileName}（${a.sizeText}）`}
-              style={{ display: "flex", alignItems: "center", justifyContent: "center", width: 88, height: 72, border: "1px solid #edf0f2", borderRadius: 4, background: "#f7f8fa", overflow: "hidden", fontSize: 12, textAlign: "center" }}
+              style={{
+                display: "flex",
+                alignItems: "center",
+                justifyContent: "center",
+                width: 88,
+                height: 72,
+                border: "1px solid #edf0f2",
+                borderRadius: 4,
+                background: "#f7f8fa",
+                overflow: "hidden",
+                fontSize: 12,
+                textAlign: "center",
+              }}
             >
-              {a.hasThumbnail ? <img src={`/files/${a.id}/thumb`} alt={a.fileName} loading="lazy" style={{ maxWidth: "100%", maxHeight: "100%", objectFit: "contain" }} /> : <span style={{ padding: 4, wordBreak: "break-all" }}>{a.fileName}</span>}
+              {a.hasThumbnail ? (
+                <img src={`/files/${a.id}/thumb`} alt={a.fileName} loading="lazy" style={{ maxWidth: "100%", maxHeight: "100%", objectFit: "contain" }} />
+              ) : (
+                <span style={{ padding: 4, wordBreak: "break-all" }}>{a.fileName}</span>
+              )}
             </a>
           ))}
         </div>

@@ -27,7 +27,15 @@ function showError(input: HTMLInputElement, message: string | null) {
   if (line) line.textContent = message;
 }
 
-export function ProductFormAssist({ productId, categories, checkDuplicates = true }: { productId?: number | null; categories: LookupOption[]; checkDuplicates?: boolean }) {
+export function ProductFormAssist({
+  productId,
+  categories,
+  checkDuplicates = true,
+}: {
+  productId?: number | null;
+  categories: LookupOption[];
+  checkDuplicates?: boolean;
+}) {
   const anchor = useRef<HTMLDivElement>(null);
   const [mounted, setMounted] = useState(false);
   const [picker, setPicker] = useState(false);
@@ -43,7 +51,9 @@ export function ProductFormAssist({ productId, categories, checkDuplicates = tru
       if (!code || !checkDuplicates) return;
       const oe = code.value.trim();
       if (!oe) return code.setCustomValidity("");
-      const res = await fetch(`/api/app/product/checkRepeatOE?oe=${encodeURIComponent(oe)}${productId ? `&id=${productId}` : ""}`, { headers: { Accept: "application/json" } });
+      const res = await fetch(`/api/app/product/checkRepeatOE?oe=${encodeURIComponent(oe)}${productId ? `&id=${productId}` : ""}`, {
+        headers: { Accept: "application/json" },
+      });
       const duplicate = res.ok && (await res.json()) === true;
       // The form refuses to submit while the code is a duplicate; the message shows under the
       // field without taking the focus away from wherever the user typed next.
@@ -107,7 +117,15 @@ function pick(select: HTMLSelectElement | null | undefined, value: string) {
 }
 
 /** Spec 001 §2.7: keyword search and a two-level tree. */
-export function CategoryPicker({ categories, onChoose, onClose }: { categories: LookupOption[]; onChoose: (level0: number, level1: number | null) => void; onClose: () => void }) {
+export function CategoryPicker({
+  categories,
+  onChoose,
+  onClose,
+}: {
+  categories: LookupOption[];
+  onChoose: (level0: number, level1: number | null) => void;
+  onClose: () => void;
+}) {
   const [keyword, setKeyword] = useState("");
   const tree = useMemo(() => {
     const k = keyword.trim().toLowerCase();
@@ -116,7 +134,11 @@ export function CategoryPicker({ categories, onChoose, onClose }: { categories: 
       .map((parent) => {
         const children = categories.filter((c) => c.parentId === parent.value);
         const parentHit = !k || parent.label.toLowerCase().includes(k);
-        return { parent, children: parentHit ? children : children.filter((c) => c.label.toLowerCase().includes(k)), visible: parentHit || children.some((c) => c.label.toLowerCase().includes(k)) };
+        return {
+          parent,
+          children: parentHit ? children : children.filter((c) => c.label.toLowerCase().includes(k)),
+          visible: parentHit || children.some((c) => c.label.toLowerCase().includes(k)),
+        };
       })
       .filter((n) => n.visible);
   }, [categories, keyword]);

@@ -7,7 +7,16 @@ import type { FormField } from "~/components/grid/page-config";
  * by the public library (/system/product/template), my products (/product/list) and the
  * 公库产品导入 dialog.
  */
-export const PRODUCT_LOOKUPS = ["productBrand", "productCategory", "productUnit", "productQuality", "productPosition", "producingArea", "vehicleGroup", "vehicleMake"] as const;
+export const PRODUCT_LOOKUPS = [
+  "productBrand",
+  "productCategory",
+  "productUnit",
+  "productQuality",
+  "productPosition",
+  "producingArea",
+  "vehicleGroup",
+  "vehicleMake",
+] as const;
 export const PRODUCT_FILTER_LOOKUPS = ["productBrand", "productCategory"] as const;
 
 /** Labels, required marks and limits come from ProductInputSchema (server/product/product.input.ts). */
@@ -73,5 +82,12 @@ export const PRODUCT_FILTERS = [
   { name: "oe", label: "OE号", placeholder: "任意写法" },
   { name: "brandId", label: "品牌", options: "productBrand" },
   { name: "categoryLevel0Id", label: "一级分类", options: "productCategory", level: 0 },
-  { name: "isEnabled", label: "状态", options: [["true", "启用"], ["false", "停用"]] as const },
+  {
+    name: "isEnabled",
+    label: "状态",
+    options: [
+      ["true", "启用"],
+      ["false", "停用"],
+    ] as const,
+  },
 ];

@@ -88,7 +88,9 @@ export function UrgentPurchaseList({ data }: { data: UrgentListData }) {
             ))}
           </select>
         </label>
-        {data.sort.field !== "waitingSince" || data.sort.dir !== "asc" ? <input type="hidden" name="sort" value={`${data.sort.field}.${data.sort.dir}`} /> : null}
+        {data.sort.field !== "waitingSince" || data.sort.dir !== "asc" ? (
+          <input type="hidden" name="sort" value={`${data.sort.field}.${data.sort.dir}`} />
+        ) : null}
         {all ? <input type="hidden" name="cols" value="all" /> : null}
         <button type="submit" className={`${css.btn} ${css.primary}`} data-testid="urgent-search">
           查询
@@ -113,7 +115,11 @@ export function UrgentPurchaseList({ data }: { data: UrgentListData }) {
             <thead>
               <tr>
                 <th className={css.sel}>
-                  {hydrated ? <input type="checkbox" aria-label="全选本页" onChange={(e) => toggleAll(e.currentTarget.checked)} data-testid="urgent-all" /> : <span className="visually-hidden">选择</span>}
+                  {hydrated ? (
+                    <input type="checkbox" aria-label="全选本页" onChange={(e) => toggleAll(e.currentTarget.checked)} data-testid="urgent-all" />
+                  ) : (
+                    <span className="visually-hidden">选择</span>
+                  )}
                 </th>
                 <th style={{ width: 130 }}>{sortLink("mainOE")}</th>
                 <th style={{ width: 140 }}>产品名称</th>

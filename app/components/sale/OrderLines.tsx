@@ -14,7 +14,17 @@ const discountText = (d: string) => (formatNumberText(d, 2) ?? d).replace(/\.00$
  * short (waiting for purchase), picked, delivered, returned and still open. The cost column and
  * the 低于成本 mark only for those who may see costs.
  */
-export function OrderLines({ lines, showCost, belowCost, showPrices = true }: { lines: Line[]; showCost: boolean; belowCost: ReadonlySet<number>; showPrices?: boolean }) {
+export function OrderLines({
+  lines,
+  showCost,
+  belowCost,
+  showPrices = true,
+}: {
+  lines: Line[];
+  showCost: boolean;
+  belowCost: ReadonlySet<number>;
+  showPrices?: boolean;
+}) {
   const total = (pick: (l: Line) => string) => sumText(lines.map(pick));
   return (
     // Focusable: a keyboard user can scroll the wide table (axe scrollable-region-focusable).

@@ -76,7 +76,9 @@ export function ReturnApprovalPanel({ doc, back }: { doc: SerializeFrom<SalesRet
         </Form>
       ) : (
         <p style={{ fontSize: 13, margin: 0 }} data-testid="sr-decided">
-          {doc.approval && doc.approval.status !== 0 ? `已${doc.approval.status === 1 ? "审核通过" : "驳回"}${doc.approval.decidedByName ? `（${doc.approval.decidedByName}）` : ""}${doc.approval.comment ? `：${doc.approval.comment}` : ""}` : "该退货单不在待审核状态。"}
+          {doc.approval && doc.approval.status !== 0
+            ? `已${doc.approval.status === 1 ? "审核通过" : "驳回"}${doc.approval.decidedByName ? `（${doc.approval.decidedByName}）` : ""}${doc.approval.comment ? `：${doc.approval.comment}` : ""}`
+            : "该退货单不在待审核状态。"}
         </p>
       )}
     </section>

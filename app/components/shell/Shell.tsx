@@ -107,7 +107,13 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
               {pageTitle}
             </h1>
             {data.flash ? (
-              <Alert key={location.key} color={data.flash.type === "error" ? "red" : data.flash.type === "info" ? "blue" : "green"} mb="sm" withCloseButton={false} data-testid="flash">
+              <Alert
+                key={location.key}
+                color={data.flash.type === "error" ? "red" : data.flash.type === "info" ? "blue" : "green"}
+                mb="sm"
+                withCloseButton={false}
+                data-testid="flash"
+              >
                 {data.flash.message}
               </Alert>
             ) : null}
@@ -308,12 +314,7 @@ function PinToggle({ mini, onChange }: { mini: boolean; onChange: (mini: boolean
   const location = useLocation();
   const next = mini ? "full" : "mini";
   return (
-    <fetcher.Form
-      method="post"
-      action="/preferences/nav"
-      className={classes.pinForm}
-      onSubmit={() => onChange(!mini)}
-    >
+    <fetcher.Form method="post" action="/preferences/nav" className={classes.pinForm} onSubmit={() => onChange(!mini)}>
       <input type="hidden" name="nav" value={next} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <button type="submit" className={classes.pinButton} data-testid="pin-toggle" aria-pressed={!mini} title={mini ? t.shell.pin : t.shell.unpin}>

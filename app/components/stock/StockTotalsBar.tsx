@@ -9,7 +9,12 @@ import css from "../grid/grid.module.css";
  */
 export function StockTotalsBar({ totals }: { totals: StockTotals }) {
   return (
-    <div className={`${css.card}`} style={{ padding: "8px 12px", display: "flex", gap: 24, fontSize: 13, flexWrap: "wrap" }} data-testid="stock-totals" role="status">
+    <div
+      className={`${css.card}`}
+      style={{ padding: "8px 12px", display: "flex", gap: 24, fontSize: 13, flexWrap: "wrap" }}
+      data-testid="stock-totals"
+      role="status"
+    >
       <strong>合计</strong>
       {totals.computed ? (
         <>

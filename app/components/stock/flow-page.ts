@@ -2,7 +2,6 @@ import { BIZ_TYPES, STOCK_DOC_TYPES } from "#server/lib/dictionary";
 import type { GridColumn } from "../../../server/lib/grid-settings";
 import type { PageConfig } from "../grid/page-config";
 
-
 const FLOW_COLUMNS: GridColumn[] = [
   { field: "createdAt", header: "时间", width: 140, kind: "datetime", sort: "createdAt" },
   { field: "bizType", header: "业务类型", width: 90, kind: "enum", labels: BIZ_TYPES },

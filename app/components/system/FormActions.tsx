@@ -9,7 +9,21 @@ import { Text } from "~/components/ui/mantine/Text";
  * The foot of an administration form (用户, 公司): the form's own message after a refused
  * save, the submit button and, where there is one, the way back to the list.
  */
-export function FormActions({ errors, busy, testId, back, light, children }: { errors?: string[]; busy: boolean; testId?: string; back?: string; light?: boolean; children: ReactNode }) {
+export function FormActions({
+  errors,
+  busy,
+  testId,
+  back,
+  light,
+  children,
+}: {
+  errors?: string[];
+  busy: boolean;
+  testId?: string;
+  back?: string;
+  light?: boolean;
+  children: ReactNode;
+}) {
   return (
     <>
       {errors?.length ? (

@@ -38,7 +38,13 @@ export function RegionCheckboxes({ label, hint, choices, others, selected, error
   ]);
   const summary = selected.map((c) => names.get(c) ?? c).join("、");
   return (
-    <div className={areas.regions} role="group" aria-labelledby="regions-label" aria-describedby={error ? "regions-error" : "regions-hint"} data-testid="region-boxes">
+    <div
+      className={areas.regions}
+      role="group"
+      aria-labelledby="regions-label"
+      aria-describedby={error ? "regions-error" : "regions-hint"}
+      data-testid="region-boxes"
+    >
       <span id="regions-label" className={areas.regionsLabel}>
         {label}
       </span>

@@ -5,9 +5,20 @@ import css from "~/components/grid/grid.module.css";
  * One setting on a settings form (系统设置, 参数设置): its label, the input, its meaning in
  * Chinese and, after a refused save, its message.
  */
-export function SettingRowFrame({ id, label, help, error, labelWidth = 240, children, ...data }: { id: string; label: string; help: string; error?: string; labelWidth?: number; children: ReactNode } & Record<`data-${string}`, string>) {
+export function SettingRowFrame({
+  id,
+  label,
+  help,
+  error,
+  labelWidth = 240,
+  children,
+  ...data
+}: { id: string; label: string; help: string; error?: string; labelWidth?: number; children: ReactNode } & Record<`data-${string}`, string>) {
   return (
-    <div style={{ display: "grid", gridTemplateColumns: `${labelWidth}px 1fr`, gap: "4px 16px", padding: "8px 0", borderBottom: "1px solid #f1f3f5" }} {...data}>
+    <div
+      style={{ display: "grid", gridTemplateColumns: `${labelWidth}px 1fr`, gap: "4px 16px", padding: "8px 0", borderBottom: "1px solid #f1f3f5" }}
+      {...data}
+    >
       <label htmlFor={id} style={{ fontSize: 14 }}>
         {label}
       </label>

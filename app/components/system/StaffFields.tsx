@@ -16,11 +16,37 @@ export interface StaffOptions {
 type Field = FieldMetadata<any, any, string[]>;
 
 /** 姓名, 手机号, 部门 and 角色 (check boxes) of a staff login: the create and the edit form share them. */
-export function StaffFields({ fields, options, roleIds, identityNote }: { fields: { name: Field; phone: Field; departmentId: Field; roleIds: Field }; options: StaffOptions; roleIds: readonly number[]; identityNote?: string }) {
+export function StaffFields({
+  fields,
+  options,
+  roleIds,
+  identityNote,
+}: {
+  fields: { name: Field; phone: Field; departmentId: Field; roleIds: Field };
+  options: StaffOptions;
+  roleIds: readonly number[];
+  identityNote?: string;
+}) {
   return (
     <>
-      <TextInput {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} label={STAFF_TEXT.name} maxLength={32} required readOnly={!!identityNote} description={identityNote} error={fields.name.errors?.[0]} />
-      <TextInput {...getInputProps(fields.phone, { type: "tel" })} key={fields.phone.key} label={STAFF_TEXT.phone} maxLength={11} readOnly={!!identityNote} error={fields.phone.errors?.[0]} />
+      <TextInput
+        {...getInputProps(fields.name, { type: "text" })}
+        key={fields.name.key}
+        label={STAFF_TEXT.name}
+        maxLength={32}
+        required
+        readOnly={!!identityNote}
+        description={identityNote}
+        error={fields.name.errors?.[0]}
+      />
+      <TextInput
+        {...getInputProps(fields.phone, { type: "tel" })}
+        key={fields.phone.key}
+        label={STAFF_TEXT.phone}
+        maxLength={11}
+        readOnly={!!identityNote}
+        error={fields.phone.errors?.[0]}
+      />
       <NativeSelect
         name={fields.departmentId.name}
         key={fields.departmentId.key}
@@ -44,7 +70,14 @@ export function RoleChecks({ field, roles, roleIds }: { field: Field; roles: Sta
       </legend>
       <div className={css.checkList} key={field.key}>
         {roles.map((r) => (
-          <Checkbox key={r.id} name={field.name} value={String(r.id)} label={r.name} title={r.description ?? undefined} defaultChecked={checked.has(String(r.id))} />
+          <Checkbox
+            key={r.id}
+            name={field.name}
+            value={String(r.id)}
+            label={r.name}
+            title={r.description ?? undefined}
+            defaultChecked={checked.has(String(r.id))}
+          />
         ))}
       </div>
       {field.errors ? (

@@ -31,7 +31,8 @@ export function BusinessCodePage() {
         业务编码规则
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        单据编号 = 前缀 + 日期 + 流水号，按公司和单据类型唯一，在单据保存的同一事务中取号。修改后从下一张单据起生效；若新规则生成的编号已被使用，会自动顺延到下一个未用的编号。
+        单据编号 = 前缀 + 日期 +
+        流水号，按公司和单据类型唯一，在单据保存的同一事务中取号。修改后从下一张单据起生效；若新规则生成的编号已被使用，会自动顺延到下一个未用的编号。
       </Text>
       {failed ? (
         <Alert color="red" mb="md" role="alert" data-testid="rule-error">
@@ -59,19 +60,64 @@ export function BusinessCodePage() {
             return (
               <Table.Tr key={r.docType} data-testid={`rule-${r.docType}`}>
                 <Table.Td>
-                  {r.label} {r.custom ? <Badge size="xs" variant="light">自定义</Badge> : null}
+                  {r.label}{" "}
+                  {r.custom ? (
+                    <Badge size="xs" variant="light">
+                      自定义
+                    </Badge>
+                  ) : null}
                 </Table.Td>
                 <Table.Td>
-                  <TextInput form={formId} name="prefix" aria-label={`${r.label}前缀`} defaultValue={v("prefix", r.prefix)} maxLength={8} w={90} error={err("prefix")} disabled={!canEdit} key={`${r.docType}-p-${r.prefix}-${mine ? "e" : ""}`} />
+                  <TextInput
+                    form={formId}
+                    name="prefix"
+                    aria-label={`${r.label}前缀`}
+                    defaultValue={v("prefix", r.prefix)}
+                    maxLength={8}
+                    w={90}
+                    error={err("prefix")}
+                    disabled={!canEdit}
+                    key={`${r.docType}-p-${r.prefix}-${mine ? "e" : ""}`}
+                  />
                 </Table.Td>
                 <Table.Td>
-                  <NativeSelect form={formId} name="datePart" aria-label={`${r.label}日期部分`} defaultValue={v("datePart", r.datePart)} data={DATE_PARTS.map(([value, label]) => ({ value, label }))} error={err("datePart")} disabled={!canEdit} key={`${r.docType}-d-${r.datePart}-${mine ? "e" : ""}`} />
+                  <NativeSelect
+                    form={formId}
+                    name="datePart"
+                    aria-label={`${r.label}日期部分`}
+                    defaultValue={v("datePart", r.datePart)}
+                    data={DATE_PARTS.map(([value, label]) => ({ value, label }))}
+                    error={err("datePart")}
+                    disabled={!canEdit}
+                    key={`${r.docType}-d-${r.datePart}-${mine ? "e" : ""}`}
+                  />
                 </Table.Td>
                 <Table.Td>
-                  <TextInput form={formId} name="seqLength" type="number" min={SEQ_MIN} max={SEQ_MAX} aria-label={`${r.label}流水号长度`} defaultValue={v("seqLength", String(r.seqLength))} w={80} error={err("seqLength")} disabled={!canEdit} key={`${r.docType}-s-${r.seqLength}-${mine ? "e" : ""}`} />
+                  <TextInput
+                    form={formId}
+                    name="seqLength"
+                    type="number"
+                    min={SEQ_MIN}
+                    max={SEQ_MAX}
+                    aria-label={`${r.label}流水号长度`}
+                    defaultValue={v("seqLength", String(r.seqLength))}
+                    w={80}
+                    error={err("seqLength")}
+                    disabled={!canEdit}
+                    key={`${r.docType}-s-${r.seqLength}-${mine ? "e" : ""}`}
+                  />
                 </Table.Td>
                 <Table.Td>
-                  <NativeSelect form={formId} name="reset" aria-label={`${r.label}重置周期`} defaultValue={v("reset", r.reset)} data={RESETS.map(([value, label]) => ({ value, label }))} error={err("reset")} disabled={!canEdit} key={`${r.docType}-r-${r.reset}-${mine ? "e" : ""}`} />
+                  <NativeSelect
+                    form={formId}
+                    name="reset"
+                    aria-label={`${r.label}重置周期`}
+                    defaultValue={v("reset", r.reset)}
+                    data={RESETS.map(([value, label]) => ({ value, label }))}
+                    error={err("reset")}
+                    disabled={!canEdit}
+                    key={`${r.docType}-r-${r.reset}-${mine ? "e" : ""}`}
+                  />
                 </Table.Td>
                 <Table.Td>
                   <Text ff="monospace" size="sm" data-testid={`preview-${r.docType}`}>

@@ -127,7 +127,15 @@ export default function NotificationsPage() {
                     <Form method="post" className={mc.side2}>
                       <input type="hidden" name="id" value={n.id} />
                       <input type="hidden" name="back" value={search} />
-                      <button type="submit" name="intent" value="read" className={css.btn} disabled={busy} aria-label={`将“${n.title}”标为已读`} data-testid="notification-read">
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="read"
+                        className={css.btn}
+                        disabled={busy}
+                        aria-label={`将“${n.title}”标为已读`}
+                        data-testid="notification-read"
+                      >
                         标为已读
                       </button>
                     </Form>

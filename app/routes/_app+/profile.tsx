@@ -65,7 +65,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirect("/profile?actab=0", { headers: await setFlash({ type: "success", message: t.profile.avatarSaved }) });
     }
   } catch (e) {
-    if (intent === "profile" || intent === "password" || intent === "avatar") return json<ActionResult>({ intent, result: submissionReply(e) }, { status: 400 });
+    if (intent === "profile" || intent === "password" || intent === "avatar")
+      return json<ActionResult>({ intent, result: submissionReply(e) }, { status: 400 });
     throw e;
   }
   throw json({ message: t.errors.unknownIntent }, { status: 400 });
@@ -93,7 +94,13 @@ function useResult(intent: Intent) {
   return data?.intent === intent ? data.result : undefined;
 }
 
-function ProfileTab({ profile, spec }: { profile: { id: number; username: string; name: string; phone: string | null; avatarVersion: number }; spec: FormSpec }) {
+function ProfileTab({
+  profile,
+  spec,
+}: {
+  profile: { id: number; username: string; name: string; phone: string | null; avatarVersion: number };
+  spec: FormSpec;
+}) {
   const lastResult = useResult("profile");
   const avatarResult = useResult("avatar");
   const busy = useNavigation().state === "submitting";
@@ -132,9 +139,27 @@ function ProfileTab({ profile, spec }: { profile: { id: number; username: string
         <input type="hidden" name="intent" value="profile" />
         <Stack>
           <TextInput label={t.profile.username} value={profile.username} disabled readOnly />
-          <TextInput {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} label={spec.name!.label} maxLength={spec.name!.maxLength} error={fields.name.errors?.[0]} required={spec.name!.required} />
-          <TextInput {...getInputProps(fields.phone, { type: "tel" })} key={fields.phone.key} label={spec.phone!.label} maxLength={spec.phone!.maxLength} error={fields.phone.errors?.[0]} required={spec.phone!.required} />
-          {form.errors?.length ? <Text c="red" size="sm">{form.errors[0]}</Text> : null}
+          <TextInput
+            {...getInputProps(fields.name, { type: "text" })}
+            key={fields.name.key}
+            label={spec.name!.label}
+            maxLength={spec.name!.maxLength}
+            error={fields.name.errors?.[0]}
+            required={spec.name!.required}
+          />
+          <TextInput
+            {...getInputProps(fields.phone, { type: "tel" })}
+            key={fields.phone.key}
+            label={spec.phone!.label}
+            maxLength={spec.phone!.maxLength}
+            error={fields.phone.errors?.[0]}
+            required={spec.phone!.required}
+          />
+          {form.errors?.length ? (
+            <Text c="red" size="sm">
+              {form.errors[0]}
+            </Text>
+          ) : null}
           <Group>
             <Button type="submit" loading={busy}>
               {t.common.save}
@@ -159,7 +184,14 @@ function PasswordTab({ spec }: { spec: FormSpec }) {
     <Form method="post" {...getFormProps(form)} data-testid="password-form">
       <input type="hidden" name="intent" value="password" />
       <Stack>
-        <PasswordInput {...getInputProps(fields.oldPassword, { type: "password" })} key={fields.oldPassword.key} label={spec.oldPassword!.label} autoComplete="current-password" error={fields.oldPassword.errors?.[0]} required />
+        <PasswordInput
+          {...getInputProps(fields.oldPassword, { type: "password" })}
+          key={fields.oldPassword.key}
+          label={spec.oldPassword!.label}
+          autoComplete="current-password"
+          error={fields.oldPassword.errors?.[0]}
+          required
+        />
         <PasswordInput
           {...getInputProps(fields.newPassword, { type: "password" })}
           key={fields.newPassword.key}
@@ -169,8 +201,19 @@ function PasswordTab({ spec }: { spec: FormSpec }) {
           error={fields.newPassword.errors?.join("；")}
           required
         />
-        <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} key={fields.confirmPassword.key} label={spec.confirmPassword!.label} autoComplete="new-password" error={fields.confirmPassword.errors?.[0]} required />
-        {form.errors?.length ? <Text c="red" size="sm">{form.errors[0]}</Text> : null}
+        <PasswordInput
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          key={fields.confirmPassword.key}
+          label={spec.confirmPassword!.label}
+          autoComplete="new-password"
+          error={fields.confirmPassword.errors?.[0]}
+          required
+        />
+        {form.errors?.length ? (
+          <Text c="red" size="sm">
+            {form.errors[0]}
+          </Text>
+        ) : null}
         <Group>
           <Button type="submit" loading={busy} data-testid="password-submit">
             {t.profile.tabPassword}

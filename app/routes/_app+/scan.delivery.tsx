@@ -88,7 +88,16 @@ export default function ScanDeliveryPage() {
           <input type="hidden" name="intent" value="scan" />
           <label className={po.field}>
             <span>条码 / OE</span>
-            <input ref={input} name="code" autoFocus autoComplete="off" maxLength={80} placeholder="扫描条码或输入 OE 号后回车" style={{ width: 280 }} data-testid="scan-code" />
+            <input
+              ref={input}
+              name="code"
+              autoFocus
+              autoComplete="off"
+              maxLength={80}
+              placeholder="扫描条码或输入 OE 号后回车"
+              style={{ width: 280 }}
+              data-testid="scan-code"
+            />
           </label>
           <button type="submit" className={css.btn} data-testid="scan-submit">
             扫描
@@ -100,7 +109,14 @@ export default function ScanDeliveryPage() {
           role="status"
           data-testid="scan-result"
           data-kind={last.kind}
-          style={{ fontSize: 16, fontWeight: 600, padding: "6px 10px", borderRadius: 4, color: last.ok ? "#1e6b2f" : "#b02525", background: last.ok ? "#ebfbee" : "#fff5f5" }}
+          style={{
+            fontSize: 16,
+            fontWeight: 600,
+            padding: "6px 10px",
+            borderRadius: 4,
+            color: last.ok ? "#1e6b2f" : "#b02525",
+            background: last.ok ? "#ebfbee" : "#fff5f5",
+          }}
         >
           {last.ok ? `✓ ${last.message}` : last.message}
         </div>
@@ -113,8 +129,12 @@ export default function ScanDeliveryPage() {
               <th scope="col">序号</th>
               <th scope="col">产品编码</th>
               <th scope="col">产品名称</th>
-              <th scope="col" className={po.num}>应发</th>
-              <th scope="col" className={po.num}>已扫</th>
+              <th scope="col" className={po.num}>
+                应发
+              </th>
+              <th scope="col" className={po.num}>
+                已扫
+              </th>
               <th scope="col">进度</th>
             </tr>
           </thead>

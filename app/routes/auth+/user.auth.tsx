@@ -8,7 +8,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   try {
     const body = await readBody(request);
-    const userId = await verifyCredentials({ username: body.username, password: body.password }, { ip: context.ip, userAgent: request.headers.get("User-Agent") });
+    const userId = await verifyCredentials(
+      { username: body.username, password: body.password },
+      { ip: context.ip, userAgent: request.headers.get("User-Agent") },
+    );
     const { token } = await startSession({ userId, kind: "api", ip: context.ip, userAgent: request.headers.get("User-Agent") });
     return json({ access_token: token, token_type: "Bearer", expires_in: API_TOKEN_SECONDS }, { headers: { "Cache-Control": "no-store" } });
   } catch (e) {

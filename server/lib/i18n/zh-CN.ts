@@ -42,8 +42,7 @@ export const t = {
     passwordRequired: "请输入密码",
     invalid: "用户名或密码错误",
     /** Sign-in attempts from this address must wait (the account itself is never locked). */
-    throttled: (seconds: number) =>
-      `登录尝试过于频繁，请 ${seconds >= 60 ? `${Math.ceil(seconds / 60)} 分钟` : `${seconds} 秒`}后再试`,
+    throttled: (seconds: number) => `登录尝试过于频繁，请 ${seconds >= 60 ? `${Math.ceil(seconds / 60)} 分钟` : `${seconds} 秒`}后再试`,
     adminLocked: "账户已被锁定，请联系管理员",
     noCompany: "您的账户未加入任何可用的公司，请联系管理员",
     offline: "您已下线，请重新登录",

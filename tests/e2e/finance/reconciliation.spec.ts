@@ -12,7 +12,11 @@ type Api = { items: Record<string, unknown>[] };
 
 async function api(page: Page, method: "GET" | "POST", url: string, body?: unknown) {
   const origin = new URL(page.url()).origin;
-  const res = await page.request.fetch(url, { method, headers: { Origin: origin, "Content-Type": "application/json" }, data: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await page.request.fetch(url, {
+    method,
+    headers: { Origin: origin, "Content-Type": "application/json" },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
   expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
   return res.json();
 }
@@ -48,13 +52,16 @@ for (const js of [true, false]) {
       await expect(page.getByTestId("st-line").first()).toContainText("采购收货");
       await expect(page.getByTestId("age-notDue")).toHaveText("￥240.00");
       // 账龄 headers stay on one line each, however narrow the column (issue 20 item 12).
-      const headerLines = await page.getByTestId("st-ageing").locator("th").evaluateAll((ths) =>
-        ths.map((th) => {
-          const range = document.createRange();
-          range.selectNodeContents(th);
-          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-        }),
-      );
+      const headerLines = await page
+        .getByTestId("st-ageing")
+        .locator("th")
+        .evaluateAll((ths) =>
+          ths.map((th) => {
+            const range = document.createRange();
+            range.selectNodeContents(th);
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+          }),
+        );
       expect(headerLines.length).toBeGreaterThan(0);
       expect(headerLines.every((n) => n === 1)).toBe(true);
 
@@ -72,7 +79,9 @@ for (const js of [true, false]) {
         await expect(page.getByTestId("pay-plan-left")).toHaveText("本次金额全部用于核销上列单据");
         // Another supplier chosen: its documents load without posting the form.
         const first = page.getByTestId("pay-partner");
-        const other = await first.locator("option").evaluateAll((os, mine) => (os as HTMLOptionElement[]).map((o) => o.value).find((v) => v && v !== mine) ?? "", String(supplierId));
+        const other = await first
+          .locator("option")
+          .evaluateAll((os, mine) => (os as HTMLOptionElement[]).map((o) => o.value).find((v) => v && v !== mine) ?? "", String(supplierId));
         await first.selectOption(other);
         await expect(page.getByTestId("pay-open").or(page.getByText("该往来单位没有未结清的单据"))).toBeVisible();
         await first.selectOption(String(supplierId));
@@ -129,7 +138,14 @@ for (const js of [true, false]) {
       // The same form again (its requestKey): the first receipt is answered, no second one.
       const methods = ((await api(page, "GET", "/api/app/payment")) as Api).items;
       expect(methods.map((m) => m.name)).toEqual(expect.arrayContaining(["现金", "银行转账", "微信", "支付宝"]));
-      const again = (await api(page, "POST", "/api/app/receipt", { partnerId: customer.id, paymentMethodId: methods[0]!.id, amount: "88.80", paidOn: "2024-05-01", requestKey: key, confirm: true })) as { duplicate: boolean };
+      const again = (await api(page, "POST", "/api/app/receipt", {
+        partnerId: customer.id,
+        paymentMethodId: methods[0]!.id,
+        amount: "88.80",
+        paidOn: "2024-05-01",
+        requestKey: key,
+        confirm: true,
+      })) as { duplicate: boolean };
       expect(again.duplicate).toBe(true);
       const list = (await api(page, "GET", `/api/app/receipt?partnerId=${customer.id}`)) as Api & { totalCount: number };
       expect(list.totalCount).toBe(1);

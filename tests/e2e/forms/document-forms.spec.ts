@@ -11,7 +11,8 @@ import { firstPartner } from "../document-forms";
  */
 
 /** A line's field: the plain table's input without JavaScript, the grid's cell with it. */
-const line = (page: Page, i: number, f: string) => page.locator(`[name="lines[${i}].${f}"]:not([type="hidden"]), [data-line-row="${i}"][data-line-col="${f}"]`).first();
+const line = (page: Page, i: number, f: string) =>
+  page.locator(`[name="lines[${i}].${f}"]:not([type="hidden"]), [data-line-row="${i}"][data-line-col="${f}"]`).first();
 
 /** "￥1,234.50" → 123450 (cents); "" → 0. */
 const cents = (text: string | null) => {
@@ -129,8 +130,26 @@ async function partnerWithInitials(page: Page, testId: string) {
 }
 
 for (const form of [
-  { name: "销售订单", user: "sales1", url: "/sale/orderCreate", partner: "so-customer", datalist: "so-customers", next: ["so-warehouse", "so-payment"], last: "so-remark", message: "so-message" },
-  { name: "采购订单", user: "buyer1", url: "/purchase/orderCreate", partner: "po-supplier", datalist: "po-suppliers", next: ["po-warehouse", "po-payment"], last: "po-remark", message: "po-message" },
+  {
+    name: "销售订单",
+    user: "sales1",
+    url: "/sale/orderCreate",
+    partner: "so-customer",
+    datalist: "so-customers",
+    next: ["so-warehouse", "so-payment"],
+    last: "so-remark",
+    message: "so-message",
+  },
+  {
+    name: "采购订单",
+    user: "buyer1",
+    url: "/purchase/orderCreate",
+    partner: "po-supplier",
+    datalist: "po-suppliers",
+    next: ["po-warehouse", "po-payment"],
+    last: "po-remark",
+    message: "po-message",
+  },
 ]) {
   test(`${form.name}: the partner picks from our own list by pinyin initials; Enter moves on and never posts (issue 20, item 5)`, async ({ page }) => {
     await signIn(page, form.user);
@@ -180,7 +199,11 @@ for (const js of [true, false]) {
   test.describe(`automatic flows say what they do, JavaScript ${js ? "on" : "off"} (issue 20, item 10)`, () => {
     test.use({ javaScriptEnabled: js });
 
-    test("采购订单: 提交并收货入库 with the defaults, asks first and links to the setting; the plain 提交 when the setting is off", async ({ page, browser, baseURL }) => {
+    test("采购订单: 提交并收货入库 with the defaults, asks first and links to the setting; the plain 提交 when the setting is off", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
       await setFlowSettings(browser, baseURL!, ALL_ON);
       try {
         await signIn(page, "boss1");

@@ -47,14 +47,24 @@ export async function settled(page: Page) {
   await expect
     .poll(
       () =>
-        page.evaluate((dialogParams) => {
-          const form = document.getElementById("grid-command");
-          const table = document.querySelector('table[aria-label="数据列表"]');
-          if (!form || !table || table.getAttribute("aria-busy") === "true") return "busy";
-          const want = [...new URLSearchParams(location.search)].filter(([k]) => !dialogParams.includes(k)).map(([k, v]) => `${k}=${v}`).sort().join("&");
-          const have = [...form.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map((i) => `${i.name}=${i.value}`).sort().join("&");
-          return want === have ? "settled" : `url ${want} / grid ${have}`;
-        }, [...DIALOG_PARAMS]),
+        page.evaluate(
+          (dialogParams) => {
+            const form = document.getElementById("grid-command");
+            const table = document.querySelector('table[aria-label="数据列表"]');
+            if (!form || !table || table.getAttribute("aria-busy") === "true") return "busy";
+            const want = [...new URLSearchParams(location.search)]
+              .filter(([k]) => !dialogParams.includes(k))
+              .map(([k, v]) => `${k}=${v}`)
+              .sort()
+              .join("&");
+            const have = [...form.querySelectorAll<HTMLInputElement>('input[type="hidden"]')]
+              .map((i) => `${i.name}=${i.value}`)
+              .sort()
+              .join("&");
+            return want === have ? "settled" : `url ${want} / grid ${have}`;
+          },
+          [...DIALOG_PARAMS],
+        ),
       { message: "the grid shows the URL's rows" },
     )
     .toBe("settled");
@@ -151,7 +161,9 @@ export async function answerUnsavedQuestion(page: Page, dialog: Locator) {
   const ask = page.getByTestId("dialog-unsaved");
   let outcome = "";
   await expect
-    .poll(async () => (outcome = (await ask.isVisible()) ? "asked" : (await dialog.isHidden()) ? "closed" : "pending"), { message: "the dialog closes or asks first" })
+    .poll(async () => (outcome = (await ask.isVisible()) ? "asked" : (await dialog.isHidden()) ? "closed" : "pending"), {
+      message: "the dialog closes or asks first",
+    })
     .not.toBe("pending");
   if (outcome === "asked") await page.getByTestId("dialog-discard").click();
   await expect(dialog).toBeHidden();
@@ -174,7 +186,10 @@ export async function startExport(page: Page, expectedName: string): Promise<{ d
   const dialog = page.getByTestId("export-dialog");
   await expect(dialog).toBeVisible();
   const downloaded = page.waitForEvent("download").catch(() => null);
-  const reloaded = page.waitForEvent("load").then(() => "reloaded" as const, () => null);
+  const reloaded = page.waitForEvent("load").then(
+    () => "reloaded" as const,
+    () => null,
+  );
   await dialog.getByTestId("export-start").click();
   const outcome = await Promise.race([downloaded, reloaded]);
   expect(outcome, "开始导出 should download a file; the browser loaded a page instead").not.toBe("reloaded");
@@ -204,7 +219,11 @@ export async function readSheet(file: string): Promise<string[][]> {
   const rows: string[][] = [];
   sheet.eachRow((r) => {
     const values = r.values as unknown[];
-    rows.push(values.slice(1).map((v) => (v === null || v === undefined ? "" : typeof v === "object" && v && "text" in v ? String((v as { text: unknown }).text) : String(v))));
+    rows.push(
+      values
+        .slice(1)
+        .map((v) => (v === null || v === undefined ? "" : typeof v === "object" && v && "text" in v ? String((v as { text: unknown }).text) : String(v))),
+    );
   });
   return rows;
 }

@@ -92,7 +92,9 @@ for (const js of [true, false]) {
       // Sorting by name keeps the page size and goes back to page 1.
       await page.goto(`${LIST}&page=2`);
       await header(page, "name").getByRole("link").click();
-      await expect(page).toHaveURL((url) => url.searchParams.get("sort") === "name.asc" && !url.searchParams.has("page") && url.searchParams.get("size") === "20");
+      await expect(page).toHaveURL(
+        (url) => url.searchParams.get("sort") === "name.asc" && !url.searchParams.has("page") && url.searchParams.get("size") === "20",
+      );
     });
 
     test("paging: next page, page size 50 (remembered), go to page", async ({ page }) => {
@@ -168,7 +170,9 @@ for (const js of [true, false]) {
       await search.locator('input[name="q"]').fill("汽修");
       await search.locator('select[name="rel"]').selectOption({ label: "客户" });
       await search.getByRole("button", { name: "搜索" }).click();
-      await expect(page).toHaveURL((url) => url.searchParams.get("q") === "汽修" && url.searchParams.get("rel") === "1" && url.searchParams.get("size") === "20");
+      await expect(page).toHaveURL(
+        (url) => url.searchParams.get("q") === "汽修" && url.searchParams.get("rel") === "1" && url.searchParams.get("size") === "20",
+      );
       const total = await gridTotal(page);
       expect(total).toBeGreaterThan(3);
       expect(total).toBeLessThan(25);

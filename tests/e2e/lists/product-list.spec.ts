@@ -58,10 +58,12 @@ async function libraryResultsFor(dialog: Locator, keyword: string) {
   await expect
     .poll(
       () =>
-        rows.locator("a").evaluateAll(
-          (links, k) => links.length > 0 && links.every((a) => (new URL((a as HTMLAnchorElement).href).searchParams.get("libq") ?? "") === k),
-          keyword,
-        ),
+        rows
+          .locator("a")
+          .evaluateAll(
+            (links, k) => links.length > 0 && links.every((a) => (new URL((a as HTMLAnchorElement).href).searchParams.get("libq") ?? "") === k),
+            keyword,
+          ),
       { message: `公库 results for "${keyword}"` },
     )
     .toBe(true);
@@ -453,7 +455,10 @@ for (const js of [true, false]) {
           }
         }
         if (picked) {
-          await results.filter({ has: page.getByRole("cell", { name: picked.code, exact: true }) }).getByRole("link", { name: "导入" }).click();
+          await results
+            .filter({ has: page.getByRole("cell", { name: picked.code, exact: true }) })
+            .getByRole("link", { name: "导入" })
+            .click();
           break;
         }
       }

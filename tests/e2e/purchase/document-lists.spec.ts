@@ -22,7 +22,11 @@ async function apiGet(page: Page, url: string) {
 type Api = { items: Record<string, unknown>[] };
 
 async function api(page: Page, method: "GET" | "POST", url: string, body?: unknown) {
-  const res = await page.request.fetch(url, { method, headers: { Origin: new URL(page.url()).origin, "Content-Type": "application/json" }, data: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await page.request.fetch(url, {
+    method,
+    headers: { Origin: new URL(page.url()).origin, "Content-Type": "application/json" },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
   expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
   return res.json();
 }

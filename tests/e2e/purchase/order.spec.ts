@@ -27,7 +27,8 @@ async function openCreate(page: Page, js: boolean) {
 }
 
 /** A line's field: the plain table's input without JavaScript, the grid's cell with it (both post lines[i].field). */
-const line = (page: Page, i: number, f: string) => page.locator(`[name="lines[${i}].${f}"]:not([type="hidden"]), [data-line-row="${i}"][data-line-col="${f}"]`).first();
+const line = (page: Page, i: number, f: string) =>
+  page.locator(`[name="lines[${i}].${f}"]:not([type="hidden"]), [data-line-row="${i}"][data-line-col="${f}"]`).first();
 
 /** Types one line as a clerk does: with JavaScript through the grid's picker and Enter; without, into the plain table. */
 async function typeLine(page: Page, js: boolean, i: number, code: string, qty: string, price: string) {

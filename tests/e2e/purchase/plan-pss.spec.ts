@@ -99,7 +99,13 @@ for (const js of [true, false]) {
       await expect(await cell(page, top, "mainOE")).toHaveText(oe);
       const figures = async (tr2: Locator) => {
         const read = async (f: string) => num((await (await cell(page, tr2, f)).textContent())!);
-        return { stock: await read("stockQty"), onOrder: await read("onOrderQty"), min: await read("minQty"), max: await read("maxQty"), suggest: await read("suggestQty") };
+        return {
+          stock: await read("stockQty"),
+          onOrder: await read("onOrderQty"),
+          min: await read("minQty"),
+          max: await read("maxQty"),
+          suggest: await read("suggestQty"),
+        };
       };
       const f = await figures(top);
       expect(f.max).toBe(max);
@@ -162,7 +168,9 @@ for (const js of [true, false]) {
       await page.getByTestId("plan-save").click();
       await expect(page.getByTestId("flash")).toContainText(`采购计划 ${no} 已保存`);
       if (js) await waitForHydration(page);
-      await expect(js ? page.locator('[data-line-row="0"][data-line-col="qty"]') : page.locator('input[name="lines[0].qty"]:not([type="hidden"])')).toHaveValue(/^7(\.00)?$/);
+      await expect(js ? page.locator('[data-line-row="0"][data-line-col="qty"]') : page.locator('input[name="lines[0].qty"]:not([type="hidden"])')).toHaveValue(
+        /^7(\.00)?$/,
+      );
 
       // 执行: the orders it made are listed with links.
       await page.getByTestId("plan-execute").click();

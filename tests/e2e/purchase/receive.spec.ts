@@ -12,7 +12,11 @@ type Api = { items: Record<string, unknown>[] };
 
 async function api(page: Page, method: "GET" | "POST", url: string, body?: unknown) {
   const origin = new URL(page.url()).origin;
-  const res = await page.request.fetch(url, { method, headers: { Origin: origin, "Content-Type": "application/json" }, data: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await page.request.fetch(url, {
+    method,
+    headers: { Origin: origin, "Content-Type": "application/json" },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
   expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
   return res.json();
 }

@@ -10,7 +10,11 @@ import { expect, login, signIn, test } from "../helpers";
 type Api = { items: Record<string, unknown>[] };
 
 async function api(page: Page, method: "GET" | "POST", url: string, body?: unknown) {
-  const res = await page.request.fetch(url, { method, headers: { Origin: new URL(page.url()).origin, "Content-Type": "application/json" }, data: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await page.request.fetch(url, {
+    method,
+    headers: { Origin: new URL(page.url()).origin, "Content-Type": "application/json" },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
   expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
   return res.json();
 }
@@ -33,7 +37,13 @@ async function shortOrders(browser: Browser, offset: number) {
     const warehouseId = (warehouses.find((w) => w.isDefault) ?? warehouses[0])!.id;
     const [bought, never] = products as { id: number; mainOE: string }[];
     const supplier = suppliers[offset % suppliers.length]! as { id: number; name: string };
-    await api(page, "POST", "/api/app/purchaseOrder", { partnerId: supplier.id, warehouseId, submit: true, remark: "紧急采购测试（上次进价）", lines: [{ productId: bought!.id, qty: "1", price: "12.34" }] });
+    await api(page, "POST", "/api/app/purchaseOrder", {
+      partnerId: supplier.id,
+      warehouseId,
+      submit: true,
+      remark: "紧急采购测试（上次进价）",
+      lines: [{ productId: bought!.id, qty: "1", price: "12.34" }],
+    });
     const order = (await api(page, "POST", "/api/app/salesOrder", {
       partnerId: customers[0]!.id,
       warehouseId,

@@ -13,7 +13,11 @@ type Api = { items: Record<string, unknown>[] };
 
 async function api(page: Page, method: "GET" | "POST" | "PUT", url: string, body?: unknown, expectStatus?: number) {
   const origin = new URL(page.url()).origin;
-  const res = await page.request.fetch(url, { method, headers: { Origin: origin, "Content-Type": "application/json" }, data: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await page.request.fetch(url, {
+    method,
+    headers: { Origin: origin, "Content-Type": "application/json" },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (expectStatus) expect(res.status(), `${method} ${url}: ${await res.text()}`).toBe(expectStatus);
   else expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
   return res.json();

@@ -6,7 +6,11 @@ type Api = { items: Record<string, unknown>[] };
 
 export async function api(page: Page, method: "GET" | "POST", url: string, body?: unknown) {
   const origin = new URL(page.url()).origin;
-  const res = await page.request.fetch(url, { method, headers: { Origin: origin, "Content-Type": "application/json" }, data: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await page.request.fetch(url, {
+    method,
+    headers: { Origin: origin, "Content-Type": "application/json" },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
   expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
   return res.json();
 }
@@ -20,7 +24,9 @@ export async function orderWithPicking(browser: Browser, baseURL: string, opts: 
   const page = await context.newPage();
   try {
     await login(page, "boss1");
-    const customer = ((await api(page, "GET", "/api/app/enterpriseRelation?maxResultCount=200")) as Api).items.find((p) => p.rel === 1 && (!p.creditLimit || Number(p.creditLimit) >= 50000))!;
+    const customer = ((await api(page, "GET", "/api/app/enterpriseRelation?maxResultCount=200")) as Api).items.find(
+      (p) => p.rel === 1 && (!p.creditLimit || Number(p.creditLimit) >= 50000),
+    )!;
     const stock = ((await api(page, "GET", "/api/app/stock?maxResultCount=100&sorting=qty%20desc")) as Api).items.find(
       (s) => Number(s.available) >= 5 && !/收货|退货/.test(String(s.fullName)),
     )!;

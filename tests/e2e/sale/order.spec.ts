@@ -12,7 +12,8 @@ import { firstPartner } from "../document-forms";
  */
 
 /** A line's field: the plain table's input without JavaScript, the grid's cell with it (both post lines[i].field). */
-const line = (page: Page, i: number, f: string) => page.locator(`[name="lines[${i}].${f}"]:not([type="hidden"]), [data-line-row="${i}"][data-line-col="${f}"]`).first();
+const line = (page: Page, i: number, f: string) =>
+  page.locator(`[name="lines[${i}].${f}"]:not([type="hidden"]), [data-line-row="${i}"][data-line-col="${f}"]`).first();
 
 /** Products with at least `min` pieces available on the shelves of the warehouse (the sales picker's facts). */
 async function stockedCodes(page: Page, warehouseId: string, count: number, min = 3): Promise<string[]> {

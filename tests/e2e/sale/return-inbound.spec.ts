@@ -12,7 +12,11 @@ type Api = { items: Record<string, unknown>[] };
 
 async function api(page: Page, method: "GET" | "POST", url: string, body?: unknown) {
   const origin = new URL(page.url()).origin;
-  const res = await page.request.fetch(url, { method, headers: { Origin: origin, "Content-Type": "application/json" }, data: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await page.request.fetch(url, {
+    method,
+    headers: { Origin: origin, "Content-Type": "application/json" },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
   expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
   return res.json();
 }
@@ -28,11 +32,19 @@ async function approvedReturn(browser: Browser, baseURL: string) {
   const page = await context.newPage();
   try {
     await login(page, "boss1");
-    const customer = ((await api(page, "GET", "/api/app/enterpriseRelation?maxResultCount=200")) as Api).items.find((p) => p.rel === 1 && (!p.creditLimit || Number(p.creditLimit) >= 50000))!;
+    const customer = ((await api(page, "GET", "/api/app/enterpriseRelation?maxResultCount=200")) as Api).items.find(
+      (p) => p.rel === 1 && (!p.creditLimit || Number(p.creditLimit) >= 50000),
+    )!;
     const stock = ((await api(page, "GET", "/api/app/stock?maxResultCount=100&sorting=qty%20desc")) as Api).items.find(
       (s) => Number(s.available) >= 5 && !/收货|退货/.test(String(s.fullName)),
     )!;
-    const order = (await api(page, "POST", "/api/app/salesOrder", { partnerId: customer.id, warehouseId: stock.warehouseId, remark: "退货入库测试", submit: true, lines: [{ productId: stock.productId, qty: "2", price: "35.00" }] })) as { id: number; no: string };
+    const order = (await api(page, "POST", "/api/app/salesOrder", {
+      partnerId: customer.id,
+      warehouseId: stock.warehouseId,
+      remark: "退货入库测试",
+      submit: true,
+      lines: [{ productId: stock.productId, qty: "2", price: "35.00" }],
+    })) as { id: number; no: string };
     const picking = ((await api(page, "GET", `/api/app/pickingOrder?salesOrderId=${order.id}`)) as Api).items[0]!;
     await api(page, "POST", `/api/app/pickingOrder/${picking.id}/confirm`, { lines: [] });
     const delivery = ((await api(page, "GET", `/api/app/deliveryOrder?salesOrderId=${order.id}`)) as Api).items[0]!;

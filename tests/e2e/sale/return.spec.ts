@@ -13,7 +13,11 @@ type Api = { items: Record<string, unknown>[] };
 
 async function api(page: Page, method: "GET" | "POST", url: string, body?: unknown) {
   const origin = new URL(page.url()).origin;
-  const res = await page.request.fetch(url, { method, headers: { Origin: origin, "Content-Type": "application/json" }, data: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await page.request.fetch(url, {
+    method,
+    headers: { Origin: origin, "Content-Type": "application/json" },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
   expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
   return res.json();
 }
@@ -29,7 +33,9 @@ async function deliveredOrder(browser: Browser, baseURL: string) {
   const page = await context.newPage();
   try {
     await login(page, "boss1");
-    const customer = ((await api(page, "GET", "/api/app/enterpriseRelation?maxResultCount=200")) as Api).items.find((p) => p.rel === 1 && (!p.creditLimit || Number(p.creditLimit) >= 50000))!;
+    const customer = ((await api(page, "GET", "/api/app/enterpriseRelation?maxResultCount=200")) as Api).items.find(
+      (p) => p.rel === 1 && (!p.creditLimit || Number(p.creditLimit) >= 50000),
+    )!;
     const stock = ((await api(page, "GET", "/api/app/stock?maxResultCount=100&sorting=qty%20desc")) as Api).items.find(
       (s) => Number(s.available) >= 5 && !/收货|退货/.test(String(s.fullName)),
     )!;
@@ -52,7 +58,11 @@ for (const js of [true, false]) {
   test.describe(`销售退货, JavaScript ${js ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled: js });
 
-    test("sales1 returns a delivered piece, boss1 approves and confirms: the stock comes back as 销售退货; 红冲 undoes it", async ({ page, browser, baseURL }) => {
+    test("sales1 returns a delivered piece, boss1 approves and confirms: the stock comes back as 销售退货; 红冲 undoes it", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
       acceptConfirms(page);
       const made = await deliveredOrder(browser, baseURL!);
 

@@ -72,7 +72,10 @@ test.describe("pages not built yet (JavaScript)", () => {
 
   test("home shortcuts still offer only built pages", async ({ page }) => {
     await login(page, "boss1");
-    const hrefs = await page.getByTestId("home-shortcuts").locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    const hrefs = await page
+      .getByTestId("home-shortcuts")
+      .locator("a")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     expect(hrefs).not.toContain(UNBUILT.url);
     expect(hrefs).toContain("/organization/partner");
   });

@@ -24,8 +24,7 @@ async function focusBody(page: Page) {
   await expect.poll(() => page.evaluate(() => document.activeElement === document.body)).toBe(true);
 }
 
-const focusedInside = (page: Page, testId: string) =>
-  page.evaluate((id) => !!document.activeElement?.closest(`[data-testid="${id}"]`), testId);
+const focusedInside = (page: Page, testId: string) => page.evaluate((id) => !!document.activeElement?.closest(`[data-testid="${id}"]`), testId);
 
 async function selectFirstRow(page: Page) {
   const tr = grid(page).locator("tbody tr[data-id]").first();

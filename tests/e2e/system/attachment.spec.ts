@@ -29,7 +29,9 @@ for (const js of [true, false]) {
       await expect(form.getByLabel("产品编码 / 单据编号")).toHaveValue(DEMO_CODE_TYPED);
 
       const name = `零件照片-${suffix()}.png`;
-      const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#fd7e14" } }).png().toBuffer();
+      const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#fd7e14" } })
+        .png()
+        .toBuffer();
       await form.getByLabel("文件").setInputFiles({ name, mimeType: "image/png", buffer: png });
       await page.getByTestId("attachment-submit").click();
       await expectFlash(page, `已上传 ${name}`);

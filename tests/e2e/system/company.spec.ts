@@ -61,7 +61,10 @@ for (const js of [true, false]) {
         await expect(boss.getByTestId("grid-empty")).toBeVisible();
         await expect(boss.getByTestId("grid-total")).toContainText("0");
 
-        await page.locator(`[data-testid="company-row"][data-name="${name}"]`).getByRole("link", { name: `管理 ${name}` }).click();
+        await page
+          .locator(`[data-testid="company-row"][data-name="${name}"]`)
+          .getByRole("link", { name: `管理 ${name}` })
+          .click();
         await page.getByTestId("company-offline").click();
         await expect(page.getByText(`${name} 已下线`)).toBeVisible();
         await expect(page.getByTestId("company-status-badge")).toHaveText("未上线");
@@ -96,7 +99,11 @@ test.describe("公司档案 refuses the wrong people and the wrong name", () => 
 
     await signIn(page, "admin");
     await page.goto("/system/archives/company?q=鹏达");
-    await page.locator('[data-testid="company-row"]').first().getByRole("link", { name: /^管理 / }).click();
+    await page
+      .locator('[data-testid="company-row"]')
+      .first()
+      .getByRole("link", { name: /^管理 / })
+      .click();
     await page.getByTestId("company-reset-name").fill("鹏达");
     await page.getByTestId("company-reset-submit").click();
     await expect(page.getByText("输入的名称与公司全称不一致，未重置任何数据")).toBeVisible();

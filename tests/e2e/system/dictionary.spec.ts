@@ -87,7 +87,10 @@ test("银行设置: boss1 sees the bank list read-only; the bank-account form su
     await expect(page.getByTestId("grid-add")).toHaveCount(0);
     await expect(page.getByTestId("grid-delete")).toHaveCount(0);
     // A form post is refused by the server as well.
-    const res = await page.request.post("/system/setting/bank", { form: { intent: "save", name: "老板银行" }, headers: { Origin: new URL(page.url()).origin } });
+    const res = await page.request.post("/system/setting/bank", {
+      form: { intent: "save", name: "老板银行" },
+      headers: { Origin: new URL(page.url()).origin },
+    });
     expect(res.status()).toBe(403);
     // 银行账户's form suggests the enabled banks for 开户银行.
     await page.goto("/organization/company/bankAccount?edit=new");

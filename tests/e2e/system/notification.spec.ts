@@ -11,7 +11,11 @@ import { expectFlash, screenPath, suffix } from "../lists/grid";
  */
 async function api(page: Page, method: "GET" | "POST", url: string, body?: unknown) {
   const origin = new URL(page.url()).origin;
-  const res = await page.request.fetch(url, { method, headers: { Origin: origin, "Content-Type": "application/json" }, data: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await page.request.fetch(url, {
+    method,
+    headers: { Origin: origin, "Content-Type": "application/json" },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
   expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
   return res.json();
 }
@@ -28,7 +32,11 @@ async function submitOrders(browser: Browser, baseURL: string, n: number) {
     )!;
     const nos: string[] = [];
     for (let i = 0; i < n; i++) {
-      const order = (await api(page, "POST", "/api/app/salesOrder", { partnerId: customer.id, warehouseId: stock.warehouseId, lines: [{ productId: stock.productId, qty: "1", price: "10.00" }] })) as { id: number; no: string };
+      const order = (await api(page, "POST", "/api/app/salesOrder", {
+        partnerId: customer.id,
+        warehouseId: stock.warehouseId,
+        lines: [{ productId: stock.productId, qty: "1", price: "10.00" }],
+      })) as { id: number; no: string };
       await api(page, "POST", `/api/app/salesOrder/${order.id}/submit`, {});
       nos.push(order.no);
     }

@@ -26,13 +26,19 @@ for (const js of [true, false]) {
       await dialog.getByTestId("warehouse-save").click();
       await expect(page.getByTestId("warehouse-panel")).toContainText(`测试仓${tag}`);
       // Its receiving and returns areas came with it.
-      await page.getByTestId("warehouse-panel").getByRole("link", { name: `测试仓${tag}` }).click();
+      await page
+        .getByTestId("warehouse-panel")
+        .getByRole("link", { name: `测试仓${tag}` })
+        .click();
       await expect(page.getByText(`测试仓${tag}-收货区`)).toBeVisible();
       await page.getByTestId(`warehouse-edit-测试仓${tag}`).click();
       await page.getByTestId("warehouse-dialog").getByLabel("仓库名称").fill(`改名仓${tag}`);
       await page.getByTestId("warehouse-dialog").getByTestId("warehouse-save").click();
       await expect(page.getByTestId("warehouse-panel")).toContainText(`改名仓${tag}`);
-      await page.getByTestId("warehouse-panel").getByRole("link", { name: `改名仓${tag}` }).click();
+      await page
+        .getByTestId("warehouse-panel")
+        .getByRole("link", { name: `改名仓${tag}` })
+        .click();
       await expect(page.getByText(`改名仓${tag}-退货区`)).toBeVisible();
       // A duplicate name is refused in Chinese.
       await page.getByTestId("warehouse-add").click();
@@ -50,7 +56,13 @@ for (const js of [true, false]) {
       await dialog.locator('input[type="file"]').setInputFiles({
         name: "bad.xlsx",
         mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        buffer: await xlsx([["NO-SUCH-OE", "主仓", "A-01-01", "", 1, 1], ["NO-SUCH-OE2", "主仓", "A-01-01", "", "abc", 1]], OPENING_HEADER),
+        buffer: await xlsx(
+          [
+            ["NO-SUCH-OE", "主仓", "A-01-01", "", 1, 1],
+            ["NO-SUCH-OE2", "主仓", "A-01-01", "", "abc", 1],
+          ],
+          OPENING_HEADER,
+        ),
       });
       await dialog.getByTestId("opening-submit").click();
       const errors = page.getByTestId("opening-errors");

@@ -116,7 +116,9 @@ for (const js of [true, false]) {
       if ((await gridRows(page).count()) > 0) {
         await expect(total).toContainText("合计");
         const cells = await total.locator("td").allTextContents();
-        const heads = await grid(page).locator("thead th").evaluateAll((ths) => ths.map((th) => (th as HTMLElement).dataset.field));
+        const heads = await grid(page)
+          .locator("thead th")
+          .evaluateAll((ths) => ths.map((th) => (th as HTMLElement).dataset.field));
         const at = (f: string) => num(cells[heads.indexOf(f)] ?? "");
         expect(at("b0Qty") + at("b1Qty") + at("b2Qty") + at("b3Qty") + at("b4Qty")).toBeCloseTo(at("qty"), 2);
         expect(at("b0Amount") + at("b1Amount") + at("b2Amount") + at("b3Amount") + at("b4Amount")).toBeCloseTo(at("amount"), 2);

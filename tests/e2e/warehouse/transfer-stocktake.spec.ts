@@ -22,7 +22,8 @@ async function press(page: Page, testId: string) {
 const availableOf = (text: string) => Number(/可用 ([\d.]+)/.exec(text)?.[1] ?? "NaN");
 
 /** A line's field: the plain table's input without JavaScript, the grid's cell with it (both post lines[i].field). */
-const line = (page: Page, i: number, f: string) => page.locator(`[name="lines[${i}].${f}"]:not([type="hidden"]), [data-line-row="${i}"][data-line-col="${f}"]`).first();
+const line = (page: Page, i: number, f: string) =>
+  page.locator(`[name="lines[${i}].${f}"]:not([type="hidden"]), [data-line-row="${i}"][data-line-col="${f}"]`).first();
 
 interface Balance {
   productId: number;

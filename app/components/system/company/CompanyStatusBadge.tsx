@@ -10,7 +10,18 @@ const STYLE: Record<number, { color: string; background: string }> = {
 /** 未上线 / 已上线 / 已关闭 (spec 000 §4). */
 export function CompanyStatusBadge({ status }: { status: number }) {
   return (
-    <span data-testid="company-status-badge" style={{ ...(STYLE[status] ?? STYLE[0]), display: "inline-block", padding: "1px 8px", borderRadius: 10, fontSize: 12, fontWeight: 500, lineHeight: "18px" }}>
+    <span
+      data-testid="company-status-badge"
+      style={{
+        ...(STYLE[status] ?? STYLE[0]),
+        display: "inline-block",
+        padding: "1px 8px",
+        borderRadius: 10,
+        fontSize: 12,
+        fontWeight: 500,
+        lineHeight: "18px",
+      }}
+    >
       {companyStatusName(status)}
     </span>
   );

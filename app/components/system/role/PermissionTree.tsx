@@ -27,7 +27,10 @@ export function PermissionTree({ tree, disabled }: { tree: PermissionNode[]; dis
   const onChange = (e: React.ChangeEvent<HTMLUListElement>) => {
     const box = e.target as unknown as HTMLInputElement;
     if (box.type !== "checkbox") return;
-    box.closest("li")?.querySelectorAll<HTMLInputElement>(":scope ul input").forEach((b) => (b.checked = box.checked));
+    box
+      .closest("li")
+      ?.querySelectorAll<HTMLInputElement>(":scope ul input")
+      .forEach((b) => (b.checked = box.checked));
     // Checking an entry implies its page, group and area.
     if (box.checked) {
       for (let li = box.closest("li")?.parentElement?.closest("li"); li; li = li.parentElement?.closest("li")) {
@@ -81,7 +84,15 @@ function Entry({ node, disabled }: { node: PermissionNode; disabled: boolean }) 
   const container = node.isGroup && node.children.length > 0;
   return (
     <label className={node.isAction ? css.action : undefined} title={node.code}>
-      <input type="checkbox" name="code" value={node.code} defaultChecked={node.granted} disabled={disabled} data-container={container ? "" : undefined} data-code={node.code} />
+      <input
+        type="checkbox"
+        name="code"
+        value={node.code}
+        defaultChecked={node.granted}
+        disabled={disabled}
+        data-container={container ? "" : undefined}
+        data-code={node.code}
+      />
       {node.name}
       {node.isAction ? <span className={css.code}>（操作）</span> : null}
       {node.platformOnly ? <span className={css.code}>（平台）</span> : null}

@@ -8,7 +8,16 @@ import { describe, expect, it } from "vitest";
  * page and put ~100 of them into its first load. Only lazily loaded modules may (their
  * chunk is fetched when used): the line grid, the date range picker, chart components.
  */
-const BARREL_PACKAGES = ["@mantine/core", "@mantine/dates", "@mantine/notifications", "@mantine/nprogress", "@mantine/charts", "@mantine/modals", "@mantine/spotlight", "mantine-react-table"];
+const BARREL_PACKAGES = [
+  "@mantine/core",
+  "@mantine/dates",
+  "@mantine/notifications",
+  "@mantine/nprogress",
+  "@mantine/charts",
+  "@mantine/modals",
+  "@mantine/spotlight",
+  "mantine-react-table",
+];
 /** Modules reached only through React.lazy / import(): they may use the barrel. */
 const LAZY = [/\/lines\/LineGrid\.tsx$/, /\/lines\/ProductPicker\.tsx$/, /\/grid\/DateRangePicker\.tsx$/, /\.lazy\.tsx$/];
 

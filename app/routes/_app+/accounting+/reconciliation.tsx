@@ -90,7 +90,11 @@ export default function ReconciliationPage() {
           {data.error}
         </p>
       ) : null}
-      {s ? <StatementView s={s} payments={data.payments} canRecordPayments={data.canRecordPayments} /> : data.accounts ? <AccountsList data={data.accounts} search={search} /> : null}
+      {s ? (
+        <StatementView s={s} payments={data.payments} canRecordPayments={data.canRecordPayments} />
+      ) : data.accounts ? (
+        <AccountsList data={data.accounts} search={search} />
+      ) : null}
     </div>
   );
 }

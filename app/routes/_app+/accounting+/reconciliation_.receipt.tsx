@@ -48,7 +48,11 @@ export default function PaymentFormPage() {
   }, [page]);
   const fetched = partnerFetch.data;
   const live = fetched && fetched.values.partnerId === partnerId && partnerId !== (page.values.partnerId ?? "") ? fetched : null;
-  const data = live ? { ...page, openDocuments: live.openDocuments, balance: live.balance } : partnerId === (page.values.partnerId ?? "") ? page : { ...page, openDocuments: [], balance: null };
+  const data = live
+    ? { ...page, openDocuments: live.openDocuments, balance: live.balance }
+    : partnerId === (page.values.partnerId ?? "")
+      ? page
+      : { ...page, openDocuments: [], balance: null };
   const plan = plannedAllocation(amount, data.openDocuments, chosen);
   const receipt = data.kind === 1;
   const who = receipt ? "客户" : "供应商";
@@ -97,7 +101,10 @@ export default function PaymentFormPage() {
                 setChosen([]);
                 if (e.target.value) partnerFetch.load(`?kind=${data.kind}&partnerId=${encodeURIComponent(e.target.value)}`);
               }}
-              required aria-invalid={!!data.errors.partnerId} data-testid="pay-partner">
+              required
+              aria-invalid={!!data.errors.partnerId}
+              data-testid="pay-partner"
+            >
               <option value="">请选择{who}</option>
               {data.partners.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -112,7 +119,13 @@ export default function PaymentFormPage() {
               {PAYMENT_METHOD_LABEL[data.kind]}
               <span className={po.req}>*</span>
             </span>
-            <select name="paymentMethodId" defaultValue={v.paymentMethodId ?? ""} required aria-invalid={!!data.errors.paymentMethodId} data-testid="pay-method">
+            <select
+              name="paymentMethodId"
+              defaultValue={v.paymentMethodId ?? ""}
+              required
+              aria-invalid={!!data.errors.paymentMethodId}
+              data-testid="pay-method"
+            >
               <option value="">请选择{PAYMENT_METHOD_LABEL[data.kind]}</option>
               {data.methods.map((m) => (
                 <option key={m.id} value={m.id}>
@@ -126,7 +139,17 @@ export default function PaymentFormPage() {
             <span>
               金额<span className={po.req}>*</span>
             </span>
-            <input name="amount" inputMode="decimal" defaultValue={v.amount ?? ""} onChange={(e) => setAmount(e.target.value)} required maxLength={20} placeholder="0.00" aria-invalid={!!data.errors.amount} data-testid="pay-amount" />
+            <input
+              name="amount"
+              inputMode="decimal"
+              defaultValue={v.amount ?? ""}
+              onChange={(e) => setAmount(e.target.value)}
+              required
+              maxLength={20}
+              placeholder="0.00"
+              aria-invalid={!!data.errors.amount}
+              data-testid="pay-amount"
+            />
             {err("amount")}
           </label>
           <label className={po.field}>
@@ -197,7 +220,9 @@ export default function PaymentFormPage() {
               </tbody>
             </table>
           ) : (
-            <p className={fin.muted}>{partnerId ? (partnerFetch.state === "loading" ? "正在读取待核销单据…" : "该往来单位没有未结清的单据") : `选择${who}后显示待核销单据`}</p>
+            <p className={fin.muted}>
+              {partnerId ? (partnerFetch.state === "loading" ? "正在读取待核销单据…" : "该往来单位没有未结清的单据") : `选择${who}后显示待核销单据`}
+            </p>
           )}
           {plan.left !== null && data.openDocuments.length ? (
             <p className={fin.muted} data-testid="pay-plan-left">

@@ -138,7 +138,13 @@ function DecisionPanel() {
           <input type="hidden" name="back" value={back} />
           <label style={{ display: "flex", flexDirection: "column", gap: 4, fontSize: 13 }}>
             审批意见（驳回时必填）
-            <textarea name="comment" rows={2} maxLength={200} style={{ font: "inherit", padding: 6, borderRadius: 4, border: "1px solid #ced4da" }} data-testid="approval-comment-input" />
+            <textarea
+              name="comment"
+              rows={2}
+              maxLength={200}
+              style={{ font: "inherit", padding: 6, borderRadius: 4, border: "1px solid #ced4da" }}
+              data-testid="approval-comment-input"
+            />
           </label>
           <div style={{ display: "flex", gap: 8 }}>
             <button type="submit" name="intent" value="approve" className={`${css.btn} ${css.primary}`} disabled={busy} data-testid="approval-approve">

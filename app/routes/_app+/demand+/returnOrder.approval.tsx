@@ -60,11 +60,7 @@ const config: PageConfig = {
 export default function ReturnApprovalPage() {
   const { review } = useLoaderData<typeof loader>();
   const location = useLocation();
-  return (
-    <ResourcePage config={config}>
-      {review ? <ReturnApprovalPanel doc={review} back={`${location.pathname}${location.search}`} /> : null}
-    </ResourcePage>
-  );
+  return <ResourcePage config={config}>{review ? <ReturnApprovalPanel doc={review} back={`${location.pathname}${location.search}`} /> : null}</ResourcePage>;
 }
 
 export const meta: MetaFunction = () => [{ title: pageTitle("退货审批") }];

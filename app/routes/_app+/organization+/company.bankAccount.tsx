@@ -25,7 +25,13 @@ const config: PageConfig = {
     { field: "isDefault", header: "默认", width: 60, kind: "bool" },
     { field: "remark", header: "备注", width: 200 },
   ],
-  form: [{ name: "bankName", suggest: "bankName", placeholder: "选择或输入开户银行" }, { name: "accountName" }, { name: "accountNumber" }, { name: "isDefault" }, { name: "remark", span: "all" }],
+  form: [
+    { name: "bankName", suggest: "bankName", placeholder: "选择或输入开户银行" },
+    { name: "accountName" },
+    { name: "accountNumber" },
+    { name: "isDefault" },
+    { name: "remark", span: "all" },
+  ],
 };
 
 export default function BankAccountPage() {

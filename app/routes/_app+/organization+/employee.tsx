@@ -10,7 +10,9 @@ const PAGE = "/organization/employee";
 
 /** 员工: the company's employees. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE, { columns: config.columns, filterLookups: ["department"], formLookups: ["department", "position"] })).data);
+  return json(
+    (await loadResourcePage(request, PAGE, { columns: config.columns, filterLookups: ["department"], formLookups: ["department", "position"] })).data,
+  );
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -30,7 +32,14 @@ const config: PageConfig = {
   ],
   filters: [
     { name: "departmentId", label: "部门", options: "department" },
-    { name: "isEnabled", label: "状态", options: [["true", "在职"], ["false", "离职"]] },
+    {
+      name: "isEnabled",
+      label: "状态",
+      options: [
+        ["true", "在职"],
+        ["false", "离职"],
+      ],
+    },
   ],
   keywordPlaceholder: "姓名、工号或手机号",
   form: [

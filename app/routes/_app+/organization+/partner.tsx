@@ -12,7 +12,19 @@ const PAGE = "/organization/partner";
 
 /** 往来单位: customers (rel 1) and suppliers (rel 0), optionally linked to a company on the platform. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE, { columns: config.columns, formLookups: ["employee"], filterLookups: ["businessArea"], extraLookups: async (ctx) => ({ company: (await listLinkableCompanies(ctx, "")).map((c) => ({ value: c.id, label: c.name })), ...(await cityOptions()) }) })).data);
+  return json(
+    (
+      await loadResourcePage(request, PAGE, {
+        columns: config.columns,
+        formLookups: ["employee"],
+        filterLookups: ["businessArea"],
+        extraLookups: async (ctx) => ({
+          company: (await listLinkableCompanies(ctx, "")).map((c) => ({ value: c.id, label: c.name })),
+          ...(await cityOptions()),
+        }),
+      })
+    ).data,
+  );
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -40,7 +52,14 @@ const config: PageConfig = {
     { name: "rel", label: "类型", options: PARTNER_RELS },
     { name: "paymentTerm", label: "结算方式", options: PAYMENT_TERMS },
     { name: "businessAreaId", label: "商圈", options: "businessArea" },
-    { name: "isEnabled", label: "状态", options: [["true", "启用"], ["false", "停用"]] },
+    {
+      name: "isEnabled",
+      label: "状态",
+      options: [
+        ["true", "启用"],
+        ["false", "停用"],
+      ],
+    },
   ],
   keywordPlaceholder: "名称、简称、联系人或电话",
   form: [

@@ -54,7 +54,16 @@ type Data = ResourcePageData & { library: LibraryImportData | null; attachments:
 export default function ProductListPage() {
   const data = useLoaderData<Data>();
   const location = useLocation();
-  const listSearch = hrefWith(location.search, { import: null, lib: null, libq: null, addTo: null, edit: null, confirmDelete: null, dialog: null, notice: null });
+  const listSearch = hrefWith(location.search, {
+    import: null,
+    lib: null,
+    libq: null,
+    addTo: null,
+    edit: null,
+    confirmDelete: null,
+    dialog: null,
+    notice: null,
+  });
   return (
     <ResourcePage
       config={config}
@@ -95,7 +104,14 @@ function LibraryImportDialog({ data, library, listSearch }: { data: Data; librar
           {[...new URLSearchParams(listSearch)].map(([k, v], i) => (
             <input key={`${k}${i}`} type="hidden" name={k} value={v} />
           ))}
-          <input name="libq" defaultValue={library.keyword} placeholder="公库产品编码（任意写法）或名称" className={css.btn} style={{ flex: 1, cursor: "text" }} aria-label="搜索公库产品" />
+          <input
+            name="libq"
+            defaultValue={library.keyword}
+            placeholder="公库产品编码（任意写法）或名称"
+            className={css.btn}
+            style={{ flex: 1, cursor: "text" }}
+            aria-label="搜索公库产品"
+          />
           <button type="submit" className={`${css.btn} ${css.primary}`}>
             搜索
           </button>
@@ -147,7 +163,16 @@ function LibraryImportDialog({ data, library, listSearch }: { data: Data; librar
             <input type="hidden" name="back" value={listSearch} />
             <input type="hidden" name="productTemplateLibId" value={String(library.template.productTemplateLibId)} />
             {library.addTo ? <input type="hidden" name="addTo" value={library.addTo} /> : null}
-            <FormFields fields={OWN_PRODUCT_FIELDS.filter((f) => !data.lockedFields.includes(f.name))} spec={library.form ?? {}} values={values} errors={failed?.fields ?? {}} lookups={data.lookups} columns={3} saveIntent="import" refreshIntent="importRefresh" />
+            <FormFields
+              fields={OWN_PRODUCT_FIELDS.filter((f) => !data.lockedFields.includes(f.name))}
+              spec={library.form ?? {}}
+              values={values}
+              errors={failed?.fields ?? {}}
+              lookups={data.lookups}
+              columns={3}
+              saveIntent="import"
+              refreshIntent="importRefresh"
+            />
             <ProductFormAssist categories={data.lookups.productCategory ?? []} />
           </div>
           <div className={css.dialogFoot}>

@@ -40,7 +40,14 @@ const config: PageConfig = {
   filters: [
     { name: "status", label: "订单状态", options: PURCHASE_ORDER_STATUSES },
     { name: "partnerId", label: "供应商", options: "supplier" },
-    { name: "open", label: "收货", options: [["true", "未收完"], ["false", "已收完"]] },
+    {
+      name: "open",
+      label: "收货",
+      options: [
+        ["true", "未收完"],
+        ["false", "已收完"],
+      ],
+    },
     { name: "oe", label: "产品编码" },
     { name: "date", label: "下单日期", kind: "dateRange" },
   ],

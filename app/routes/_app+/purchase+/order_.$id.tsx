@@ -2,7 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { qtyText, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { DocumentActionBar, DocumentBadge, DocumentHeader, DocumentLines, DocumentPage, DocumentSummary, LinkedDocuments, documentActionButtons } from "~/components/documents/DocumentPage";
+import {
+  DocumentActionBar,
+  DocumentBadge,
+  DocumentHeader,
+  DocumentLines,
+  DocumentPage,
+  DocumentSummary,
+  LinkedDocuments,
+  documentActionButtons,
+} from "~/components/documents/DocumentPage";
 import { OrderForm } from "~/components/documents/OrderForm";
 import css from "~/components/grid/grid.module.css";
 import { labelOf, PAYMENT_TERMS } from "#server/lib/dictionary";

@@ -79,7 +79,9 @@ export default function PutawayPage() {
               <th scope="col">批次</th>
               <th scope="col">从货位</th>
               <th scope="col">上架货位</th>
-              <th scope="col" className={po.num}>数量</th>
+              <th scope="col" className={po.num}>
+                数量
+              </th>
               {editing ? <th scope="col">操作</th> : null}
             </tr>
           </thead>
@@ -101,7 +103,12 @@ export default function PutawayPage() {
                     {editing ? (
                       <>
                         <input type="hidden" name={`lines.${i}.id`} value={r.id} />
-                        <select name={`lines.${i}.toLocationId`} defaultValue={r.toLocationId} aria-label={`第 ${i + 1} 行上架货位`} data-testid={`putaway-to-${i + 1}`}>
+                        <select
+                          name={`lines.${i}.toLocationId`}
+                          defaultValue={r.toLocationId}
+                          aria-label={`第 ${i + 1} 行上架货位`}
+                          data-testid={`putaway-to-${i + 1}`}
+                        >
                           <option value="">请选择货位</option>
                           {data.shelves.map((s) => (
                             <option key={s.value} value={s.value}>
@@ -116,7 +123,14 @@ export default function PutawayPage() {
                   </td>
                   <td className={po.num}>
                     {editing ? (
-                      <input name={`lines.${i}.qty`} defaultValue={qty(r.qty)} inputMode="decimal" aria-label={`第 ${i + 1} 行上架数量`} style={{ width: 80, textAlign: "right" }} data-testid={`putaway-qty-${i + 1}`} />
+                      <input
+                        name={`lines.${i}.qty`}
+                        defaultValue={qty(r.qty)}
+                        inputMode="decimal"
+                        aria-label={`第 ${i + 1} 行上架数量`}
+                        style={{ width: 80, textAlign: "right" }}
+                        data-testid={`putaway-qty-${i + 1}`}
+                      />
                     ) : (
                       qty(r.qty)
                     )}

@@ -41,7 +41,13 @@ export default function PurchasePlanDocumentPage() {
     { kind: "product" },
     { kind: "info", field: "available", label: "可用库存", format: "qty" },
     { kind: "info", field: "lastPrice", label: "上次进价", format: "money" },
-    { kind: "select", name: "partnerId", label: "供应商", options: data.suppliers.map((s) => ({ value: String(s.value), label: s.label })), placeholder: "请选择供应商" },
+    {
+      kind: "select",
+      name: "partnerId",
+      label: "供应商",
+      options: data.suppliers.map((s) => ({ value: String(s.value), label: s.label })),
+      placeholder: "请选择供应商",
+    },
     { kind: "number", name: "qty", label: "采购数量", required: true, total: true },
     { kind: "number", name: "price", label: "单价", defaultFrom: "purchasePrice" },
     { kind: "amount", label: "金额", of: ["qty", "price"], total: true },
@@ -59,7 +65,13 @@ export default function PurchasePlanDocumentPage() {
         </Link>
       </div>
       {data.canEdit ? (
-        <Form method="post" className={po.form} data-testid="plan-form" noValidate key={answered ? JSON.stringify(answered.values) + answered.lines.length + (answered.message ?? "") : "draft"}>
+        <Form
+          method="post"
+          className={po.form}
+          data-testid="plan-form"
+          noValidate
+          key={answered ? JSON.stringify(answered.values) + answered.lines.length + (answered.message ?? "") : "draft"}
+        >
           {data.message ? (
             <div className={css.formError} role="alert" data-testid="plan-message">
               {data.message}
@@ -95,10 +107,28 @@ export default function PurchasePlanDocumentPage() {
             <button type="submit" name="intent" value="save" className={`${css.btn} ${css.primary}`} disabled={busy} data-testid="plan-save">
               保存
             </button>
-            <ConfirmSubmitButton type="submit" name="intent" value="execute" className={css.btn} disabled={busy} data-testid="plan-execute" question="执行后按供应商生成采购订单草稿，计划不能再修改。是否继续？">
+            <ConfirmSubmitButton
+              type="submit"
+              name="intent"
+              value="execute"
+              className={css.btn}
+              disabled={busy}
+              data-testid="plan-execute"
+              question="执行后按供应商生成采购订单草稿，计划不能再修改。是否继续？"
+            >
               执行
             </ConfirmSubmitButton>
-            <ConfirmSubmitButton type="submit" name="intent" value="void" formNoValidate className={`${css.btn} ${css.danger}`} disabled={busy} data-testid="plan-void" question="确定作废该采购计划吗？" danger>
+            <ConfirmSubmitButton
+              type="submit"
+              name="intent"
+              value="void"
+              formNoValidate
+              className={`${css.btn} ${css.danger}`}
+              disabled={busy}
+              data-testid="plan-void"
+              question="确定作废该采购计划吗？"
+              danger
+            >
               作废
             </ConfirmSubmitButton>
           </div>
@@ -131,8 +161,12 @@ export default function PurchasePlanDocumentPage() {
                 <th scope="col">产品编码</th>
                 <th scope="col">产品名称</th>
                 <th scope="col">供应商</th>
-                <th scope="col" className={po.num}>采购数量</th>
-                <th scope="col" className={po.num}>单价</th>
+                <th scope="col" className={po.num}>
+                  采购数量
+                </th>
+                <th scope="col" className={po.num}>
+                  单价
+                </th>
                 <th scope="col">采购订单</th>
               </tr>
             </thead>
@@ -152,7 +186,15 @@ export default function PurchasePlanDocumentPage() {
           </table>
           {plan.actions.includes("complete") ? (
             <Form method="post" className={po.buttons}>
-              <ConfirmSubmitButton type="submit" name="intent" value="complete" className={`${css.btn} ${css.primary}`} disabled={busy} data-testid="plan-complete" question="完成后该计划不再跟进，是否继续？">
+              <ConfirmSubmitButton
+                type="submit"
+                name="intent"
+                value="complete"
+                className={`${css.btn} ${css.primary}`}
+                disabled={busy}
+                data-testid="plan-complete"
+                question="完成后该计划不再跟进，是否继续？"
+              >
                 完成
               </ConfirmSubmitButton>
             </Form>
@@ -168,7 +210,9 @@ export default function PurchasePlanDocumentPage() {
                 <th scope="col">订单号</th>
                 <th scope="col">供应商</th>
                 <th scope="col">状态</th>
-                <th scope="col" className={po.num}>金额</th>
+                <th scope="col" className={po.num}>
+                  金额
+                </th>
               </tr>
             </thead>
             <tbody>

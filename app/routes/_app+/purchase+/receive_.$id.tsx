@@ -34,7 +34,14 @@ export default function ReceivePage() {
   const editing = doc.status === 10 && data.canConfirm;
   return (
     <div className={po.page}>
-      <DocumentHeader title="收货单" no={doc.no} status={doc.statusName} statusTestId="receive-status" printHref={`/print/receive?type=receive&orderId=${doc.id}`} printTestId="receive-print" />
+      <DocumentHeader
+        title="收货单"
+        no={doc.no}
+        status={doc.statusName}
+        statusTestId="receive-status"
+        printHref={`/print/receive?type=receive&orderId=${doc.id}`}
+        printTestId="receive-print"
+      />
       {data.message ? (
         <div role="alert" className={po.fieldError} data-testid="receive-error">
           {data.message}
@@ -70,18 +77,30 @@ export default function ReceivePage() {
               <th scope="col">产品编码</th>
               <th scope="col">产品名称</th>
               <th scope="col">品牌</th>
-              <th scope="col" className={po.num}>订单数量</th>
-              <th scope="col" className={po.num}>应收</th>
-              <th scope="col" className={po.num}>实收</th>
+              <th scope="col" className={po.num}>
+                订单数量
+              </th>
+              <th scope="col" className={po.num}>
+                应收
+              </th>
+              <th scope="col" className={po.num}>
+                实收
+              </th>
               <th scope="col">差异原因</th>
               {doc.showPrices ? (
                 <>
-                  <th scope="col" className={po.num}>单价</th>
-                  <th scope="col" className={po.num}>金额</th>
+                  <th scope="col" className={po.num}>
+                    单价
+                  </th>
+                  <th scope="col" className={po.num}>
+                    金额
+                  </th>
                 </>
               ) : null}
               <th scope="col">批次</th>
-              <th scope="col" className={po.num}>已上架</th>
+              <th scope="col" className={po.num}>
+                已上架
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -114,7 +133,12 @@ export default function ReceivePage() {
                   </td>
                   <td>
                     {editing ? (
-                      <select name={`lines.${i}.reasonCode`} defaultValue={typed ? typed.reasonCode : l.reasonCode === null ? "" : String(l.reasonCode)} aria-label={`第 ${l.lineNo} 行差异原因`} data-testid={`receive-reason-${l.lineNo}`}>
+                      <select
+                        name={`lines.${i}.reasonCode`}
+                        defaultValue={typed ? typed.reasonCode : l.reasonCode === null ? "" : String(l.reasonCode)}
+                        aria-label={`第 ${l.lineNo} 行差异原因`}
+                        data-testid={`receive-reason-${l.lineNo}`}
+                      >
                         <option value="">无差异</option>
                         {REASON_CODES.map(([code, label]) => (
                           <option key={code} value={code}>

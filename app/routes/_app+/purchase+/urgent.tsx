@@ -5,7 +5,15 @@ import { UrgentPurchaseList, type UrgentListData } from "~/components/purchase/U
 import { pageTitle } from "../../../../server/lib/i18n/zh-CN";
 import { requirePage } from "~/server/auth.server";
 import { isDomainError, listSpecOf, parseId, parseListQuery, setFlash } from "~/server/kit.server";
-import { generateUrgentPurchaseOrders, listUrgentPurchase, parseGroupKey, URGENT_PAGE, urgentPurchaseLookups, urgentPurchaseResource, urgentResultMessage } from "~/server/purchase.server";
+import {
+  generateUrgentPurchaseOrders,
+  listUrgentPurchase,
+  parseGroupKey,
+  URGENT_PAGE,
+  urgentPurchaseLookups,
+  urgentPurchaseResource,
+  urgentResultMessage,
+} from "~/server/purchase.server";
 
 /** 紧急采购 (CGGL-006): sales order lines short of stock by product and warehouse; 生成采购订单 from the selection. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -40,7 +48,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await generateUrgentPurchaseOrders(ctx, keys);
     return redirect(to, { headers: await setFlash(urgentResultMessage(result)) });
   } catch (e) {
-    if (isDomainError(e) && e.code !== "unauthorized" && e.code !== "forbidden") return redirect(to, { headers: await setFlash({ type: "error", message: e.message }) });
+    if (isDomainError(e) && e.code !== "unauthorized" && e.code !== "forbidden")
+      return redirect(to, { headers: await setFlash({ type: "error", message: e.message }) });
     throw e;
   }
 }

@@ -42,7 +42,14 @@ export default function DeliverPage() {
   const showCost = doc.totalCost !== null;
   return (
     <div className={po.page}>
-      <DocumentHeader title="发货单" no={doc.no} status={doc.statusName} statusTestId="deliver-status" printHref={`/print/deliver?type=deliver&orderId=${doc.id}`} printTestId="deliver-print">
+      <DocumentHeader
+        title="发货单"
+        no={doc.no}
+        status={doc.statusName}
+        statusTestId="deliver-status"
+        printHref={`/print/deliver?type=deliver&orderId=${doc.id}`}
+        printTestId="deliver-print"
+      >
         {doc.status === 20 ? (
           <Link to={`/scan/delivery?id=${doc.id}`} prefetch="none" className={css.btn} data-testid="deliver-scan">
             扫码发货
@@ -112,11 +119,23 @@ export default function DeliverPage() {
             <th scope="col">品牌</th>
             <th scope="col">货位</th>
             <th scope="col">批次</th>
-            <th scope="col" className={po.num}>数量</th>
-            <th scope="col" className={po.num}>单价</th>
-            <th scope="col" className={po.num}>金额</th>
-            {showCost ? <th scope="col" className={po.num}>成本价</th> : null}
-            <th scope="col" className={po.num}>已扫描</th>
+            <th scope="col" className={po.num}>
+              数量
+            </th>
+            <th scope="col" className={po.num}>
+              单价
+            </th>
+            <th scope="col" className={po.num}>
+              金额
+            </th>
+            {showCost ? (
+              <th scope="col" className={po.num}>
+                成本价
+              </th>
+            ) : null}
+            <th scope="col" className={po.num}>
+              已扫描
+            </th>
           </tr>
         </thead>
         <tbody>

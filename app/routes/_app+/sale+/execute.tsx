@@ -42,8 +42,22 @@ const config: PageConfig = {
   filters: [
     { name: "status", label: "订单状态", options: SALES_ORDER_STATUSES },
     { name: "partnerId", label: "客户", options: "customer" },
-    { name: "open", label: "发货", options: [["true", "未发完"], ["false", "已发完"]] },
-    { name: "short", label: "缺货", options: [["true", "有缺货"], ["false", "无缺货"]] },
+    {
+      name: "open",
+      label: "发货",
+      options: [
+        ["true", "未发完"],
+        ["false", "已发完"],
+      ],
+    },
+    {
+      name: "short",
+      label: "缺货",
+      options: [
+        ["true", "有缺货"],
+        ["false", "无缺货"],
+      ],
+    },
     { name: "oe", label: "产品编码" },
     { name: "date", label: "下单日期", kind: "dateRange" },
   ],

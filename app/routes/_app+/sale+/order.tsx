@@ -17,7 +17,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = (await salePrintRedirectOf(request)) ?? (await openRowRedirectOf(request, PAGE, config.rowHref!));
   if (redirectTo) return redirectTo;
   // The filters' options are read alongside the page's rows, not after them.
-  const [{ data }, lookups] = await Promise.all([loadResourcePage(request, PAGE, { columns: config.columns }), requirePage(request, PAGE).then(saleFilterLookups)]);
+  const [{ data }, lookups] = await Promise.all([
+    loadResourcePage(request, PAGE, { columns: config.columns }),
+    requirePage(request, PAGE).then(saleFilterLookups),
+  ]);
   return json({ ...data, lookups: { ...data.lookups, ...lookups } });
 }
 

@@ -32,7 +32,15 @@ export default function PickingPage() {
   const editing = doc.actions.includes("confirm") && data.canWrite;
   return (
     <div className={po.page}>
-      <DocumentHeader title="拣货单" no={doc.no} status={doc.statusName} statusTestId="picking-status" printHref={`/print/picking?orderId=${doc.id}`} printTestId="picking-print" printLabel="打印拣货单" />
+      <DocumentHeader
+        title="拣货单"
+        no={doc.no}
+        status={doc.statusName}
+        statusTestId="picking-status"
+        printHref={`/print/picking?orderId=${doc.id}`}
+        printTestId="picking-print"
+        printLabel="打印拣货单"
+      />
       {data.message ? (
         <div role="alert" className={po.fieldError} data-testid="picking-error">
           {data.message}
@@ -74,8 +82,12 @@ export default function PickingPage() {
               <th scope="col">产品编码</th>
               <th scope="col">产品名称</th>
               <th scope="col">品牌</th>
-              <th scope="col" className={po.num}>计划数量</th>
-              <th scope="col" className={po.num}>已拣数量</th>
+              <th scope="col" className={po.num}>
+                计划数量
+              </th>
+              <th scope="col" className={po.num}>
+                已拣数量
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -110,16 +122,21 @@ export default function PickingPage() {
           </tbody>
         </table>
         <div className={po.buttons}>
-          {editing ? (
-            <AutoFlowButton intent="confirm" plainLabel="确认拣货" flow={data.confirmFlow} testId="picking-confirm" />
-          ) : null}
+          {editing ? <AutoFlowButton intent="confirm" plainLabel="确认拣货" flow={data.confirmFlow} testId="picking-confirm" /> : null}
           {data.canWrite && doc.actions.includes("submit") ? (
             <button type="submit" name="intent" value="submit" formNoValidate className={css.btn} data-testid="picking-submit">
               提交
             </button>
           ) : null}
           {data.canDeliver && doc.actions.includes("createDelivery") ? (
-            <button type="submit" name="intent" value="createDelivery" formNoValidate className={`${css.btn} ${css.primary}`} data-testid="picking-create-delivery">
+            <button
+              type="submit"
+              name="intent"
+              value="createDelivery"
+              formNoValidate
+              className={`${css.btn} ${css.primary}`}
+              data-testid="picking-create-delivery"
+            >
               生成发货单
             </button>
           ) : null}

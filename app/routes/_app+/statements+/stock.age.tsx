@@ -94,7 +94,14 @@ export default function StockAgePage() {
         </a>
         <ColumnSetLink columns={columns} search={search} />
       </Form>
-      <DataGrid gridId={PAGE} columns={reportColumns(columns, search)} rows={rows} total={report.totalCount} query={{ page: q.page, size: q.size, sort: { field: "", dir: "asc" } }} search={search} />
+      <DataGrid
+        gridId={PAGE}
+        columns={reportColumns(columns, search)}
+        rows={rows}
+        total={report.totalCount}
+        query={{ page: q.page, size: q.size, sort: { field: "", dir: "asc" } }}
+        search={search}
+      />
     </div>
   );
 }

@@ -14,7 +14,10 @@ const PAGE = "/statements/stock/batch";
 /** 批次库存: the batches on hand (oldest first), each with its own cost, source and received time. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, data } = await loadResourcePage(request, PAGE, { columns: config.columns, filterLookups: ["productBrand"] });
-  const [totals, places] = await Promise.all([stockTotals(ctx, stockBatchResource, new URL(request.url).searchParams, !!data.result.totalCapped), stockPlaceOptions(ctx)]);
+  const [totals, places] = await Promise.all([
+    stockTotals(ctx, stockBatchResource, new URL(request.url).searchParams, !!data.result.totalCapped),
+    stockPlaceOptions(ctx),
+  ]);
   return json({ ...data, lookups: { ...data.lookups, ...places }, totals });
 }
 

@@ -39,7 +39,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (isCompanyStatusOp(intent)) {
     try {
       const done = await changeCompanyStatus(ctx, company.id, intent);
-      return redirect(here, { headers: await setFlash({ type: "success", message: `${company.name} 已${COMPANY_STATUS_OPS[intent].label}，当前状态：${done.statusName}` }) });
+      return redirect(here, {
+        headers: await setFlash({ type: "success", message: `${company.name} 已${COMPANY_STATUS_OPS[intent].label}，当前状态：${done.statusName}` }),
+      });
     } catch (e) {
       if (isDomainError(e) && e.code !== "unauthorized") return redirect(here, { headers: await setFlash({ type: "error", message: e.message }) });
       throw e;
@@ -109,12 +111,22 @@ export default function CompanyPage() {
         <Form method="post" style={{ marginTop: 16 }} aria-label="公司状态">
           <Group gap="xs">
             {ops.map((op) => (
-              <button key={op} type="submit" name="intent" value={op} className={`${css.btn} ${op === "online" || op === "closedToOnline" ? css.primary : css.danger}`} disabled={busy} data-testid={`company-${op}`}>
+              <button
+                key={op}
+                type="submit"
+                name="intent"
+                value={op}
+                className={`${css.btn} ${op === "online" || op === "closedToOnline" ? css.primary : css.danger}`}
+                disabled={busy}
+                data-testid={`company-${op}`}
+              >
                 {COMPANY_STATUS_OPS[op].label}
               </button>
             ))}
             <span className={css.muted}>
-              {company.id === operatorCompanyId || !trading ? "平台运营方自己的公司不能下线或关闭。" : "下线或关闭后，该公司的员工在下一次操作时退出该公司；恢复上线后可以重新登录。"}
+              {company.id === operatorCompanyId || !trading
+                ? "平台运营方自己的公司不能下线或关闭。"
+                : "下线或关闭后，该公司的员工在下一次操作时退出该公司；恢复上线后可以重新登录。"}
             </span>
           </Group>
         </Form>
@@ -132,7 +144,15 @@ export default function CompanyPage() {
             <input type="hidden" name="intent" value="roles" />
             <div className={css.checkList}>
               {roles.items.map((r) => (
-                <Checkbox key={r.id} name="roleIds" value={String(r.id)} label={r.name} title={r.description ?? undefined} defaultChecked={r.allowed} data-testid={`company-role-${r.code}`} />
+                <Checkbox
+                  key={r.id}
+                  name="roleIds"
+                  value={String(r.id)}
+                  label={r.name}
+                  title={r.description ?? undefined}
+                  defaultChecked={r.allowed}
+                  data-testid={`company-role-${r.code}`}
+                />
               ))}
             </div>
             {roles.ownRoles.length ? (

@@ -38,7 +38,9 @@ export async function action({ request }: ActionFunctionArgs) {
       headers: await setFlash({ type: "success", message: `已新增公司 ${submission.value.name}，管理员 ${submission.value.adminUserName} 可以用初始密码登录` }),
     });
   } catch (e) {
-    const values = Object.fromEntries([...formData.entries()].filter(([k, v]) => typeof v === "string" && !k.startsWith("adminPassword") && k !== "adminConfirmPassword")) as Record<string, string>;
+    const values = Object.fromEntries(
+      [...formData.entries()].filter(([k, v]) => typeof v === "string" && !k.startsWith("adminPassword") && k !== "adminConfirmPassword"),
+    ) as Record<string, string>;
     return json({ result: submissionReply(e, values) }, { status: 400 });
   }
 }
@@ -109,12 +111,43 @@ export default function NewCompanyPage() {
             公司管理员（经理）
           </Text>
           <div className={css.formGrid}>
-            <TextInput {...getInputProps(fields.adminUserName, { type: "text" })} key={fields.adminUserName.key} label={COMPANY_TEXT.adminUserName} description="3–32 位，字母开头，平台内唯一" maxLength={32} required autoComplete="off" error={fields.adminUserName.errors?.[0]} />
+            <TextInput
+              {...getInputProps(fields.adminUserName, { type: "text" })}
+              key={fields.adminUserName.key}
+              label={COMPANY_TEXT.adminUserName}
+              description="3–32 位，字母开头，平台内唯一"
+              maxLength={32}
+              required
+              autoComplete="off"
+              error={fields.adminUserName.errors?.[0]}
+            />
             {text(fields.adminName, COMPANY_TEXT.adminName, 32, true)}
-            <TextInput {...getInputProps(fields.adminPhone, { type: "tel" })} key={fields.adminPhone.key} label={COMPANY_TEXT.adminPhone} maxLength={11} required error={fields.adminPhone.errors?.[0]} />
+            <TextInput
+              {...getInputProps(fields.adminPhone, { type: "tel" })}
+              key={fields.adminPhone.key}
+              label={COMPANY_TEXT.adminPhone}
+              maxLength={11}
+              required
+              error={fields.adminPhone.errors?.[0]}
+            />
             <div />
-            <PasswordInput {...getInputProps(fields.adminPassword, { type: "password" })} key={fields.adminPassword.key} label={COMPANY_TEXT.adminPassword} description={t.profile.passwordRules} autoComplete="new-password" required error={fields.adminPassword.errors?.join("；")} />
-            <PasswordInput {...getInputProps(fields.adminConfirmPassword, { type: "password" })} key={fields.adminConfirmPassword.key} label={COMPANY_TEXT.adminConfirmPassword} autoComplete="new-password" required error={fields.adminConfirmPassword.errors?.[0]} />
+            <PasswordInput
+              {...getInputProps(fields.adminPassword, { type: "password" })}
+              key={fields.adminPassword.key}
+              label={COMPANY_TEXT.adminPassword}
+              description={t.profile.passwordRules}
+              autoComplete="new-password"
+              required
+              error={fields.adminPassword.errors?.join("；")}
+            />
+            <PasswordInput
+              {...getInputProps(fields.adminConfirmPassword, { type: "password" })}
+              key={fields.adminConfirmPassword.key}
+              label={COMPANY_TEXT.adminConfirmPassword}
+              autoComplete="new-password"
+              required
+              error={fields.adminConfirmPassword.errors?.[0]}
+            />
           </div>
           <Text size="xs" c="dimmed" mt="sm">
             新公司可使用经理、销售、采购、仓管四个角色，并自动建好默认设置、主仓（收货区、退货区、默认货位）和常用付款方式。

@@ -26,9 +26,26 @@ const config: PageConfig = {
     { field: "sortOrder", header: "排序", width: 70, kind: "number", sort: "sortOrder" },
     { field: "isEnabled", header: "状态", width: 70, kind: "bool", yesNo: ["启用", "停用"] },
   ],
-  filters: [{ name: "isEnabled", label: "状态", options: [["true", "启用"], ["false", "停用"]] }],
+  filters: [
+    {
+      name: "isEnabled",
+      label: "状态",
+      options: [
+        ["true", "启用"],
+        ["false", "停用"],
+      ],
+    },
+  ],
   keywordPlaceholder: "名称、编码或电话",
-  form: [{ name: "name", span: 2 }, { name: "code" }, { name: "servicePhone" }, { name: "website", span: "all" }, { name: "trackingUrl", span: "all" }, { name: "sortOrder" }, { name: "isEnabled" }],
+  form: [
+    { name: "name", span: 2 },
+    { name: "code" },
+    { name: "servicePhone" },
+    { name: "website", span: "all" },
+    { name: "trackingUrl", span: "all" },
+    { name: "sortOrder" },
+    { name: "isEnabled" },
+  ],
 };
 
 export default function LogisticsArchivePage() {

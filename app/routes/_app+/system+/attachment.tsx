@@ -119,7 +119,13 @@ export default function AttachmentPage() {
         ) : null}
         <label>
           {ATTACHMENT_TEXT.ownerType}
-          <select name="ownerType" defaultValue={values.ownerType} required aria-invalid={fieldError("ownerType") ? true : undefined} key={`t-${values.ownerType}`}>
+          <select
+            name="ownerType"
+            defaultValue={values.ownerType}
+            required
+            aria-invalid={fieldError("ownerType") ? true : undefined}
+            key={`t-${values.ownerType}`}
+          >
             {ownerTypes.map(([k, name]) => (
               <option key={k} value={k}>
                 {name}
@@ -166,13 +172,27 @@ export default function AttachmentPage() {
       </Form>
 
       {data.confirm ? (
-        <Form method="post" className={`${css.card} ${css.toolbar}`} role="alertdialog" aria-label={t.grid.confirmTitle} data-testid="attachment-confirm-delete">
+        <Form
+          method="post"
+          className={`${css.card} ${css.toolbar}`}
+          role="alertdialog"
+          aria-label={t.grid.confirmTitle}
+          data-testid="attachment-confirm-delete"
+        >
           <input type="hidden" name="back" value={listSearch} />
           <input type="hidden" name="id" value={data.confirm.id} />
           <span>
             {t.common.deleteConfirm}（{data.confirm.fileName}）
           </span>
-          <button type="submit" name="intent" value="delete" className={`${css.btn} ${css.danger}`} disabled={busy} autoFocus data-testid="attachment-delete-confirm">
+          <button
+            type="submit"
+            name="intent"
+            value="delete"
+            className={`${css.btn} ${css.danger}`}
+            disabled={busy}
+            autoFocus
+            data-testid="attachment-delete-confirm"
+          >
             {t.common.ok}
           </button>
           <Link to={listSearch} prefetch="none" className={css.btn}>
@@ -206,7 +226,13 @@ export default function AttachmentPage() {
               <td style={{ height: 72, padding: 4 }}>
                 <a href={`/files/${a.id}`} target="_blank" rel="noopener noreferrer" aria-label={`打开 ${a.fileName}`} style={thumbBox}>
                   {a.hasThumbnail ? (
-                    <img src={`/files/${a.id}/thumb`} alt={a.fileName} loading="lazy" style={{ maxWidth: "100%", maxHeight: "100%", objectFit: "contain" }} data-testid="attachment-thumb" />
+                    <img
+                      src={`/files/${a.id}/thumb`}
+                      alt={a.fileName}
+                      loading="lazy"
+                      style={{ maxWidth: "100%", maxHeight: "100%", objectFit: "contain" }}
+                      data-testid="attachment-thumb"
+                    />
                   ) : (
                     <span style={{ fontSize: 12, fontWeight: 600, color: "#c92a2a" }}>PDF</span>
                   )}
@@ -239,7 +265,13 @@ export default function AttachmentPage() {
               <td>{a.uploaderName ?? ""}</td>
               <td>{dateTimeText(a.createdAt)}</td>
               <td>
-                <Link to={hrefWith(listSearch, { confirmDelete: a.id })} prefetch="none" preventScrollReset className={`${css.btn} ${css.danger}`} aria-label={`删除 ${a.fileName}`}>
+                <Link
+                  to={hrefWith(listSearch, { confirmDelete: a.id })}
+                  prefetch="none"
+                  preventScrollReset
+                  className={`${css.btn} ${css.danger}`}
+                  aria-label={`删除 ${a.fileName}`}
+                >
                   删除
                 </Link>
               </td>
@@ -252,7 +284,16 @@ export default function AttachmentPage() {
   );
 }
 
-const thumbBox = { display: "flex", alignItems: "center", justifyContent: "center", width: 72, height: 64, background: "#f7f8fa", border: "1px solid #edf0f2", borderRadius: 4 } as const;
+const thumbBox = {
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: 72,
+  height: 64,
+  background: "#f7f8fa",
+  border: "1px solid #edf0f2",
+  borderRadius: 4,
+} as const;
 
 export const meta: MetaFunction = () => [{ title: pageTitle("附件管理") }];
 

@@ -31,7 +31,15 @@ export default function AdminAreaPage() {
         {v.city ? <input type="hidden" name="city" value={v.city.code} /> : null}
         <label>
           名称
-          <input type="search" name="keyword" defaultValue={v.keyword} key={v.keyword} maxLength={20} placeholder="省、市或区县名称，如 天河" data-testid="area-keyword" />
+          <input
+            type="search"
+            name="keyword"
+            defaultValue={v.keyword}
+            key={v.keyword}
+            maxLength={20}
+            placeholder="省、市或区县名称，如 天河"
+            data-testid="area-keyword"
+          />
         </label>
         <button type="submit" className={`${css.btn} ${css.primary}`} data-testid="area-search">
           搜索
@@ -74,7 +82,12 @@ export default function AdminAreaPage() {
             </li>
           ))}
         </Column>
-        <Column title={v.province ? `${v.province.name}的${AREA_TEXT.city}` : AREA_TEXT.city} count={v.province ? v.cities.length : null} empty="请先在左侧选择省份" testId="area-cities">
+        <Column
+          title={v.province ? `${v.province.name}的${AREA_TEXT.city}` : AREA_TEXT.city}
+          count={v.province ? v.cities.length : null}
+          empty="请先在左侧选择省份"
+          testId="area-cities"
+        >
           {v.cities.map((c) => (
             <li key={c.code} id={`area-${c.code}`}>
               <Link to={c.href} prefetch="none" preventScrollReset aria-current={v.city?.code === c.code ? "true" : undefined}>
@@ -129,7 +142,9 @@ function Found({ view }: { view: View }) {
         <h2 id="area-found-title" style={{ margin: 0, fontSize: 14 }}>
           搜索“{keyword}”
         </h2>
-        <span data-testid="area-found-count">{found.length ? `找到 ${found.length} 个${found.length >= 50 ? "（只列出前 50 个，请输入更完整的名称）" : ""}` : `没有名称包含“${keyword}”的行政区域`}</span>
+        <span data-testid="area-found-count">
+          {found.length ? `找到 ${found.length} 个${found.length >= 50 ? "（只列出前 50 个，请输入更完整的名称）" : ""}` : `没有名称包含“${keyword}”的行政区域`}
+        </span>
       </div>
       {found.length ? (
         <div className={areas.results}>

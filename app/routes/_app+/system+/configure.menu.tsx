@@ -78,7 +78,15 @@ export default function MenuConfigPage() {
               </Alert>
             ) : null}
             <Group align="flex-start" gap="sm" wrap="wrap">
-              <TextInput name="name" label={MENU_TEXT.name} required maxLength={20} defaultValue={v("name", editing.name)} error={failed?.fields.name?.[0]} key={`n-${editing.id}-${editing.name}-${failed ? "e" : ""}`} />
+              <TextInput
+                name="name"
+                label={MENU_TEXT.name}
+                required
+                maxLength={20}
+                defaultValue={v("name", editing.name)}
+                error={failed?.fields.name?.[0]}
+                key={`n-${editing.id}-${editing.name}-${failed ? "e" : ""}`}
+              />
               <NativeSelect
                 name="icon"
                 label={MENU_TEXT.icon}
@@ -87,7 +95,18 @@ export default function MenuConfigPage() {
                 error={failed?.fields.icon?.[0]}
                 key={`i-${editing.id}-${editing.icon}-${failed ? "e" : ""}`}
               />
-              <TextInput name="sortOrder" label={MENU_TEXT.sortOrder} required type="number" min={0} max={99999} w={110} defaultValue={v("sortOrder", String(editing.sortOrder))} error={failed?.fields.sortOrder?.[0]} key={`s-${editing.id}-${editing.sortOrder}-${failed ? "e" : ""}`} />
+              <TextInput
+                name="sortOrder"
+                label={MENU_TEXT.sortOrder}
+                required
+                type="number"
+                min={0}
+                max={99999}
+                w={110}
+                defaultValue={v("sortOrder", String(editing.sortOrder))}
+                error={failed?.fields.sortOrder?.[0]}
+                key={`s-${editing.id}-${editing.sortOrder}-${failed ? "e" : ""}`}
+              />
               <TextInput label={MENU_TEXT.code} value={editing.code} readOnly description="系统编码，不可修改" w={130} error={failed?.fields.code?.[0]} />
               <TextInput label="地址" value={editing.url ?? "（无）"} readOnly description="由系统页面决定" w={260} />
             </Group>
@@ -116,7 +135,13 @@ export default function MenuConfigPage() {
         </Table.Thead>
         <Table.Tbody>
           {rows.map((r) => (
-            <Table.Tr key={r.id} id={`m-${r.id}`} data-testid="menu-row" data-code={r.code} bg={editing?.id === r.id ? "var(--mantine-color-orange-0)" : undefined}>
+            <Table.Tr
+              key={r.id}
+              id={`m-${r.id}`}
+              data-testid="menu-row"
+              data-code={r.code}
+              bg={editing?.id === r.id ? "var(--mantine-color-orange-0)" : undefined}
+            >
               <Table.Td style={{ paddingLeft: 8 + r.depth * 22, fontWeight: r.depth === 0 ? 600 : undefined }}>{r.name}</Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">

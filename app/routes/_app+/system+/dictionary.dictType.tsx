@@ -10,7 +10,17 @@ import type { DictItemView, DictTypeDetail, DictTypeView } from "#server/referen
 import { pageTitle, t } from "../../../../server/lib/i18n/zh-CN";
 import { orErrorPage, requirePage, requireValid } from "~/server/auth.server";
 import { isDomainError, parseId, setFlash, STATUS_OF } from "~/server/kit.server";
-import { appliedLabelOverrides, createDictItem, createDictType, deleteDictItem, deleteDictType, DICTIONARY_MENU, loadDictionaryPage, updateDictItem, updateDictType } from "~/server/system.server";
+import {
+  appliedLabelOverrides,
+  createDictItem,
+  createDictType,
+  deleteDictItem,
+  deleteDictType,
+  DICTIONARY_MENU,
+  loadDictionaryPage,
+  updateDictItem,
+  updateDictType,
+} from "~/server/system.server";
 
 const PAGE = "/system/dictionary/dictType";
 
@@ -108,7 +118,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (isDomainError(e) && (e.code === "bad_request" || e.code === "conflict") && intent !== "deleteType" && intent !== "deleteItem") {
       const isItem = intent === "createItem" || intent === "updateItem";
       const values: Record<string, string> = isItem ? { ...itemValues, isEnabled: enabled ?? "on" } : typeValues;
-      return json<Reply>({ form: intent as FormName, itemId: parseId(itemId) ?? undefined, values, message: e.message, fields: e.fields ?? {} }, { status: STATUS_OF[e.code] });
+      return json<Reply>(
+        { form: intent as FormName, itemId: parseId(itemId) ?? undefined, values, message: e.message, fields: e.fields ?? {} },
+        { status: STATUS_OF[e.code] },
+      );
     }
     if (isDomainError(e) && e.code !== "unauthorized" && e.code !== "forbidden") {
       return redirect(here(str(form, "typeCode") || undefined), { headers: await setFlash({ type: "error", message: e.message }) });
@@ -137,7 +150,16 @@ export default function DictionaryPage() {
     <div className={dc.layout}>
       <div className={`${css.card} ${dc.types}`}>
         <Form method="get" className={dc.search} role="search">
-          <input type="search" name="q" defaultValue={q} key={q} maxLength={50} placeholder="类型编码或名称" aria-label="查询字典类型" data-testid="dict-type-search" />
+          <input
+            type="search"
+            name="q"
+            defaultValue={q}
+            key={q}
+            maxLength={50}
+            placeholder="类型编码或名称"
+            aria-label="查询字典类型"
+            data-testid="dict-type-search"
+          />
           <button type="submit" className={css.btn}>
             查询
           </button>
@@ -153,7 +175,13 @@ export default function DictionaryPage() {
             <ul className={dc.typeList} data-testid="dict-type-list">
               {data.types.map((ty: DictTypeView) => (
                 <li key={ty.id}>
-                  <Link to={href({ type: ty.code })} prefetch="none" aria-current={!data.newType && selected?.id === ty.id ? "page" : undefined} data-testid="dict-type-link" data-code={ty.code}>
+                  <Link
+                    to={href({ type: ty.code })}
+                    prefetch="none"
+                    aria-current={!data.newType && selected?.id === ty.id ? "page" : undefined}
+                    data-testid="dict-type-link"
+                    data-code={ty.code}
+                  >
                     <span className={dc.typeName}>
                       {ty.name}
                       <span className={dc.typeCode}>{ty.code}</span>
@@ -198,7 +226,19 @@ function kindText(ty: DictTypeView) {
   return "自定义字典：字典项可新增、修改、停用和删除。";
 }
 
-function TypePanel({ type, data, reply, href, back }: { type: DictTypeDetail; data: PageData; reply?: Reply; href: (extra?: Record<string, string>) => string; back: string }) {
+function TypePanel({
+  type,
+  data,
+  reply,
+  href,
+  back,
+}: {
+  type: DictTypeDetail;
+  data: PageData;
+  reply?: Reply;
+  href: (extra?: Record<string, string>) => string;
+  back: string;
+}) {
   const busy = useNavigation().state === "submitting";
   const editing = data.editItemId !== null ? type.items.find((i) => i.id === data.editItemId) : undefined;
   const confirming = data.confirmItemId !== null ? type.items.find((i) => i.id === data.confirmItemId) : undefined;
@@ -268,7 +308,11 @@ function TypePanel({ type, data, reply, href, back }: { type: DictTypeDetail; da
             <input type="hidden" name="itemId" value={confirming.id} />
             <input type="hidden" name="back" value={back} />
             <span>
-              删除字典项 <strong>{confirming.value} {confirming.label}</strong>：{t.grid.confirmDelete}
+              删除字典项{" "}
+              <strong>
+                {confirming.value} {confirming.label}
+              </strong>
+              ：{t.grid.confirmDelete}
             </span>
             <span className={dc.actions}>
               <Link to={back} prefetch="none" className={css.btn}>
@@ -282,9 +326,7 @@ function TypePanel({ type, data, reply, href, back }: { type: DictTypeDetail; da
         ) : null}
         {editing ? (
           <div className={dc.panel} data-testid="dict-item-editor">
-            <h3 className={dc.panelTitle}>
-              编辑字典项 {editing.value}
-            </h3>
+            <h3 className={dc.panelTitle}>编辑字典项 {editing.value}</h3>
             <ItemForm type={type} item={editing} back={back} reply={itemReply} />
           </div>
         ) : null}
@@ -318,7 +360,13 @@ function TypePanel({ type, data, reply, href, back }: { type: DictTypeDetail; da
                   <td title={item.description ?? undefined}>{item.description ?? ""}</td>
                   <td>
                     <span className={dc.rowActions}>
-                      <Link to={href({ type: type.code, editItem: String(item.id) })} prefetch="none" className={`${css.btn} ${dc.small}`} aria-label={`编辑 ${item.label}`} data-testid="dict-item-edit">
+                      <Link
+                        to={href({ type: type.code, editItem: String(item.id) })}
+                        prefetch="none"
+                        className={`${css.btn} ${dc.small}`}
+                        aria-label={`编辑 ${item.label}`}
+                        data-testid="dict-item-edit"
+                      >
                         编辑
                       </Link>
                       {item.isFixed ? null : (
@@ -358,7 +406,29 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
-function TextField({ name, label, value, required, maxLength, error, readOnly, prefix, wide, textarea }: { name: string; label: string; value: string; required?: boolean; maxLength?: number; error?: string; readOnly?: boolean; prefix: string; wide?: boolean; textarea?: boolean }) {
+function TextField({
+  name,
+  label,
+  value,
+  required,
+  maxLength,
+  error,
+  readOnly,
+  prefix,
+  wide,
+  textarea,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  required?: boolean;
+  maxLength?: number;
+  error?: string;
+  readOnly?: boolean;
+  prefix: string;
+  wide?: boolean;
+  textarea?: boolean;
+}) {
   const id = `${prefix}-${name}`;
   const errorId = `${id}-error`;
   const common = {
@@ -399,12 +469,44 @@ function TypeForm({ type, back, cancel, reply }: { type?: DictTypeDetail; back: 
       ) : null}
       {type ? <input type="hidden" name="typeId" value={type.id} /> : null}
       <input type="hidden" name="back" value={back} />
-      <TextField prefix={prefix} name="code" label={DICT_TEXT.code} value={type ? type.code : (v?.code ?? "")} required={!type} readOnly={!!type} maxLength={40} error={f.code?.[0]} />
+      <TextField
+        prefix={prefix}
+        name="code"
+        label={DICT_TEXT.code}
+        value={type ? type.code : (v?.code ?? "")}
+        required={!type}
+        readOnly={!!type}
+        maxLength={40}
+        error={f.code?.[0]}
+      />
       <TextField prefix={prefix} name="name" label={DICT_TEXT.name} value={v?.name ?? type?.name ?? ""} required maxLength={30} error={f.name?.[0]} />
-      <TextField prefix={prefix} name="sortOrder" label={DICT_TEXT.sortOrder} value={v?.sortOrder ?? String(type?.sortOrder ?? 0)} maxLength={5} error={f.sortOrder?.[0]} />
-      <TextField prefix={prefix} name="description" label={DICT_TEXT.description} value={v?.description ?? type?.description ?? ""} maxLength={200} error={f.description?.[0]} wide textarea />
+      <TextField
+        prefix={prefix}
+        name="sortOrder"
+        label={DICT_TEXT.sortOrder}
+        value={v?.sortOrder ?? String(type?.sortOrder ?? 0)}
+        maxLength={5}
+        error={f.sortOrder?.[0]}
+      />
+      <TextField
+        prefix={prefix}
+        name="description"
+        label={DICT_TEXT.description}
+        value={v?.description ?? type?.description ?? ""}
+        maxLength={200}
+        error={f.description?.[0]}
+        wide
+        textarea
+      />
       <div className={`${dc.actions} ${dc.wide}`}>
-        <button type="submit" name="intent" value={type ? "updateType" : "createType"} className={`${css.btn} ${css.primary}`} disabled={busy} data-testid={`${prefix}-save`}>
+        <button
+          type="submit"
+          name="intent"
+          value={type ? "updateType" : "createType"}
+          className={`${css.btn} ${css.primary}`}
+          disabled={busy}
+          data-testid={`${prefix}-save`}
+        >
           保存
         </button>
         <Link to={cancel} prefetch="none" className={css.btn}>
@@ -434,9 +536,25 @@ function ItemForm({ type, item, back, reply }: { type: DictTypeDetail; item?: Di
       <input type="hidden" name="typeCode" value={type.code} />
       {item ? <input type="hidden" name="itemId" value={item.id} /> : null}
       <input type="hidden" name="back" value={back} />
-      <TextField prefix={prefix} name="value" label={DICT_TEXT.value} value={item ? item.value : (v?.value ?? "")} required={!item} readOnly={!!item} maxLength={40} error={f.value?.[0]} />
+      <TextField
+        prefix={prefix}
+        name="value"
+        label={DICT_TEXT.value}
+        value={item ? item.value : (v?.value ?? "")}
+        required={!item}
+        readOnly={!!item}
+        maxLength={40}
+        error={f.value?.[0]}
+      />
       <TextField prefix={prefix} name="label" label={DICT_TEXT.label} value={v?.label ?? item?.label ?? ""} required maxLength={30} error={f.label?.[0]} />
-      <TextField prefix={prefix} name="sortOrder" label={DICT_TEXT.sortOrder} value={v?.sortOrder ?? String(item?.sortOrder ?? (type.items.length + 1) * 10)} maxLength={5} error={f.sortOrder?.[0]} />
+      <TextField
+        prefix={prefix}
+        name="sortOrder"
+        label={DICT_TEXT.sortOrder}
+        value={v?.sortOrder ?? String(item?.sortOrder ?? (type.items.length + 1) * 10)}
+        maxLength={5}
+        error={f.sortOrder?.[0]}
+      />
       {type.isClosed ? null : (
         <label className={dc.check}>
           <input type="hidden" name="enabledShown" value="1" />
@@ -445,9 +563,24 @@ function ItemForm({ type, item, back, reply }: { type: DictTypeDetail; item?: Di
           <FieldError id={`${prefix}-isEnabled-error`} message={f.isEnabled?.[0]} />
         </label>
       )}
-      <TextField prefix={prefix} name="description" label={DICT_TEXT.description} value={v?.description ?? item?.description ?? ""} maxLength={200} error={f.description?.[0]} wide />
+      <TextField
+        prefix={prefix}
+        name="description"
+        label={DICT_TEXT.description}
+        value={v?.description ?? item?.description ?? ""}
+        maxLength={200}
+        error={f.description?.[0]}
+        wide
+      />
       <div className={`${dc.actions} ${dc.wide}`}>
-        <button type="submit" name="intent" value={item ? "updateItem" : "createItem"} className={`${css.btn} ${css.primary}`} disabled={busy} data-testid={`${prefix}-save`}>
+        <button
+          type="submit"
+          name="intent"
+          value={item ? "updateItem" : "createItem"}
+          className={`${css.btn} ${css.primary}`}
+          disabled={busy}
+          data-testid={`${prefix}-save`}
+        >
           {item ? "保存" : "添加"}
         </button>
         {item ? (

@@ -38,7 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return redirect(to, { headers: await setFlash({ type: "error", message: "未知操作" }) });
   } catch (e) {
-    if (isDomainError(e) && e.code !== "unauthorized" && e.code !== "forbidden") return redirect(to, { headers: await setFlash({ type: "error", message: e.message }) });
+    if (isDomainError(e) && e.code !== "unauthorized" && e.code !== "forbidden")
+      return redirect(to, { headers: await setFlash({ type: "error", message: e.message }) });
     throw e;
   }
 }
@@ -64,7 +65,11 @@ export default function OnlineUsersPage() {
       {data.confirmAll ? (
         <Form method="post" className={`${css.card} ${css.toolbar}`} role="alertdialog" aria-label="确认全部踢出" data-testid="online-confirm-all">
           <input type="hidden" name="back" value={search} />
-          <span>{data.platform ? "将踢出所有公司的全部在线会话（你自己的除外），他们需重新登录。确定吗？" : "将踢出本公司的全部在线会话（你自己的除外），他们需重新登录。确定吗？"}</span>
+          <span>
+            {data.platform
+              ? "将踢出所有公司的全部在线会话（你自己的除外），他们需重新登录。确定吗？"
+              : "将踢出本公司的全部在线会话（你自己的除外），他们需重新登录。确定吗？"}
+          </span>
           <button type="submit" name="intent" value="kickAll" className={`${css.btn} ${css.danger}`} disabled={busy} data-testid="online-kick-all-confirm">
             确定全部踢出
           </button>
@@ -80,7 +85,23 @@ export default function OnlineUsersPage() {
           </Link>
           <span className={css.muted}>踢出后，对方的下一次操作即回到登录页。</span>
         </div>
-        <PlainTable label="在线用户" region="在线会话列表" testId="online-table" head={[["用户名", 110], ["姓名", 90], ["公司", 110], ["方式", 70], ["来源地址", 120], ["浏览器", 180], ["登录时间", 140], ["最后活动", 140], ["操作", 90]]} empty={data.items.length === 0 ? "没有在线用户" : null}>
+        <PlainTable
+          label="在线用户"
+          region="在线会话列表"
+          testId="online-table"
+          head={[
+            ["用户名", 110],
+            ["姓名", 90],
+            ["公司", 110],
+            ["方式", 70],
+            ["来源地址", 120],
+            ["浏览器", 180],
+            ["登录时间", 140],
+            ["最后活动", 140],
+            ["操作", 90],
+          ]}
+          empty={data.items.length === 0 ? "没有在线用户" : null}
+        >
           {data.items.map((s) => (
             <tr key={s.seq} data-testid="online-row" data-username={s.username}>
               <td>{s.username}</td>
@@ -100,7 +121,14 @@ export default function OnlineUsersPage() {
                   <Form method="post">
                     <input type="hidden" name="back" value={search} />
                     <input type="hidden" name="seq" value={s.seq} />
-                    <button type="submit" name="intent" value="kick" className={`${css.btn} ${css.danger}`} disabled={busy} aria-label={`踢出 ${s.username}（${s.ip ?? ""}）`}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="kick"
+                      className={`${css.btn} ${css.danger}`}
+                      disabled={busy}
+                      aria-label={`踢出 ${s.username}（${s.ip ?? ""}）`}
+                    >
                       踢出
                     </button>
                   </Form>

@@ -62,7 +62,10 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     if (intent === "permissions") {
       const { role, added, removed } = await setRolePermissions(ctx, id, { code: form.getAll("code").filter((v): v is string => typeof v === "string") });
-      const message = added.length || removed.length ? `${role} 的权限已保存：新增 ${added.length} 项，移除 ${removed.length} 项，对方下一次操作起生效` : `${role} 的权限没有变化`;
+      const message =
+        added.length || removed.length
+          ? `${role} 的权限已保存：新增 ${added.length} 项，移除 ${removed.length} 项，对方下一次操作起生效`
+          : `${role} 的权限没有变化`;
       return redirect(at(id), { headers: await setFlash({ type: "success", message }) });
     }
   } catch (e) {
@@ -108,7 +111,13 @@ export default function RolesPage() {
             ) : (
               <>
                 <div className={css.section}>本公司自建角色</div>
-                {owned.length ? <RoleLinks list={owned} current={role?.id} /> : <Text size="sm" c="dimmed" px={8}>还没有自建角色</Text>}
+                {owned.length ? (
+                  <RoleLinks list={owned} current={role?.id} />
+                ) : (
+                  <Text size="sm" c="dimmed" px={8}>
+                    还没有自建角色
+                  </Text>
+                )}
               </>
             )}
           </nav>
@@ -123,10 +132,34 @@ export default function RolesPage() {
                 {created.message}
               </Alert>
             ) : null}
-            <TextInput name="name" label={ROLE_TEXT.name} required maxLength={20} defaultValue={created?.values.name ?? ""} error={created?.fields.name?.[0]} mb="xs" key={`n-${created ? "e" : ""}`} />
-            <TextInput name="description" label={ROLE_TEXT.description} maxLength={100} defaultValue={created?.values.description ?? ""} error={created?.fields.description?.[0]} mb="xs" key={`d-${created ? "e" : ""}`} />
+            <TextInput
+              name="name"
+              label={ROLE_TEXT.name}
+              required
+              maxLength={20}
+              defaultValue={created?.values.name ?? ""}
+              error={created?.fields.name?.[0]}
+              mb="xs"
+              key={`n-${created ? "e" : ""}`}
+            />
+            <TextInput
+              name="description"
+              label={ROLE_TEXT.description}
+              maxLength={100}
+              defaultValue={created?.values.description ?? ""}
+              error={created?.fields.description?.[0]}
+              mb="xs"
+              key={`d-${created ? "e" : ""}`}
+            />
             {operator ? (
-              <NativeSelect name="scope" label={ROLE_TEXT.scope} data={ROLE_SCOPES.map(([value, label]) => ({ value, label: `${label}角色` }))} defaultValue={created?.values.scope ?? "company"} error={created?.fields.scope?.[0]} mb="xs" />
+              <NativeSelect
+                name="scope"
+                label={ROLE_TEXT.scope}
+                data={ROLE_SCOPES.map(([value, label]) => ({ value, label: `${label}角色` }))}
+                defaultValue={created?.values.scope ?? "company"}
+                error={created?.fields.scope?.[0]}
+                mb="xs"
+              />
             ) : null}
             <Button type="submit" name="intent" value="create" size="xs" loading={busy("create")}>
               新增
@@ -200,8 +233,24 @@ export default function RolesPage() {
               <Form method="post" data-testid="role-edit">
                 <input type="hidden" name="id" value={role.id} />
                 <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
-                  <TextInput name="name" label={ROLE_TEXT.name} required maxLength={20} defaultValue={updated?.values.name ?? role.name} error={updated?.fields.name?.[0]} key={`un-${role.id}-${role.name}-${updated ? "e" : ""}`} />
-                  <TextInput name="description" label={ROLE_TEXT.description} maxLength={100} w={320} defaultValue={updated?.values.description ?? role.description ?? ""} error={updated?.fields.description?.[0]} key={`ud-${role.id}-${role.description}-${updated ? "e" : ""}`} />
+                  <TextInput
+                    name="name"
+                    label={ROLE_TEXT.name}
+                    required
+                    maxLength={20}
+                    defaultValue={updated?.values.name ?? role.name}
+                    error={updated?.fields.name?.[0]}
+                    key={`un-${role.id}-${role.name}-${updated ? "e" : ""}`}
+                  />
+                  <TextInput
+                    name="description"
+                    label={ROLE_TEXT.description}
+                    maxLength={100}
+                    w={320}
+                    defaultValue={updated?.values.description ?? role.description ?? ""}
+                    error={updated?.fields.description?.[0]}
+                    key={`ud-${role.id}-${role.description}-${updated ? "e" : ""}`}
+                  />
                   <Button type="submit" name="intent" value="update" size="sm" variant="default" loading={busy("update")}>
                     保存名称
                   </Button>

@@ -22,7 +22,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const page = Number.parseInt(params.get("page") ?? "1", 10);
   const status = params.get("status") ?? "";
-  const list = await orErrorPage(listStaff(ctx, { company: params.get("company") ?? undefined, keyword: params.get("q") ?? "", status, roleId: params.get("role") ?? undefined, page: Number.isFinite(page) ? page : 1 }));
+  const list = await orErrorPage(
+    listStaff(ctx, {
+      company: params.get("company") ?? undefined,
+      keyword: params.get("q") ?? "",
+      status,
+      roleId: params.get("role") ?? undefined,
+      page: Number.isFinite(page) ? page : 1,
+    }),
+  );
   return json({
     ...list,
     keyword: (params.get("q") ?? "").slice(0, 50),
@@ -42,7 +50,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const intent = form.get("intent");
     if (intent === "lock" || intent === "unlock") {
       await setStaffLock(ctx, form.get("company") ?? undefined, String(form.get("userId") ?? ""), intent === "lock");
-      return redirect(to, { headers: await setFlash({ type: "success", message: `已${intent === "lock" ? "锁定" : "解锁"} ${String(form.get("username") ?? "").slice(0, 40)}` }) });
+      return redirect(to, {
+        headers: await setFlash({ type: "success", message: `已${intent === "lock" ? "锁定" : "解锁"} ${String(form.get("username") ?? "").slice(0, 40)}` }),
+      });
     }
     return redirect(to, { headers: await setFlash({ type: "error", message: "未知操作" }) });
   } catch (e) {
@@ -106,11 +116,23 @@ export default function StaffPage() {
           <Link to={staffHref(`${PAGE}/new`, companyParam)} prefetch="none" className={`${css.btn} ${css.primary}`} data-testid="staff-new">
             新增用户
           </Link>
-          <span className={css.muted}>
-            {data.company.shortName ?? data.company.name} 的员工账号：角色决定能用的菜单和按钮，修改在对方下一次操作时生效。
-          </span>
+          <span className={css.muted}>{data.company.shortName ?? data.company.name} 的员工账号：角色决定能用的菜单和按钮，修改在对方下一次操作时生效。</span>
         </div>
-        <PlainTable label="用户列表" testId="staff-table" head={[["登录名", 120], ["姓名", 90], ["手机号", 110], ["部门", 100], ["角色", 160], ["状态", 90], ["加入时间", 140], ["操作", 130]]} empty={data.items.length === 0 ? "没有符合条件的用户" : null}>
+        <PlainTable
+          label="用户列表"
+          testId="staff-table"
+          head={[
+            ["登录名", 120],
+            ["姓名", 90],
+            ["手机号", 110],
+            ["部门", 100],
+            ["角色", 160],
+            ["状态", 90],
+            ["加入时间", 140],
+            ["操作", 130],
+          ]}
+          empty={data.items.length === 0 ? "没有符合条件的用户" : null}
+        >
           {data.items.map((u) => {
             const locked = u.memberLocked || u.userLocked;
             return (
@@ -136,7 +158,14 @@ export default function StaffPage() {
                       <input type="hidden" name="userId" value={u.userId} />
                       <input type="hidden" name="username" value={u.username} />
                       {companyParam ? <input type="hidden" name="company" value={companyParam} /> : null}
-                      <button type="submit" name="intent" value={locked ? "unlock" : "lock"} className={`${css.btn} ${locked ? "" : css.danger}`} disabled={busy} aria-label={`${locked ? "解锁" : "锁定"} ${u.username}`}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={locked ? "unlock" : "lock"}
+                        className={`${css.btn} ${locked ? "" : css.danger}`}
+                        disabled={busy}
+                        aria-label={`${locked ? "解锁" : "锁定"} ${u.username}`}
+                      >
                         {locked ? "解锁" : "锁定"}
                       </button>
                     </Form>

@@ -64,7 +64,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
   } catch (e) {
     if (intent === "save" || intent === "password") {
-      const values = intent === "save" ? (Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>) : null;
+      const values =
+        intent === "save" ? (Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>) : null;
       return json<ActionResult>({ intent, result: submissionReply(e, values) }, { status: 400 });
     }
     if (isDomainError(e) && e.code !== "unauthorized") return redirect(here, { headers: await setFlash({ type: "error", message: e.message }) });
@@ -113,7 +114,11 @@ export default function StaffEditPage() {
           <div className={css.formGrid}>
             <StaffFields fields={fields} options={data} roleIds={roleIds} identityNote={identityNote} />
           </div>
-          {data.self ? <Text size="sm" c="dimmed" mt="xs">这是你自己的账号：角色不能由自己修改。</Text> : null}
+          {data.self ? (
+            <Text size="sm" c="dimmed" mt="xs">
+              这是你自己的账号：角色不能由自己修改。
+            </Text>
+          ) : null}
           <FormActions errors={form.errors} busy={busy} testId="staff-save" back={staffHref(LIST, companyParam)}>
             {t.common.save}
           </FormActions>
@@ -128,13 +133,27 @@ export default function StaffEditPage() {
             </Text>
             <Group>
               <Form method="post">
-                <button type="submit" name="intent" value={locked ? "unlock" : "lock"} className={`${css.btn} ${locked ? "" : css.danger}`} disabled={busy} data-testid="staff-lock">
+                <button
+                  type="submit"
+                  name="intent"
+                  value={locked ? "unlock" : "lock"}
+                  className={`${css.btn} ${locked ? "" : css.danger}`}
+                  disabled={busy}
+                  data-testid="staff-lock"
+                >
                   {locked ? "解锁" : "锁定"}（本公司）
                 </button>
               </Form>
               {data.operator ? (
                 <Form method="post">
-                  <button type="submit" name="intent" value={data.user.userLocked ? "unlockAll" : "lockAll"} className={`${css.btn} ${data.user.userLocked ? "" : css.danger}`} disabled={busy} data-testid="staff-lock-all">
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={data.user.userLocked ? "unlockAll" : "lockAll"}
+                    className={`${css.btn} ${data.user.userLocked ? "" : css.danger}`}
+                    disabled={busy}
+                    data-testid="staff-lock-all"
+                  >
                     {data.user.userLocked ? "解除平台锁定" : "平台锁定（所有公司）"}
                   </button>
                 </Form>
@@ -168,7 +187,12 @@ export default function StaffEditPage() {
 function PasswordCard({ identityNote }: { identityNote?: string }) {
   const lastResult = useResult("password");
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({ id: "staff-password", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffPasswordSchema }), shouldValidate: "onBlur" });
+  const [form, fields] = useForm({
+    id: "staff-password",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffPasswordSchema }),
+    shouldValidate: "onBlur",
+  });
   return (
     <Card withBorder padding="lg" maw={760} mt="md">
       <Text fw={600} mb="sm">
@@ -182,8 +206,23 @@ function PasswordCard({ identityNote }: { identityNote?: string }) {
         <Form method="post" {...getFormProps(form)} data-testid="staff-password-form">
           <input type="hidden" name="intent" value="password" />
           <div className={css.formGrid}>
-            <PasswordInput {...getInputProps(fields.newPassword, { type: "password" })} key={fields.newPassword.key} label={STAFF_TEXT.newPassword} description={t.profile.passwordRules} autoComplete="new-password" required error={fields.newPassword.errors?.join("；")} />
-            <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} key={fields.confirmPassword.key} label={STAFF_TEXT.confirmPassword} autoComplete="new-password" required error={fields.confirmPassword.errors?.[0]} />
+            <PasswordInput
+              {...getInputProps(fields.newPassword, { type: "password" })}
+              key={fields.newPassword.key}
+              label={STAFF_TEXT.newPassword}
+              description={t.profile.passwordRules}
+              autoComplete="new-password"
+              required
+              error={fields.newPassword.errors?.join("；")}
+            />
+            <PasswordInput
+              {...getInputProps(fields.confirmPassword, { type: "password" })}
+              key={fields.confirmPassword.key}
+              label={STAFF_TEXT.confirmPassword}
+              autoComplete="new-password"
+              required
+              error={fields.confirmPassword.errors?.[0]}
+            />
           </div>
           <FormActions errors={form.errors} busy={busy} testId="staff-password-submit" light>
             重置密码

@@ -45,7 +45,9 @@ export async function action({ request }: ActionFunctionArgs) {
       headers: await setFlash({ type: "success", message: intent === "join" ? `${username} 已加入本公司` : `已新增用户 ${username}，可以用初始密码登录` }),
     });
   } catch (e) {
-    const values = Object.fromEntries([...formData.entries()].filter(([k, v]) => typeof v === "string" && k !== "password" && k !== "confirmPassword")) as Record<string, string>;
+    const values = Object.fromEntries(
+      [...formData.entries()].filter(([k, v]) => typeof v === "string" && k !== "password" && k !== "confirmPassword"),
+    ) as Record<string, string>;
     return json<ActionResult>({ intent, result: submissionReply(e, values) }, { status: 400 });
   }
 }
@@ -76,10 +78,34 @@ export default function NewStaffPage() {
         <Form method="post" {...getFormProps(form)} data-testid="staff-create-form">
           <input type="hidden" name="intent" value="create" />
           <div className={css.formGrid}>
-            <TextInput {...getInputProps(fields.username, { type: "text" })} key={fields.username.key} label={STAFF_TEXT.username} description="3–32 位，字母开头，平台内唯一" maxLength={32} required autoComplete="off" error={fields.username.errors?.[0]} />
+            <TextInput
+              {...getInputProps(fields.username, { type: "text" })}
+              key={fields.username.key}
+              label={STAFF_TEXT.username}
+              description="3–32 位，字母开头，平台内唯一"
+              maxLength={32}
+              required
+              autoComplete="off"
+              error={fields.username.errors?.[0]}
+            />
             <div />
-            <PasswordInput {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} label={STAFF_TEXT.password} description={t.profile.passwordRules} autoComplete="new-password" required error={fields.password.errors?.join("；")} />
-            <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} key={fields.confirmPassword.key} label={STAFF_TEXT.confirmPassword} autoComplete="new-password" required error={fields.confirmPassword.errors?.[0]} />
+            <PasswordInput
+              {...getInputProps(fields.password, { type: "password" })}
+              key={fields.password.key}
+              label={STAFF_TEXT.password}
+              description={t.profile.passwordRules}
+              autoComplete="new-password"
+              required
+              error={fields.password.errors?.join("；")}
+            />
+            <PasswordInput
+              {...getInputProps(fields.confirmPassword, { type: "password" })}
+              key={fields.confirmPassword.key}
+              label={STAFF_TEXT.confirmPassword}
+              autoComplete="new-password"
+              required
+              error={fields.confirmPassword.errors?.[0]}
+            />
             <StaffFields fields={fields} options={data} roleIds={checkedRoleIds(lastResult?.initialValue)} />
           </div>
           <FormActions errors={form.errors} busy={busy} testId="staff-create-submit" back={back}>
@@ -96,7 +122,12 @@ export default function NewStaffPage() {
 function JoinForm({ options }: { options: StaffOptions }) {
   const lastResult = useResult("join");
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({ id: "staff-join", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffJoinSchema }), shouldValidate: "onBlur" });
+  const [form, fields] = useForm({
+    id: "staff-join",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffJoinSchema }),
+    shouldValidate: "onBlur",
+  });
   const roleIds = checkedRoleIds(lastResult?.initialValue);
   return (
     <Card withBorder padding="lg" maw={760} mt="md">
@@ -106,7 +137,14 @@ function JoinForm({ options }: { options: StaffOptions }) {
       <Form method="post" {...getFormProps(form)} data-testid="staff-join-form">
         <input type="hidden" name="intent" value="join" />
         <div className={css.formGrid}>
-          <TextInput {...getInputProps(fields.username, { type: "text" })} key={fields.username.key} label={STAFF_TEXT.username} maxLength={64} required error={fields.username.errors?.[0]} />
+          <TextInput
+            {...getInputProps(fields.username, { type: "text" })}
+            key={fields.username.key}
+            label={STAFF_TEXT.username}
+            maxLength={64}
+            required
+            error={fields.username.errors?.[0]}
+          />
           <div />
           <RoleChecks field={fields.roleIds} roles={options.roles} roleIds={roleIds} />
         </div>

@@ -29,7 +29,14 @@ const config: PageConfig = {
   filters: [
     { name: "level", label: "级别", options: CATEGORY_LEVELS },
     { name: "parentCategoryId", label: "上级分类", options: "productCategory", level: 0 },
-    { name: "isEnabled", label: "状态", options: [["true", "启用"], ["false", "停用"]] },
+    {
+      name: "isEnabled",
+      label: "状态",
+      options: [
+        ["true", "启用"],
+        ["false", "停用"],
+      ],
+    },
   ],
   form: [{ name: "name" }, { name: "parentId", options: "productCategory", level: 0 }, { name: "sortOrder" }, { name: "isEnabled" }],
 };

@@ -9,7 +9,15 @@ const PAGE = "/system/product/oe";
 
 /** OE号: the platform's OE number dictionary; any spelling of a number finds it. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE, { columns: config.columns, filterLookups: ["productBrand", "vehicleMake"], formLookups: ["productBrand", "vehicleMake"] })).data);
+  return json(
+    (
+      await loadResourcePage(request, PAGE, {
+        columns: config.columns,
+        filterLookups: ["productBrand", "vehicleMake"],
+        formLookups: ["productBrand", "vehicleMake"],
+      })
+    ).data,
+  );
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -30,7 +38,13 @@ const config: PageConfig = {
     { name: "makeId", label: "汽车品牌", options: "vehicleMake" },
   ],
   keywordPlaceholder: "OE号（任意写法）或名称",
-  form: [{ name: "oe" }, { name: "name" }, { name: "brandId", options: "productBrand" }, { name: "makeId", options: "vehicleMake" }, { name: "description", widget: "textarea", span: "all" }],
+  form: [
+    { name: "oe" },
+    { name: "name" },
+    { name: "brandId", options: "productBrand" },
+    { name: "makeId", options: "vehicleMake" },
+    { name: "description", widget: "textarea", span: "all" },
+  ],
 };
 
 export default function OeNumberPage() {

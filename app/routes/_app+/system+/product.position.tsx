@@ -23,7 +23,16 @@ const config: PageConfig = {
     { field: "isEnabled", header: "状态", width: 70, kind: "bool", yesNo: ["启用", "停用"] },
     { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
   ],
-  filters: [{ name: "isEnabled", label: "状态", options: [["true", "启用"], ["false", "停用"]] }],
+  filters: [
+    {
+      name: "isEnabled",
+      label: "状态",
+      options: [
+        ["true", "启用"],
+        ["false", "停用"],
+      ],
+    },
+  ],
   form: [{ name: "name" }, { name: "sortOrder" }, { name: "isEnabled" }],
 };
 

@@ -24,7 +24,16 @@ const config: PageConfig = {
     { field: "isEnabled", header: "状态", width: 80, kind: "bool", yesNo: ["启用", "停用"] },
     { field: "creationTime", header: "创建时间", width: 150, kind: "datetime", sort: "creationTime" },
   ],
-  filters: [{ name: "isEnabled", label: "状态", options: [["true", "启用"], ["false", "停用"]] }],
+  filters: [
+    {
+      name: "isEnabled",
+      label: "状态",
+      options: [
+        ["true", "启用"],
+        ["false", "停用"],
+      ],
+    },
+  ],
   form: [{ name: "name" }, { name: "grade", options: QUALITY_GRADES }, { name: "sortOrder" }, { name: "isEnabled" }],
 };
 

@@ -30,7 +30,12 @@ const config: PageConfig = {
 
 export default function ProductTemplatePage() {
   const data = useLoaderData<ResourcePageData>();
-  return <ResourcePage config={config} formExtras={<ProductFormAssist productId={data.edit?.id} categories={data.lookups.productCategory ?? []} checkDuplicates={false} />} />;
+  return (
+    <ResourcePage
+      config={config}
+      formExtras={<ProductFormAssist productId={data.edit?.id} categories={data.lookups.productCategory ?? []} checkDuplicates={false} />}
+    />
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: pageTitle("公库产品") }];

@@ -32,7 +32,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-
 const obj = (v: SettingValue | undefined) => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, SettingValue>) : {});
 
 export default function CompanySettingsPage() {
@@ -55,7 +54,15 @@ export default function CompanySettingsPage() {
             {data.fields
               .filter((f) => f.group === g)
               .map((f) => (
-                <SettingRow key={f.name} field={f} value={data.values[f.name] as SettingValue} posted={posted} error={failed?.fields?.[f.name]?.[0]} locations={data.locations} timeZones={data.timeZones} />
+                <SettingRow
+                  key={f.name}
+                  field={f}
+                  value={data.values[f.name] as SettingValue}
+                  posted={posted}
+                  error={failed?.fields?.[f.name]?.[0]}
+                  locations={data.locations}
+                  timeZones={data.timeZones}
+                />
               ))}
           </fieldset>
         ))}
@@ -120,12 +127,36 @@ function SettingRow({
     const v = obj(value);
     input = (
       <span style={{ display: "inline-flex", gap: 8 }}>
-        <input id={id} name={`${f.name}.Deliver`} defaultValue={text(`${f.name}.Deliver`, String(v.Deliver ?? ""))} maxLength={32} placeholder="发货人" aria-label="默认发货人" />
-        <input name={`${f.name}.Receiver`} defaultValue={text(`${f.name}.Receiver`, String(v.Receiver ?? ""))} maxLength={32} placeholder="收货人" aria-label="默认收货人" />
+        <input
+          id={id}
+          name={`${f.name}.Deliver`}
+          defaultValue={text(`${f.name}.Deliver`, String(v.Deliver ?? ""))}
+          maxLength={32}
+          placeholder="发货人"
+          aria-label="默认发货人"
+        />
+        <input
+          name={`${f.name}.Receiver`}
+          defaultValue={text(`${f.name}.Receiver`, String(v.Receiver ?? ""))}
+          maxLength={32}
+          placeholder="收货人"
+          aria-label="默认收货人"
+        />
       </span>
     );
   } else {
-    input = <input id={id} name={f.name} type={f.kind === "int" ? "number" : "text"} min={f.min} max={f.max} maxLength={f.kind === "text" ? f.max : undefined} defaultValue={text(f.name, String(value ?? ""))} aria-invalid={error ? true : undefined} />;
+    input = (
+      <input
+        id={id}
+        name={f.name}
+        type={f.kind === "int" ? "number" : "text"}
+        min={f.min}
+        max={f.max}
+        maxLength={f.kind === "text" ? f.max : undefined}
+        defaultValue={text(f.name, String(value ?? ""))}
+        aria-invalid={error ? true : undefined}
+      />
+    );
   }
   return (
     <SettingRowFrame id={id} label={f.label} help={f.help} error={error} data-setting={f.name}>

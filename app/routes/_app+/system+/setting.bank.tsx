@@ -26,7 +26,16 @@ const config: PageConfig = {
     { field: "sortOrder", header: "排序", width: 70, kind: "number", sort: "sortOrder" },
     { field: "isEnabled", header: "状态", width: 70, kind: "bool", yesNo: ["启用", "停用"] },
   ],
-  filters: [{ name: "isEnabled", label: "状态", options: [["true", "启用"], ["false", "停用"]] }],
+  filters: [
+    {
+      name: "isEnabled",
+      label: "状态",
+      options: [
+        ["true", "启用"],
+        ["false", "停用"],
+      ],
+    },
+  ],
   keywordPlaceholder: "名称或编码",
   form: [{ name: "name" }, { name: "code" }, { name: "sortOrder" }, { name: "isEnabled" }],
 };

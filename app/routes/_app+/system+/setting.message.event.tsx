@@ -42,9 +42,22 @@ export default function MessageEventsPage() {
     <div className={css.wrap}>
       <div className={css.card}>
         <div className={css.toolbar}>
-          <span className={css.muted}>业务发生时（与业务单据在同一事务中）按事件的消息模板生成站内消息，发给相关的人（不发给操作人本人）。停用的事件不再发送消息。</span>
+          <span className={css.muted}>
+            业务发生时（与业务单据在同一事务中）按事件的消息模板生成站内消息，发给相关的人（不发给操作人本人）。停用的事件不再发送消息。
+          </span>
         </div>
-        <PlainTable label="消息事件" testId="message-event-table" head={[["事件", 190], ["接收人", 260], ["消息标题", 330], ["状态", 70], ["修改时间", 140], ["操作", 170]]}>
+        <PlainTable
+          label="消息事件"
+          testId="message-event-table"
+          head={[
+            ["事件", 190],
+            ["接收人", 260],
+            ["消息标题", 330],
+            ["状态", 70],
+            ["修改时间", 140],
+            ["操作", 170],
+          ]}
+        >
           {items.map((e) => (
             <tr key={e.code} data-testid="message-event-row" data-code={e.code} data-enabled={e.isEnabled}>
               <td className={mc.wrapCell}>

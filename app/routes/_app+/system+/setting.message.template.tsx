@@ -12,7 +12,14 @@ import type { MessageTemplateView } from "#server/system/message.service";
 import { pageTitle } from "../../../../server/lib/i18n/zh-CN";
 import { orErrorPage, requirePage, requireValid } from "~/server/auth.server";
 import { isDomainError, setFlash, STATUS_OF } from "~/server/kit.server";
-import { getMessageTemplate, listMessageTemplates, MESSAGE_TEMPLATE_MENU, previewMessageTemplate, restoreMessageTemplate, saveMessageTemplate } from "~/server/system.server";
+import {
+  getMessageTemplate,
+  listMessageTemplates,
+  MESSAGE_TEMPLATE_MENU,
+  previewMessageTemplate,
+  restoreMessageTemplate,
+  saveMessageTemplate,
+} from "~/server/system.server";
 
 const PAGE = "/system/setting/message/template";
 
@@ -33,7 +40,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ ...list, editing });
 }
 
-type Reply = { code: string; values: { title: string; body: string }; message?: string; fields?: Record<string, string[]>; preview?: { title: string; body: string } };
+type Reply = {
+  code: string;
+  values: { title: string; body: string };
+  message?: string;
+  fields?: Record<string, string[]>;
+  preview?: { title: string; body: string };
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requirePage(request, MESSAGE_TEMPLATE_MENU);
@@ -68,12 +81,24 @@ export default function MessageTemplatesPage() {
   const reply = useActionData<typeof action>() as Reply | undefined;
   return (
     <div className={css.wrap}>
-      {editing ? <TemplateEditor key={editing.code + (editing.updatedAt ?? "")} template={editing} reply={reply?.code === editing.code ? reply : undefined} /> : null}
+      {editing ? (
+        <TemplateEditor key={editing.code + (editing.updatedAt ?? "")} template={editing} reply={reply?.code === editing.code ? reply : undefined} />
+      ) : null}
       <div className={css.card}>
         <div className={css.toolbar}>
           <span className={css.muted}>模板中用 {"{{变量名}}"} 引用事件提供的变量，发送时替换为实际值；修改只影响之后发送的消息。</span>
         </div>
-        <PlainTable label="消息模板" testId="message-template-table" head={[["事件", 130], ["标题模板", 260], ["内容模板", 380], ["修改时间", 130], ["操作", 80]]}>
+        <PlainTable
+          label="消息模板"
+          testId="message-template-table"
+          head={[
+            ["事件", 130],
+            ["标题模板", 260],
+            ["内容模板", 380],
+            ["修改时间", 130],
+            ["操作", 80],
+          ]}
+        >
           {items.map((t) => (
             <tr key={t.code} data-testid="message-template-row" data-code={t.code} aria-current={editing?.code === t.code ? "true" : undefined}>
               <td className={mc.wrapCell}>
@@ -111,7 +136,9 @@ function TemplateEditor({ template, reply }: { template: MessageTemplateView; re
   useEffect(() => setEdited(false), [reply]);
   const samples = Object.fromEntries(template.variables.map((v) => [v.name, v.sample]));
   // Before any typing: what the server said (the saved template, or the posted 预览 / refused save). Once typing: live.
-  const preview = edited ? { title: renderTemplate(title, samples), body: renderTemplate(body, samples) } : (reply?.preview ?? (reply?.fields ? null : template.preview));
+  const preview = edited
+    ? { title: renderTemplate(title, samples), body: renderTemplate(body, samples) }
+    : (reply?.preview ?? (reply?.fields ? null : template.preview));
   const liveProblem = edited ? (templateProblem(title, template.variables) ?? templateProblem(body, template.variables)) : null;
   const titleError = edited ? null : reply?.fields?.title?.[0];
   const bodyError = edited ? null : reply?.fields?.body?.[0];
@@ -190,7 +217,15 @@ function TemplateEditor({ template, reply }: { template: MessageTemplateView; re
             <button type="submit" name="intent" value="preview" className={css.btn} disabled={busy} formNoValidate data-testid="message-template-preview">
               预览
             </button>
-            <button type="submit" name="intent" value="restore" className={css.btn} disabled={busy || !template.custom} formNoValidate data-testid="message-template-restore">
+            <button
+              type="submit"
+              name="intent"
+              value="restore"
+              className={css.btn}
+              disabled={busy || !template.custom}
+              formNoValidate
+              data-testid="message-template-restore"
+            >
               恢复默认
             </button>
             <Link to={PAGE} className={css.btn} prefetch="none">

@@ -54,7 +54,14 @@ export default function GlobalParamsPage() {
         <fieldset disabled={!data.canEdit} style={{ border: "1px solid #e3e6ea", borderRadius: 6, padding: "8px 14px 12px", marginBottom: 12 }}>
           <legend style={{ fontWeight: 600, fontSize: 14 }}>平台参数</legend>
           {data.fields.map((f) => (
-            <ParamRow key={f.name} field={f} value={data.values[f.name] as SettingValue} posted={failed?.values} error={failed?.fields?.[f.name]?.[0]} categories={data.categories} />
+            <ParamRow
+              key={f.name}
+              field={f}
+              value={data.values[f.name] as SettingValue}
+              posted={failed?.values}
+              error={failed?.fields?.[f.name]?.[0]}
+              categories={data.categories}
+            />
           ))}
         </fieldset>
         {data.canEdit ? (
@@ -67,7 +74,19 @@ export default function GlobalParamsPage() {
   );
 }
 
-function ParamRow({ field: f, value, posted, error, categories }: { field: GlobalSettingField; value: SettingValue; posted?: Record<string, string>; error?: string; categories: Loaded["categories"] }) {
+function ParamRow({
+  field: f,
+  value,
+  posted,
+  error,
+  categories,
+}: {
+  field: GlobalSettingField;
+  value: SettingValue;
+  posted?: Record<string, string>;
+  error?: string;
+  categories: Loaded["categories"];
+}) {
   const id = `param-${f.name}`;
   let input;
   if (f.kind === "category") {
@@ -85,7 +104,15 @@ function ParamRow({ field: f, value, posted, error, categories }: { field: Globa
     );
   } else {
     input = (
-      <input id={id} name={f.name} type="text" style={{ width: 360 }} maxLength={f.kind === "url" ? 200 : 30} defaultValue={posted?.[f.name] ?? String(value ?? "")} aria-invalid={error ? true : undefined} />
+      <input
+        id={id}
+        name={f.name}
+        type="text"
+        style={{ width: 360 }}
+        maxLength={f.kind === "url" ? 200 : 30}
+        defaultValue={posted?.[f.name] ?? String(value ?? "")}
+        aria-invalid={error ? true : undefined}
+      />
     );
   }
   return (

@@ -8,7 +8,15 @@ import { SCHEDULE_TEXT } from "#server/system/scheduler.input";
 import { pageTitle } from "../../../../server/lib/i18n/zh-CN";
 import { requirePage } from "~/server/auth.server";
 import { isDomainError, setFlash } from "~/server/kit.server";
-import { listScheduledJobs, runScheduledJobNow, SCHEDULE_MENU, setScheduledJobInterval, startAllScheduledJobs, startScheduledJob, stopScheduledJob } from "~/server/system.server";
+import {
+  listScheduledJobs,
+  runScheduledJobNow,
+  SCHEDULE_MENU,
+  setScheduledJobInterval,
+  startAllScheduledJobs,
+  startScheduledJob,
+  stopScheduledJob,
+} from "~/server/system.server";
 
 const PAGE = "/system/setting/schedule";
 
@@ -72,7 +80,19 @@ export default function SchedulePage() {
           </Form>
           <span className={css.muted}>运行中的任务到点自动执行（约每 15 秒检查一次）；多台服务器同时运行时，每次只有一台执行。</span>
         </div>
-        <PlainTable label="定时任务" testId="schedule-table" head={[["任务", 260], ["执行间隔", 200], ["状态", 70], ["上次执行", 130], ["执行结果", 320], ["下次执行", 130], ["操作", 190]]}>
+        <PlainTable
+          label="定时任务"
+          testId="schedule-table"
+          head={[
+            ["任务", 260],
+            ["执行间隔", 200],
+            ["状态", 70],
+            ["上次执行", 130],
+            ["执行结果", 320],
+            ["下次执行", 130],
+            ["操作", 190],
+          ]}
+        >
           {items.map((j) => {
             const error = failed && "error" in failed && failed.name === j.name ? failed : null;
             return (

@@ -27,7 +27,14 @@ const config: PageConfig = {
     { field: "sortOrder", header: "排序", width: 70, kind: "number", sort: "sortOrder" },
   ],
   filters: [{ name: "makeId", label: "汽车品牌", options: "vehicleMake" }],
-  form: [{ name: "name", span: 2 }, { name: "modelId", options: "vehicleModel" }, { name: "year" }, { name: "engine" }, { name: "transmission" }, { name: "sortOrder" }],
+  form: [
+    { name: "name", span: 2 },
+    { name: "modelId", options: "vehicleModel" },
+    { name: "year" },
+    { name: "engine" },
+    { name: "transmission" },
+    { name: "sortOrder" },
+  ],
 };
 
 export default function VehiclePage() {

@@ -9,7 +9,9 @@ const PAGE = "/system/vehicle/model";
 
 /** 车型: models of a make (速腾, 卡罗拉 …). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json((await loadResourcePage(request, PAGE, { columns: config.columns, filterLookups: ["vehicleMake"], formLookups: ["vehicleMake", "vehicleMfr"] })).data);
+  return json(
+    (await loadResourcePage(request, PAGE, { columns: config.columns, filterLookups: ["vehicleMake"], formLookups: ["vehicleMake", "vehicleMfr"] })).data,
+  );
 }
 
 export function action({ request }: ActionFunctionArgs) {

@@ -44,7 +44,14 @@ export default function MoveOrderPage() {
   const busy = useNavigation().state === "submitting";
   return (
     <div className={wh.page}>
-      <DocumentHeader title={doc ? "调拨单" : "新建调拨单"} no={doc?.no} status={doc ? doc.statusLabel : undefined} statusTestId="mo-status" printHref={doc ? `/print/allocation?type=allocation&orderId=${doc.id}` : null} printTestId="mo-print">
+      <DocumentHeader
+        title={doc ? "调拨单" : "新建调拨单"}
+        no={doc?.no}
+        status={doc ? doc.statusLabel : undefined}
+        statusTestId="mo-status"
+        printHref={doc ? `/print/allocation?type=allocation&orderId=${doc.id}` : null}
+        printTestId="mo-print"
+      >
         <Link to="/warehouse/allocation" prefetch="none" className={css.btn}>
           返回列表
         </Link>
@@ -54,7 +61,11 @@ export default function MoveOrderPage() {
           {data.message}
         </div>
       ) : null}
-      {draft && data.canWrite ? <DraftForm data={data} busy={busy} key={JSON.stringify(data.lines.map((l) => l.values)) + JSON.stringify(data.values) + (data.message ?? "")} /> : <Posted data={data} />}
+      {draft && data.canWrite ? (
+        <DraftForm data={data} busy={busy} key={JSON.stringify(data.lines.map((l) => l.values)) + JSON.stringify(data.values) + (data.message ?? "")} />
+      ) : (
+        <Posted data={data} />
+      )}
     </div>
   );
 }
@@ -66,7 +77,16 @@ function moveLineColumns(data: SerializeFrom<MoveOrderPageData>): LineColumn[] {
   return [
     { kind: "product" },
     { kind: "info", field: "available", label: "调出仓可用", format: "qty" },
-    { kind: "select", name: "source", label: "调出货位 / 批次", options: [], optionsByProduct: data.sourceOptions, required: true, placeholder: "请选择库存批次", width: 240 },
+    {
+      kind: "select",
+      name: "source",
+      label: "调出货位 / 批次",
+      options: [],
+      optionsByProduct: data.sourceOptions,
+      required: true,
+      placeholder: "请选择库存批次",
+      width: 240,
+    },
     { kind: "select", name: "toLocationId", label: "调入货位", options: data.targetOptions, placeholder: "默认货位", width: 180 },
     { kind: "number", name: "qty", label: "数量", required: true, total: true },
     { kind: "text", name: "remark", label: "备注", maxLength: 200 },
@@ -112,20 +132,35 @@ function DraftForm({ data, busy }: { data: SerializeFrom<MoveOrderPageData>; bus
           <input name="remark" defaultValue={f.remark} maxLength={500} data-testid="mo-remark" />
         </label>
       </div>
-      <p className={wh.hint}>产品可按任一 OE 号、名称或拼音查找；调出货位/批次列出该产品在调出仓库有可用库存的批次；调入货位留空时取产品在调入仓库的默认货位。换仓库后货位和批次随之更新<noscript>（请点“刷新选项”）</noscript>。</p>
-      <LineEditor columns={moveLineColumns(data)} lines={data.lines} errors={data.errors} warehouseField="fromWarehouseId" submitIntent="saveConfirm" caption="调拨明细" />
+      <p className={wh.hint}>
+        产品可按任一 OE
+        号、名称或拼音查找；调出货位/批次列出该产品在调出仓库有可用库存的批次；调入货位留空时取产品在调入仓库的默认货位。换仓库后货位和批次随之更新
+        <noscript>（请点“刷新选项”）</noscript>。
+      </p>
+      <LineEditor
+        columns={moveLineColumns(data)}
+        lines={data.lines}
+        errors={data.errors}
+        warehouseField="fromWarehouseId"
+        submitIntent="saveConfirm"
+        caption="调拨明细"
+      />
       <div className={wh.buttons}>
         <button type="submit" name="intent" value="save" className={css.btn} disabled={busy} data-testid="mo-save">
           保存草稿
         </button>
-        <button type="submit" name="intent" value="saveConfirm" className={`${css.btn} ${css.primary}`} disabled={busy} title="Ctrl+Enter" data-testid="mo-save-confirm">
+        <button
+          type="submit"
+          name="intent"
+          value="saveConfirm"
+          className={`${css.btn} ${css.primary}`}
+          disabled={busy}
+          title="Ctrl+Enter"
+          data-testid="mo-save-confirm"
+        >
           保存并确认调拨
         </button>
-        {data.doc
-          ? data.doc.actions
-              .filter((a) => a === "void" || a === "remove")
-              .map((a) => <ActionButton key={a} action={a} />)
-          : null}
+        {data.doc ? data.doc.actions.filter((a) => a === "void" || a === "remove").map((a) => <ActionButton key={a} action={a} />) : null}
       </div>
     </Form>
   );
@@ -161,9 +196,7 @@ function Posted({ data }: { data: SerializeFrom<MoveOrderPageData> }) {
           { header: "备注", cell: (l) => l.remark ?? "" },
         ]}
       />
-      {data.canWrite ? (
-        <DocumentActionBar actions={doc.actions.filter((a) => a !== "update")} specs={ACTIONS} testIdPrefix="mo-action-" />
-      ) : null}
+      {data.canWrite ? <DocumentActionBar actions={doc.actions.filter((a) => a !== "update")} specs={ACTIONS} testIdPrefix="mo-action-" /> : null}
     </>
   );
 }

@@ -53,7 +53,15 @@ const config: PageConfig = {
     { name: "locationId", label: "货位", options: "stockLocation" },
     { name: "brandId", label: "品牌", options: "productBrand" },
     { name: "source", label: "库存来源", options: STOCK_SOURCES },
-    { name: "onHand", label: "库存", options: [["true", "仅有库存"], ["false", "含零库存"]], noAll: true },
+    {
+      name: "onHand",
+      label: "库存",
+      options: [
+        ["true", "仅有库存"],
+        ["false", "含零库存"],
+      ],
+      noAll: true,
+    },
   ],
   keywordPlaceholder: "产品编码、OE号、名称或拼音",
 };

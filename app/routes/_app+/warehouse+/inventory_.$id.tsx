@@ -37,11 +37,7 @@ export default function InventoryPage() {
   const loaded = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
   const data = answered && "warehouses" in answered ? answered : loaded;
-  return (
-    <div className={wh.page}>
-      {data.doc ? <Stocktake data={data} /> : <NewStocktake data={data} />}
-    </div>
-  );
+  return <div className={wh.page}>{data.doc ? <Stocktake data={data} /> : <NewStocktake data={data} />}</div>;
 }
 
 function NewStocktake({ data }: { data: SerializeFrom<InventoryPageData> }) {
@@ -68,7 +64,12 @@ function NewStocktake({ data }: { data: SerializeFrom<InventoryPageData> }) {
         <div className={wh.header}>
           <label className={wh.field}>
             仓库
-            <select name="warehouseId" defaultValue={v.warehouseId ?? String(data.warehouses[0]?.id ?? "")} onChange={(e) => setWarehouseId(e.target.value)} data-testid="io-warehouse">
+            <select
+              name="warehouseId"
+              defaultValue={v.warehouseId ?? String(data.warehouses[0]?.id ?? "")}
+              onChange={(e) => setWarehouseId(e.target.value)}
+              data-testid="io-warehouse"
+            >
               {data.warehouses.map((w) => (
                 <option key={w.id} value={w.id}>
                   {w.name}
@@ -93,7 +94,13 @@ function NewStocktake({ data }: { data: SerializeFrom<InventoryPageData> }) {
                   <div style={{ display: "flex", flexWrap: "wrap", gap: "4px 16px" }}>
                     {w.locations.map((l) => (
                       <label key={l.id} style={{ display: "inline-flex", gap: 4, alignItems: "center", fontSize: 13 }}>
-                        <input type="checkbox" name="locationIds" value={l.id} defaultChecked={chosenIds.has(String(l.id))} disabled={hydrated && String(w.id) !== warehouseId} />
+                        <input
+                          type="checkbox"
+                          name="locationIds"
+                          value={l.id}
+                          defaultChecked={chosenIds.has(String(l.id))}
+                          disabled={hydrated && String(w.id) !== warehouseId}
+                        />
                         {l.fullName}
                       </label>
                     ))}
@@ -121,7 +128,15 @@ function Stocktake({ data }: { data: SerializeFrom<InventoryPageData> }) {
   const wh0 = data.warehouses.find((w) => w.id === doc.warehouseId);
   return (
     <>
-      <DocumentHeader title="盘点单" no={doc.no} status={doc.statusLabel} statusTestId="io-status" printHref={`/warehouse/inventory/${doc.id}/sheet`} printTestId="io-sheet" printLabel="打印盘点表">
+      <DocumentHeader
+        title="盘点单"
+        no={doc.no}
+        status={doc.statusLabel}
+        statusTestId="io-status"
+        printHref={`/warehouse/inventory/${doc.id}/sheet`}
+        printTestId="io-sheet"
+        printLabel="打印盘点表"
+      >
         <Link to={data.showSystem ? `/warehouse/inventory/${doc.id}` : `/warehouse/inventory/${doc.id}?system=1`} prefetch="none" className={css.btn}>
           {data.showSystem ? "隐藏当前账面数" : "显示当前账面数"}
         </Link>
@@ -142,7 +157,11 @@ function Stocktake({ data }: { data: SerializeFrom<InventoryPageData> }) {
           { label: "制单人", value: doc.createdByName ?? "—" },
         ]}
       />
-      {counting ? <p className={wh.hint}>录入实盘数后点“保存实盘”：每行记录录入时的账面数；过账按“实盘数 − 录入时账面数”调整库存，录入后发生的出入库不会被覆盖。未录入的行不调整。</p> : null}
+      {counting ? (
+        <p className={wh.hint}>
+          录入实盘数后点“保存实盘”：每行记录录入时的账面数；过账按“实盘数 − 录入时账面数”调整库存，录入后发生的出入库不会被覆盖。未录入的行不调整。
+        </p>
+      ) : null}
       <Form method="post" className={wh.form} data-testid="io-count-form">
         <table className={wh.table} data-testid="io-lines">
           <caption className="visually-hidden">盘点明细</caption>
@@ -153,10 +172,20 @@ function Stocktake({ data }: { data: SerializeFrom<InventoryPageData> }) {
               <th scope="col">产品编码</th>
               <th scope="col">名称</th>
               <th scope="col">批次</th>
-              {data.showSystem ? <th scope="col" className={wh.num}>当前账面数</th> : null}
-              <th scope="col" className={wh.num}>录入时账面数</th>
-              <th scope="col" className={wh.num} style={{ width: 110 }}>实盘数</th>
-              <th scope="col" className={wh.num}>差异</th>
+              {data.showSystem ? (
+                <th scope="col" className={wh.num}>
+                  当前账面数
+                </th>
+              ) : null}
+              <th scope="col" className={wh.num}>
+                录入时账面数
+              </th>
+              <th scope="col" className={wh.num} style={{ width: 110 }}>
+                实盘数
+              </th>
+              <th scope="col" className={wh.num}>
+                差异
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -186,7 +215,9 @@ function Stocktake({ data }: { data: SerializeFrom<InventoryPageData> }) {
                     qty(l.countedQty)
                   )}
                 </td>
-                <td className={`${wh.num} ${l.diffQty && l.diffQty.startsWith("-") ? wh.shortage : l.diffQty && l.diffQty !== "0.00" ? wh.surplus : ""}`}>{qty(l.diffQty)}</td>
+                <td className={`${wh.num} ${l.diffQty && l.diffQty.startsWith("-") ? wh.shortage : l.diffQty && l.diffQty !== "0.00" ? wh.surplus : ""}`}>
+                  {qty(l.diffQty)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -27,9 +27,25 @@ const config: PageConfig = {
     { field: "remark", header: "备注", width: 200, hidden: true },
     { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
   ],
-  filters: [{ name: "isEnabled", label: "状态", options: [["true", "启用"], ["false", "停用"]] }],
+  filters: [
+    {
+      name: "isEnabled",
+      label: "状态",
+      options: [
+        ["true", "启用"],
+        ["false", "停用"],
+      ],
+    },
+  ],
   keywordPlaceholder: "物流公司名称、编码或电话",
-  form: [{ name: "name", span: 2, suggest: "carrier", placeholder: "选择或输入物流公司" }, { name: "code" }, { name: "contactPhone" }, { name: "trackingUrl", span: "all" }, { name: "isEnabled" }, { name: "remark", widget: "textarea", span: "all" }],
+  form: [
+    { name: "name", span: 2, suggest: "carrier", placeholder: "选择或输入物流公司" },
+    { name: "code" },
+    { name: "contactPhone" },
+    { name: "trackingUrl", span: "all" },
+    { name: "isEnabled" },
+    { name: "remark", widget: "textarea", span: "all" },
+  ],
 };
 
 export default function LogisticPage() {

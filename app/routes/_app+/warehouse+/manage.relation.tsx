@@ -8,7 +8,16 @@ import type { ImportRowError } from "#server/stock/opening-stock.service";
 import type { RelationRow } from "#server/stock/places.service";
 import { requirePage } from "~/server/auth.server";
 import { DomainError, isDomainError, parseId, readUploadForm, setFlash } from "~/server/kit.server";
-import { assignDefaultLocation, clearDefaultLocation, importDefaultLocations, listProductLocations, locationOptions, relationTemplate, RELATION_PAGE, warehouseOptions } from "~/server/warehouse.server";
+import {
+  assignDefaultLocation,
+  clearDefaultLocation,
+  importDefaultLocations,
+  listProductLocations,
+  locationOptions,
+  relationTemplate,
+  RELATION_PAGE,
+  warehouseOptions,
+} from "~/server/warehouse.server";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -18,7 +27,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   if (params.get("download") === "template") {
     return new Response(new Uint8Array(await relationTemplate()), {
-      headers: { "Content-Type": XLSX, "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent("默认货位导入模板.xlsx")}`, "Cache-Control": "no-store" },
+      headers: {
+        "Content-Type": XLSX,
+        "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent("默认货位导入模板.xlsx")}`,
+        "Cache-Control": "no-store",
+      },
     });
   }
   const warehouses = await warehouseOptions(ctx);
@@ -26,9 +39,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const keyword = (params.get("q") ?? "").slice(0, 100);
   const unset = params.get("unset") === "1";
   const page = Math.max(1, Number(params.get("page")) || 1);
-  const list: { items: RelationRow[]; totalCount: number; page: number; size: number } = warehouseId ? await listProductLocations(ctx, { warehouseId, keyword, unset, page, size: 50 }) : { items: [], totalCount: 0, page: 1, size: 50 };
+  const list: { items: RelationRow[]; totalCount: number; page: number; size: number } = warehouseId
+    ? await listProductLocations(ctx, { warehouseId, keyword, unset, page, size: 50 })
+    : { items: [], totalCount: 0, page: 1, size: 50 };
   const locations: { id: number; fullName: string; kind: number }[] = warehouseId ? await locationOptions(ctx, warehouseId) : [];
-  return json<Data>({ warehouses, warehouseId, keyword, unset, list, locations, canWrite: ctx.permissions.has("CKGL-007"), importOpen: params.get("import") === "1" });
+  return json<Data>({
+    warehouses,
+    warehouseId,
+    keyword,
+    unset,
+    list,
+    locations,
+    canWrite: ctx.permissions.has("CKGL-007"),
+    importOpen: params.get("import") === "1",
+  });
 }
 
 type ActionData = { errors: ImportRowError[] };
@@ -71,7 +95,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const ids = form.getAll("productId").map((v) => parseId(v)).filter((n): n is number => n !== null);
+  const ids = form
+    .getAll("productId")
+    .map((v) => parseId(v))
+    .filter((n): n is number => n !== null);
   try {
     if (intent === "assign" || intent === "assignAll") {
       const locationId = parseId(form.get("locationId"));
@@ -108,7 +135,14 @@ export default function RelationPage() {
             </option>
           ))}
         </select>
-        <input name="q" defaultValue={data.keyword} placeholder="OE号（任意写法）、名称或拼音" aria-label="查找产品" className={css.btn} style={{ cursor: "text", minWidth: 240 }} />
+        <input
+          name="q"
+          defaultValue={data.keyword}
+          placeholder="OE号（任意写法）、名称或拼音"
+          aria-label="查找产品"
+          className={css.btn}
+          style={{ cursor: "text", minWidth: 240 }}
+        />
         <label style={{ display: "flex", alignItems: "center", gap: 4, fontSize: 13 }}>
           <input type="checkbox" name="unset" value="1" defaultChecked={data.unset} /> 只看未设置
         </label>

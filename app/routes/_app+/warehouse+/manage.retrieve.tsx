@@ -24,7 +24,15 @@ export default function RetrievePage() {
   return (
     <div className={css.wrap}>
       <Form method="get" className={`${css.card} ${css.toolbar}`} style={{ display: "flex", gap: 8, padding: 8 }}>
-        <input name="q" defaultValue={keyword} placeholder="OE号（任意写法）、名称或拼音" aria-label="查找产品" className={css.btn} style={{ cursor: "text", minWidth: 260 }} data-testid="retrieve-q" />
+        <input
+          name="q"
+          defaultValue={keyword}
+          placeholder="OE号（任意写法）、名称或拼音"
+          aria-label="查找产品"
+          className={css.btn}
+          style={{ cursor: "text", minWidth: 260 }}
+          data-testid="retrieve-q"
+        />
         <select name="warehouseId" defaultValue={warehouseId ?? ""} aria-label="仓库" className={css.btn}>
           <option value="">全部仓库</option>
           {warehouses.map((w) => (

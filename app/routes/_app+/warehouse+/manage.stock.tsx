@@ -10,7 +10,21 @@ import { LOCATION_KINDS } from "#server/lib/dictionary";
 import type { ResourcePageData } from "#server/resource/page";
 import type { OpeningImportResult } from "#server/stock/opening-stock.service";
 import { requirePage } from "~/server/auth.server";
-import { createRow, DomainError, formReply, formValues, getRow, isDomainError, listFromParams, loadResourcePage, parseId, readUploadForm, resourcePageAction, setFlash, updateRow } from "~/server/kit.server";
+import {
+  createRow,
+  DomainError,
+  formReply,
+  formValues,
+  getRow,
+  isDomainError,
+  listFromParams,
+  loadResourcePage,
+  parseId,
+  readUploadForm,
+  resourcePageAction,
+  setFlash,
+  updateRow,
+} from "~/server/kit.server";
 import { importOpeningStock, openingStockTemplate, warehouseResource } from "~/server/warehouse.server";
 
 const PAGE = "/warehouse/manage/stock";
@@ -34,18 +48,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (params.get("download") === "openingTemplate") {
     await requirePage(request, PAGE);
     return new Response(new Uint8Array(await openingStockTemplate()), {
-      headers: { "Content-Type": XLSX, "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent("期初库存导入模板.xlsx")}`, "Cache-Control": "no-store" },
+      headers: {
+        "Content-Type": XLSX,
+        "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent("期初库存导入模板.xlsx")}`,
+        "Cache-Control": "no-store",
+      },
     });
   }
   const { ctx, data } = await loadResourcePage(request, PAGE, { columns: config.columns, filterLookups: ["warehouse"], formLookups: ["warehouse"] });
   const warehouses = (await listFromParams<WarehouseRow>(warehouseResource, ctx, new URLSearchParams("maxResultCount=500"))).items;
   const wh = params.get("wh");
   const whId = parseId(wh);
-  const editWarehouse = data.canWrite && (wh === "new" || whId) ? (whId ? ((await getRow<WarehouseRow>(warehouseResource, ctx, whId).catch(() => null)) ?? null) : null) : null;
-  return json({ ...data, warehouses, whDialog: data.canWrite && (wh === "new" || !!editWarehouse) ? { row: editWarehouse } : null, importOpen: data.canWrite && params.get("import") === "opening" });
+  const editWarehouse =
+    data.canWrite && (wh === "new" || whId) ? (whId ? ((await getRow<WarehouseRow>(warehouseResource, ctx, whId).catch(() => null)) ?? null) : null) : null;
+  return json({
+    ...data,
+    warehouses,
+    whDialog: data.canWrite && (wh === "new" || !!editWarehouse) ? { row: editWarehouse } : null,
+    importOpen: data.canWrite && params.get("import") === "opening",
+  });
 }
 
-type ActionData = { intent: "saveWarehouse"; message: string; fields: Record<string, string[]>; values: Record<string, string> } | { intent: "importOpening"; result: OpeningImportResult };
+type ActionData =
+  | { intent: "saveWarehouse"; message: string; fields: Record<string, string[]>; values: Record<string, string> }
+  | { intent: "importOpening"; result: OpeningImportResult };
 
 export async function action({ request }: ActionFunctionArgs) {
   const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
@@ -59,7 +85,11 @@ export async function action({ request }: ActionFunctionArgs) {
       return json<ActionData>({ intent: "importOpening", result: { ok: false, errors: [{ row: null, message: e.message }] } }, { status: 400 });
     }
     const file = form.get("file");
-    if (!(file instanceof Blob) || file.size === 0) return json<ActionData>({ intent: "importOpening", result: { ok: false, errors: [{ row: null, message: "请选择要导入的 .xlsx 文件" }] } }, { status: 400 });
+    if (!(file instanceof Blob) || file.size === 0)
+      return json<ActionData>(
+        { intent: "importOpening", result: { ok: false, errors: [{ row: null, message: "请选择要导入的 .xlsx 文件" }] } },
+        { status: 400 },
+      );
     try {
       const result = await importOpeningStock(ctx, Buffer.from(await file.arrayBuffer()));
       if (result.ok) {
@@ -67,7 +97,8 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       return json<ActionData>({ intent: "importOpening", result }, { status: 400 });
     } catch (e) {
-      if (isDomainError(e) && e.code !== "unauthorized") return json<ActionData>({ intent: "importOpening", result: { ok: false, errors: [{ row: null, message: e.message }] } }, { status: 400 });
+      if (isDomainError(e) && e.code !== "unauthorized")
+        return json<ActionData>({ intent: "importOpening", result: { ok: false, errors: [{ row: null, message: e.message }] } }, { status: 400 });
       throw e;
     }
   }
@@ -101,10 +132,24 @@ const config: PageConfig = {
   filters: [
     { name: "warehouseId", label: "仓库", options: "warehouse" },
     { name: "kind", label: "类型", options: LOCATION_KINDS },
-    { name: "isEnabled", label: "状态", options: [["true", "启用"], ["false", "停用"]] },
+    {
+      name: "isEnabled",
+      label: "状态",
+      options: [
+        ["true", "启用"],
+        ["false", "停用"],
+      ],
+    },
   ],
   keywordPlaceholder: "货位全称或编码",
-  form: [{ name: "warehouseId", options: "warehouse" }, { name: "code" }, { name: "kind", options: LOCATION_KINDS }, { name: "sortOrder" }, { name: "isEnabled" }, { name: "remark", widget: "textarea", span: "all" }],
+  form: [
+    { name: "warehouseId", options: "warehouse" },
+    { name: "code" },
+    { name: "kind", options: LOCATION_KINDS },
+    { name: "sortOrder" },
+    { name: "isEnabled" },
+    { name: "remark", widget: "textarea", span: "all" },
+  ],
 };
 
 type Data = ResourcePageData & { warehouses: WarehouseRow[]; whDialog: { row: WarehouseRow | null } | null; importOpen: boolean };
@@ -128,7 +173,9 @@ export default function WarehousePlacesPage() {
           ) : null
         }
       >
-        {data.whDialog ? <WarehouseDialog row={data.whDialog.row} listSearch={listSearch} failed={actionData?.intent === "saveWarehouse" ? actionData : null} /> : null}
+        {data.whDialog ? (
+          <WarehouseDialog row={data.whDialog.row} listSearch={listSearch} failed={actionData?.intent === "saveWarehouse" ? actionData : null} />
+        ) : null}
         {data.importOpen || importFailed ? (
           <Dialog title="导入期初库存" closeHref={listSearch} wide testId="opening-dialog">
             <Form method="post" encType="multipart/form-data" reloadDocument>
@@ -149,7 +196,13 @@ export default function WarehousePlacesPage() {
                     </ul>
                   </div>
                 ) : null}
-                <input type="file" name="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required aria-label="期初库存文件" />
+                <input
+                  type="file"
+                  name="file"
+                  accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  required
+                  aria-label="期初库存文件"
+                />
               </div>
               <div className={css.dialogFoot}>
                 <Link to={listSearch} className={css.btn} prefetch="none">
@@ -220,9 +273,18 @@ function WarehousePanel({ data, listSearch }: { data: Data; listSearch: string }
   );
 }
 
-function WarehouseDialog({ row, listSearch, failed }: { row: WarehouseRow | null; listSearch: string; failed: { message: string; fields: Record<string, string[]>; values: Record<string, string> } | null }) {
+function WarehouseDialog({
+  row,
+  listSearch,
+  failed,
+}: {
+  row: WarehouseRow | null;
+  listSearch: string;
+  failed: { message: string; fields: Record<string, string[]>; values: Record<string, string> } | null;
+}) {
   const v = (name: keyof WarehouseRow) => (failed ? (failed.values[name] ?? "") : row ? String(row[name] ?? "") : "");
-  const checked = (name: "isDefault" | "isEnabled", fallback: boolean) => (failed ? failed.values[name] === "on" || failed.values[name] === "true" : row ? row[name] : fallback);
+  const checked = (name: "isDefault" | "isEnabled", fallback: boolean) =>
+    failed ? failed.values[name] === "on" || failed.values[name] === "true" : row ? row[name] : fallback;
   const err = (name: string) => failed?.fields[name]?.[0];
   const text = (name: keyof WarehouseRow, label: string, required = false) => (
     <label style={{ display: "flex", flexDirection: "column", gap: 2, fontSize: 13 }}>

@@ -39,7 +39,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return json<ImportReply>({ intent: "import", errors: [{ row: null, message: e.message }] }, { status: 400 });
     }
     const file = form.get("file");
-    if (!file || typeof file === "string" || file.size === 0) return json<ImportReply>({ intent: "import", errors: [{ row: null, message: "请选择要导入的 .xlsx 文件" }] }, { status: 400 });
+    if (!file || typeof file === "string" || file.size === 0)
+      return json<ImportReply>({ intent: "import", errors: [{ row: null, message: "请选择要导入的 .xlsx 文件" }] }, { status: 400 });
     const result = await importSafeStocks(ctx, Buffer.from(await file.arrayBuffer()));
     if (!result.ok) return json<ImportReply>({ intent: "import", errors: result.errors }, { status: 400 });
     return redirect(PAGE, { headers: await setFlash({ type: "success", message: `导入成功，共 ${result.rows} 条` }) });
@@ -57,7 +58,16 @@ const config: PageConfig = {
     { field: "below", header: "预警", width: 100, kind: "bool", yesNo: ["低于下限", "正常"] },
     { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
   ],
-  filters: [{ name: "below", label: "预警", options: [["true", "低于下限"], ["false", "正常"]] }],
+  filters: [
+    {
+      name: "below",
+      label: "预警",
+      options: [
+        ["true", "低于下限"],
+        ["false", "正常"],
+      ],
+    },
+  ],
   keywordPlaceholder: "产品编码、名称或拼音",
   form: [{ name: "productId", options: "product" }, { name: "minQty" }, { name: "maxQty" }],
 };
@@ -72,7 +82,13 @@ function ImportCard() {
     <section className={css.card} aria-label="导入安全库存" style={{ padding: 12, display: "flex", flexDirection: "column", gap: 8 }}>
       <Form method="post" encType="multipart/form-data" style={{ display: "flex", gap: 8, alignItems: "center", flexWrap: "wrap" }}>
         <strong style={{ fontSize: 13 }}>导入安全库存（.xlsx）</strong>
-        <input type="file" name="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" aria-label="选择导入文件" data-testid="safe-import-file" />
+        <input
+          type="file"
+          name="file"
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          aria-label="选择导入文件"
+          data-testid="safe-import-file"
+        />
         <button type="submit" className={`${css.btn} ${css.primary}`} disabled={busy} data-testid="safe-import">
           导入
         </button>
