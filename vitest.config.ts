@@ -9,10 +9,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // Test files share their worker's loaded modules instead of importing the server afresh each
-    // (each file still opens its own database: server/test/test-db.ts). On two cores this took a
-    // third off the CPU time of the database suites (server/sale + server/warehouse: 92 s → 60 s).
-    isolate: false,
     // Vitest's default is one worker per core but one; on the two-core machines we run on that is
     // a single worker, and each test file's embedded database is CPU work on one core. Two
     // workers took the PGlite step from 374 s to 261 s there.

@@ -15,7 +15,27 @@ import {
   SALES_RETURN_STATUSES,
   type Dict,
 } from "../lib/dictionary";
+import type { Ctx } from "../lib/context";
+import type { PrintSheetData } from "../print/print-sheet";
 import { partnerPayments } from "../finance/finance.tables";
+import { purchaseOrderPrintSheet } from "../purchase/purchase-order.print";
+import { purchaseReturnPrintSheet } from "../purchase/purchase-return.print";
+import { receiveOrderPrintSheet } from "../purchase/receive-order.print";
+import { deliverPrintSheet, pickingPrintSheet } from "../sale/deliver-order.print";
+import { salesOrderPrintSheet } from "../sale/sales-order.print";
+import { salesReturnPrintSheet } from "../sale/sales-return.print";
+import { moveOrderPrintSheet } from "../warehouse/move-order.print";
+import { paymentOrderResource, receiptResource } from "../finance/partner-payment.resource";
+import { purchaseOrderResource } from "../purchase/purchase-order.resource";
+import { purchasePlanResource } from "../purchase/purchase-plan.resource";
+import { purchaseReturnOrderResource } from "../purchase/purchase-return.resource";
+import { putawayOrderResource, receiveOrderResource } from "../purchase/receive-order.resource";
+import { deliverOrderResource } from "../sale/deliver-order.resource";
+import { pickingOrderResource } from "../sale/picking-order.resource";
+import { salesOrderResource } from "../sale/sales-order.resource";
+import { salesReturnOrderResource } from "../sale/sales-return.resource";
+import { inventoryOrderResource, moveOrderResource } from "../warehouse/warehouse.resources";
+import type { ResourceDef } from "../lib/resource";
 import {
   purchaseOrderLines,
   purchaseOrders,
@@ -42,9 +62,12 @@ import { inventoryOrderLines, inventoryOrders, moveOrderLines, moveOrders } from
 
 /**
  * THE table of document types: what the rest of the house needs to know of a document type,
- * in one entry. Print (server/print), the company reset (system/company-admin.service), the
- * attachment owners (system/attachment-owners) and the status labels read it; a new document
- * type is one entry here plus its own `<doc>.tables/.status/.input/.service/.page/.print.ts`.
+ * in one entry. The print pages (master-data/print.service, one route /print/{kind}), the
+ * company reset (system/company-admin.service), the attachment owners
+ * (system/attachment-owners), the API registry (master-data/registry) and the status labels
+ * read it; a new document type is one entry here plus its own
+ * `<doc>.tables/.status/.input/.service/.resource/.page/.print.ts` (and, for attachments, its
+ * label in the upload form's list, system/attachment.input.ts, which the browser reads).
  *
  * It imports the areas' tables, so it lives at the registry level (next to the API registry),
  * above the areas; the document kernel (server/kernel) that runs the actions stays below them.
@@ -63,8 +86,11 @@ export interface DocumentType {
   tables: { header: DocTable; lines?: PgTable & { companyId: PgColumn } };
   /** Company reset: types with a smaller number are removed first (children before parents). */
   resetOrder: number;
-  /** The print page's kind (/print/{kind}?orderId=…), when it prints. */
-  print?: string;
+  /** Its lists and JSON API (`/api/app/{name}`): the API registry (server/master-data/registry.ts) takes them from here. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one list of the resources of every row type
+  resources: readonly ResourceDef<any>[];
+  /** When it prints: the print page's kind (/print/{kind}?orderId=…) and the builder of its sheet (its `<doc>.print.ts`). */
+  print?: { kind: string; sheet: (ctx: Ctx, id: number) => Promise<PrintSheetData> };
   /** Its page; with `attachments` it can own attachments, found by its number. */
   page?: (id: number) => string;
   attachments?: boolean;
@@ -80,7 +106,8 @@ export const DOCUMENT_TYPES = {
     statuses: SALES_RETURN_STATUSES,
     tables: { header: salesReturnOrders as unknown as DocTable, lines: salesReturnOrderLines },
     resetOrder: 10,
-    print: "saleReturn",
+    resources: [salesReturnOrderResource],
+    print: { kind: "saleReturn", sheet: salesReturnPrintSheet },
   }),
   deliverOrder: t({
     code: "deliverOrder",
@@ -89,7 +116,8 @@ export const DOCUMENT_TYPES = {
     statuses: DELIVER_ORDER_STATUSES,
     tables: { header: deliverOrders as unknown as DocTable, lines: deliverOrderLines },
     resetOrder: 20,
-    print: "deliver",
+    resources: [deliverOrderResource],
+    print: { kind: "deliver", sheet: deliverPrintSheet },
     page: (id) => `/sale/deliver/${id}`,
     attachments: true,
   }),
@@ -100,7 +128,8 @@ export const DOCUMENT_TYPES = {
     statuses: PICKING_ORDER_STATUSES,
     tables: { header: pickingOrders as unknown as DocTable, lines: pickingOrderLines },
     resetOrder: 30,
-    print: "picking",
+    resources: [pickingOrderResource],
+    print: { kind: "picking", sheet: pickingPrintSheet },
   }),
   purchaseReturnOrder: t({
     code: "purchaseReturnOrder",
@@ -109,7 +138,8 @@ export const DOCUMENT_TYPES = {
     statuses: PURCHASE_RETURN_STATUSES,
     tables: { header: purchaseReturnOrders as unknown as DocTable, lines: purchaseReturnOrderLines },
     resetOrder: 40,
-    print: "purchaseReturn",
+    resources: [purchaseReturnOrderResource],
+    print: { kind: "purchaseReturn", sheet: purchaseReturnPrintSheet },
   }),
   putawayOrder: t({
     code: "putawayOrder",
@@ -118,6 +148,7 @@ export const DOCUMENT_TYPES = {
     statuses: PUTAWAY_ORDER_STATUSES,
     tables: { header: putawayOrders as unknown as DocTable, lines: putawayOrderLines },
     resetOrder: 50,
+    resources: [putawayOrderResource],
   }),
   receiveOrder: t({
     code: "receiveOrder",
@@ -126,7 +157,8 @@ export const DOCUMENT_TYPES = {
     statuses: RECEIVE_ORDER_STATUSES,
     tables: { header: receiveOrders as unknown as DocTable, lines: receiveOrderLines },
     resetOrder: 60,
-    print: "receive",
+    resources: [receiveOrderResource],
+    print: { kind: "receive", sheet: receiveOrderPrintSheet },
     page: (id) => `/purchase/receive/${id}`,
     attachments: true,
   }),
@@ -137,6 +169,7 @@ export const DOCUMENT_TYPES = {
     statuses: PURCHASE_PLAN_STATUSES,
     tables: { header: purchasePlans as unknown as DocTable, lines: purchasePlanLines },
     resetOrder: 70,
+    resources: [purchasePlanResource],
   }),
   salesOrder: t({
     code: "salesOrder",
@@ -145,7 +178,8 @@ export const DOCUMENT_TYPES = {
     statuses: SALES_ORDER_STATUSES,
     tables: { header: salesOrders as unknown as DocTable, lines: salesOrderLines },
     resetOrder: 80,
-    print: "sale",
+    resources: [salesOrderResource],
+    print: { kind: "sale", sheet: salesOrderPrintSheet },
     page: (id) => `/sale/order/${id}`,
     attachments: true,
   }),
@@ -156,7 +190,8 @@ export const DOCUMENT_TYPES = {
     statuses: PURCHASE_ORDER_STATUSES,
     tables: { header: purchaseOrders as unknown as DocTable, lines: purchaseOrderLines },
     resetOrder: 90,
-    print: "purchase",
+    resources: [purchaseOrderResource],
+    print: { kind: "purchase", sheet: purchaseOrderPrintSheet },
     page: (id) => `/purchase/order/${id}`,
     attachments: true,
   }),
@@ -167,7 +202,8 @@ export const DOCUMENT_TYPES = {
     statuses: MOVE_ORDER_STATUSES,
     tables: { header: moveOrders as unknown as DocTable, lines: moveOrderLines },
     resetOrder: 100,
-    print: "allocation",
+    resources: [moveOrderResource],
+    print: { kind: "allocation", sheet: moveOrderPrintSheet },
   }),
   inventoryOrder: t({
     code: "inventoryOrder",
@@ -176,6 +212,7 @@ export const DOCUMENT_TYPES = {
     statuses: INVENTORY_ORDER_STATUSES,
     tables: { header: inventoryOrders as unknown as DocTable, lines: inventoryOrderLines },
     resetOrder: 110,
+    resources: [inventoryOrderResource],
   }),
   partnerPayment: t({
     code: "partnerPayment",
@@ -184,6 +221,7 @@ export const DOCUMENT_TYPES = {
     statuses: PARTNER_PAYMENT_STATUSES,
     tables: { header: partnerPayments as unknown as DocTable },
     resetOrder: 0,
+    resources: [receiptResource, paymentOrderResource],
   }),
 } satisfies Record<string, DocumentType>;
 
@@ -197,7 +235,7 @@ export function documentType(code: string): DocumentType | undefined {
 
 /** The document type that prints as `kind`. */
 export function documentTypeOfPrint(kind: string): DocumentType | undefined {
-  return DOCUMENT_TYPE_LIST.find((d) => d.print === kind);
+  return DOCUMENT_TYPE_LIST.find((d) => d.print?.kind === kind);
 }
 
 /** A document's status in words (草稿, 待发货 …); the number itself for an unknown type. */

@@ -1,28 +1,21 @@
 import type { ResourceDef } from "../lib/resource";
-import { pickingOrderResource } from "../sale/picking-order.resource";
-import { deliverOrderResource } from "../sale/deliver-order.resource";
+import { DOCUMENT_TYPE_LIST } from "../documents/document-types";
 import { shippingListResource } from "../sale/shipping-list.resource";
 import { logisticsCompanyResource } from "../sale/logistics.resource";
 import { partnerAccountResource } from "../finance/partner-account.resource";
-import { paymentOrderResource, receiptResource } from "../finance/partner-payment.resource";
 import { paymentMethodResource } from "../finance/payment-method.resource";
-import { purchaseReturnOrderResource } from "../purchase/purchase-return.resource";
-import { salesReturnInboundResource, salesReturnOrderResource } from "../sale/sales-return.resource";
+import { salesReturnInboundResource } from "../sale/sales-return.resource";
 import { returnApprovalResource } from "../sale/return-approval.resource";
 import { safeStockResource } from "../stock/safe-stock.service";
 import { auditLogResource } from "../system/audit-log.resource";
 import { businessAreaResource } from "../system/business-area.resource";
 import { bankResource } from "../system/bank.resource";
 import { logisticsCarrierResource } from "../reference/logistics-carrier.resource";
-import { purchasePlanResource } from "../purchase/purchase-plan.resource";
 import { purchasePssResource } from "../purchase/purchase-pss.resource";
-import { purchaseOrderResource } from "../purchase/purchase-order.resource";
-import { salesOrderResource } from "../sale/sales-order.resource";
 import { creditApprovalResource } from "../sale/credit-approval.resource";
 import { purchaseExecuteResource } from "../purchase/purchase-execute.resource";
 import { saleExecuteResource } from "../sale/sale-execute.resource";
 import { urgentPurchaseResource } from "../purchase/urgent-purchase.resource";
-import { putawayOrderResource, receiveOrderResource } from "../purchase/receive-order.resource";
 import {
   brandResource,
   categoryResource,
@@ -36,7 +29,6 @@ import {
 import { productPriceResource, productResource, productTemplateResource } from "../product/product.resources";
 import { vehicleGroupResource, vehicleMakeResource, vehicleMfrResource, vehicleModelResource, vehicleResource } from "../product/vehicle.resources";
 import { locationResource, warehouseResource } from "../stock/warehouse.resources";
-import { inventoryOrderResource, moveOrderResource } from "../warehouse/warehouse.resources";
 import { stockBatchResource, stockFlowCostResource, stockFlowResource, stockLockResource, stockResource } from "../stock/stock-views";
 import {
   addressResource,
@@ -54,19 +46,14 @@ import {
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- one list of the resources of every row type */
 const ALL: ResourceDef<any>[] = [
-  purchaseOrderResource,
-  salesOrderResource,
+  // every document type's lists (server/documents/document-types.ts)
+  ...DOCUMENT_TYPE_LIST.flatMap((d) => d.resources),
   creditApprovalResource,
   purchaseExecuteResource,
   saleExecuteResource,
   urgentPurchaseResource,
-  receiveOrderResource,
-  putawayOrderResource,
-  purchaseReturnOrderResource,
-  salesReturnOrderResource,
   returnApprovalResource,
   safeStockResource,
-  purchasePlanResource,
   purchasePssResource,
   productResource,
   productTemplateResource,
@@ -93,21 +80,15 @@ const ALL: ResourceDef<any>[] = [
   // /warehouse/manage/stock lists locations (the page's resource: last of the two); warehouses are its side panel.
   warehouseResource,
   locationResource,
-  moveOrderResource,
-  inventoryOrderResource,
   stockResource,
   stockLockResource,
   stockFlowResource,
   stockFlowCostResource,
   stockBatchResource,
-  pickingOrderResource,
-  deliverOrderResource,
   shippingListResource,
   logisticsCompanyResource,
   paymentMethodResource,
   partnerAccountResource,
-  receiptResource,
-  paymentOrderResource,
   auditLogResource,
   businessAreaResource,
   bankResource,

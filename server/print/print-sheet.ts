@@ -96,3 +96,17 @@ export function totalOf(values: (DecimalInput | null | undefined)[]) {
 }
 
 export const SIGNATURES = ["制单", "审核", "仓管", "收货人"];
+
+/** The product columns every document sheet starts with (编码, 名称, 品牌, 单位) and their cells. */
+export const productColumns: PrintSheetData["columns"] = [
+  { key: "mainOE", label: "产品编码" },
+  { key: "productName", label: "产品名称" },
+  { key: "brandName", label: "品牌" },
+  { key: "unitName", label: "单位", align: "center" },
+];
+export const productCells = (l: { mainOE?: string | null; productName?: string | null; brandName?: string | null; unitName?: string | null }) => ({
+  mainOE: l.mainOE ?? "",
+  productName: l.productName ?? "",
+  brandName: l.brandName ?? "",
+  unitName: l.unitName ?? "",
+});

@@ -273,7 +273,7 @@ export async function loadPurchaseOrderPage(request: Request, idText: string | u
     const followUps = await followUpsOf(ctx, order);
     return {
       readOnly: true as const,
-      order: visibleDocument(purchaseOrderResource, ctx, order),
+      order: { ...visibleDocument(purchaseOrderResource, ctx, order), statusLabel: labelOf(PURCHASE_ORDER_STATUSES, order.status as 0) },
       actions: [],
       canPrint: false,
       followUps: { ...followUps, returns: [], openReceiptHref: null, canCreateReceipt: false, returnHref: null },

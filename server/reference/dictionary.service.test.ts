@@ -7,7 +7,7 @@ import { labelOf, PAYMENT_TERMS, SALES_ORDER_STATUSES } from "../lib/dictionary"
 import { SALES_ORDER_MACHINE } from "../sale/sales-order.status";
 import { DICTIONARY_LABELS_TTL_MS, ensureDictionaryLabels, refreshDictionaryLabels } from "./dictionary-labels.service";
 import { appliedLabelOverrides } from "./dictionary.labels";
-import { purchaseOrderSheet } from "../master-data/print.service";
+import { purchaseOrderSheet } from "../purchase/purchase-order.print";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { COMMON_BANKS, seedBanks } from "./bank.seed";
 import { bankNameSuggestions } from "../system/bank.page";

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { apiDocumentAction, apiItem } from "../resource/api";
+import { labelOf, PURCHASE_ORDER_STATUSES } from "../lib/dictionary";
 import { loadPurchaseOrderPage } from "../purchase/purchase-order.page";
 import { purchaseOrders } from "../purchase/purchase.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
@@ -125,6 +126,8 @@ describe("仓管 finishes the sales return", () => {
     const [po] = await db().select({ id: purchaseOrders.id }).from(purchaseOrders).where(eq(purchaseOrders.companyId, stock.ctx.companyId)).limit(1);
     const page = (await loadPurchaseOrderPage(get(stock.token, `/purchase/order/${po!.id}`), String(po!.id))) as Record<string, any>;
     expect(page.readOnly).toBe(true);
+    // the status badge reads like the full page's
+    expect(page.order.statusLabel).toBe(labelOf(PURCHASE_ORDER_STATUSES, page.order.status));
     expect(JSON.stringify(page.order)).not.toMatch(/"(price|amount|totalAmount)"/);
     expect(page.followUps).toMatchObject({ canCreateReceipt: false, returnHref: null });
   });

@@ -4,7 +4,7 @@ import type { Ctx } from "../lib/context";
 import type { Executor } from "../db/client";
 import { normalizeOE } from "../product/oe";
 import { products, productTemplates } from "../product/product.tables";
-import { DOCUMENT_TYPES, type DocumentType, type DocumentTypeCode } from "../documents/document-types";
+import { DOCUMENT_TYPE_LIST } from "../documents/document-types";
 import type { AttachmentOwnerType } from "./attachment.input";
 
 /**
@@ -94,18 +94,15 @@ const templateKind: OwnerKind = {
   },
 };
 
-/** The document types of the document-type table that own attachments. */
-function documentOwner(code: DocumentTypeCode): OwnerKind {
-  const d = DOCUMENT_TYPES[code] as DocumentType;
-  if (!d.attachments || !d.page) throw new Error(`${code}: not an attachment owner in DOCUMENT_TYPES`);
-  return documentKind(d.tables.header, d.page);
+/** The document types of the document-type table that own attachments (`attachments: true` and a page). */
+function documentOwners(): Record<string, OwnerKind> {
+  return Object.fromEntries(
+    DOCUMENT_TYPE_LIST.filter((d) => d.attachments).map((d) => {
+      if (!d.page) throw new Error(`${d.code}: an attachment owner in DOCUMENT_TYPES needs its page`);
+      return [d.code, documentKind(d.tables.header, d.page)];
+    }),
+  );
 }
 
-export const OWNER_KINDS: Record<AttachmentOwnerType, OwnerKind> = {
-  product: productKind,
-  productTemplate: templateKind,
-  salesOrder: documentOwner("salesOrder"),
-  deliverOrder: documentOwner("deliverOrder"),
-  purchaseOrder: documentOwner("purchaseOrder"),
-  receiveOrder: documentOwner("receiveOrder"),
-};
+/** Every owner kind: products, 公库产品 and the document types that own attachments. */
+export const OWNER_KINDS = { product: productKind, productTemplate: templateKind, ...documentOwners() } as Record<AttachmentOwnerType, OwnerKind>;

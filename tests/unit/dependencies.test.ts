@@ -16,6 +16,8 @@ const NOT_IMPORTED: Record<string, string> = {
   "postcss-simple-vars": "named in postcss.config.cjs",
   postcss: "peer dependency of the PostCSS plugins (Vite runs it)",
   typescript: "npx tsc --noEmit",
+  eslint: "npm run lint (its command line; eslint.config.js configures it)",
+  prettier: "npm run format:check (its command line; .prettierrc configures it)",
   "@types/compression": "types",
   "@types/express": "types",
   "@types/pg": "types",
@@ -24,7 +26,15 @@ const NOT_IMPORTED: Record<string, string> = {
 };
 
 const ROOTS = ["app", "server", "scripts", "tests", "bench"];
-const CONFIGS = ["vite.config.ts", "vitest.config.ts", "playwright.config.ts", "remix.config.js", "drizzle.config.ts", "postcss.config.cjs"];
+const CONFIGS = [
+  "vite.config.ts",
+  "vitest.config.ts",
+  "playwright.config.ts",
+  "remix.config.js",
+  "drizzle.config.ts",
+  "postcss.config.cjs",
+  "eslint.config.js",
+];
 
 function sources(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
