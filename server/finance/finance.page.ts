@@ -32,6 +32,7 @@ import {
   statementPeriod,
   type Statement,
 } from "./statement.service";
+import { PAY_CONFIRMED } from "./partner-payment.status";
 
 /**
  * The reconciliation pages (对账单, CWGL-001): /accounting/reconciliation (the partner accounts,
@@ -268,7 +269,7 @@ export async function paymentFormAction(request: Request) {
     const label = kind === 1 ? "收款单" : "付款单";
     const what = r.duplicate
       ? `${label} ${r.no} 已登记（重复提交未再生成）`
-      : r.status === 100
+      : r.status === PAY_CONFIRMED
         ? `${label} ${r.no} 已登记并确认`
         : `${label} ${r.no} 已保存为草稿`;
     return flashRedirect(`${PAYMENTS_URL}/${r.id}`, what);

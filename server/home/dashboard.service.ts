@@ -4,6 +4,7 @@ import { db, type Executor } from "../db/client";
 import { formatQty } from "../lib/decimal";
 import { getCompanyTimeZone } from "../setting/setting.service";
 import { rows as rowsOf } from "../lib/rows";
+import { RC_WAITING } from "../purchase/receive-order.status";
 
 /**
  * The /home dashboard: a few figures of the signed-in user's company, each a card that links to
@@ -170,7 +171,7 @@ export async function loadDashboard(ctx: Ctx, ex: Executor = db()): Promise<Dash
   } else if (can(RECEIVING)) {
     jobs.push(
       (async () => {
-        const r = await one(ex, sql`select count(*)::int as n from receive_orders where company_id = ${c} and status = 10`);
+        const r = await one(ex, sql`select count(*)::int as n from receive_orders where company_id = ${c} and status = ${RC_WAITING}`);
         const n = Number(r.n ?? 0);
         return { key: "receiving", title: "待收货", value: String(n), hint: "待收货的收货单", href: `${RECEIVING}?status=10`, alert: n > 0 };
       })(),

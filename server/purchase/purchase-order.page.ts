@@ -30,9 +30,10 @@ import {
   updatePurchaseOrder,
   type PurchaseOrderView,
 } from "./purchase-order.service";
-import { PURCHASE_ORDER_MACHINE, PURCHASE_ORDER_USER_ACTIONS } from "./purchase-order.status";
+import { PO_DRAFT, PURCHASE_ORDER_MACHINE, PURCHASE_ORDER_USER_ACTIONS } from "./purchase-order.status";
 import { purchaseOrderLines, purchaseReturnOrders, receiveOrders } from "./purchase.tables";
 import { createReceiveOrder } from "./receive-order.service";
+import { RC_WAITING } from "./receive-order.status";
 
 /**
  * The purchase order pages' loaders and actions (/purchase/orderCreate, /purchase/order/<id>):
@@ -149,7 +150,7 @@ async function pageData(ctx: Ctx, order: PurchaseOrderView | null, state: Purcha
       message: null,
     };
   }
-  const canEdit = !order || order.status === 0;
+  const canEdit = !order || order.status === PO_DRAFT;
   const actions = order
     ? actionsFor(PURCHASE_ORDER_MACHINE, order.status).filter((a) => (PURCHASE_ORDER_USER_ACTIONS as readonly string[]).includes(a) || a === "remove")
     : [];
@@ -242,7 +243,7 @@ async function followUpsOf(ctx: Ctx, order: PurchaseOrderView): Promise<Purchase
   ]);
   const canReceive = ctx.permissions.has("CGGL-009");
   const canReturn = ctx.permissions.has("CGGL-005");
-  const open = notes.find((n) => n.status === 10);
+  const open = notes.find((n) => n.status === RC_WAITING);
   const expecting = order.lines.some((l) => gt(l.qty, l.receivedQty));
   const returnable = order.lines.some((l) => gt(l.receivedQty, l.returnedQty));
   return {
@@ -260,7 +261,7 @@ async function followUpsOf(ctx: Ctx, order: PurchaseOrderView): Promise<Purchase
     })),
     openReceiptHref: canReceive && open ? `/purchase/receive/${open.id}` : null,
     canCreateReceipt: canReceive && !open && RECEIVABLE_STATUSES.includes(order.status) && expecting,
-    returnHref: canReturn && order.status !== 0 && returnable ? `/purchase/returnOrderCreate?orderId=${order.id}` : null,
+    returnHref: canReturn && order.status !== PO_DRAFT && returnable ? `/purchase/returnOrderCreate?orderId=${order.id}` : null,
   };
 }
 
@@ -280,7 +281,7 @@ export async function loadPurchaseOrderPage(request: Request, idText: string | u
     };
   }
   const [data, followUps] = await Promise.all([pageData(ctx, order, null), followUpsOf(ctx, order)]);
-  return { ...data, canPrint: order.status !== 0, followUps };
+  return { ...data, canPrint: order.status !== PO_DRAFT, followUps };
 }
 
 async function flashRedirect(to: string, message: string, type: "success" | "error" = "success") {
@@ -375,9 +376,9 @@ export async function purchaseOrderPageAction(request: Request, idText: string |
     else if (intent === "remove") {
       await removePurchaseOrder(ctx, order.id);
       return flashRedirect(ORDER_LIST_URL, `采购订单 ${order.no} 已删除`);
-    } else if (intent === "submit" && order.status !== 0) await submitPurchaseOrder(ctx, order.id);
+    } else if (intent === "submit" && order.status !== PO_DRAFT) await submitPurchaseOrder(ctx, order.id);
     else if (intent === "save" || intent === "submit" || lineIntentOf(intent)) {
-      if (order.status !== 0)
+      if (order.status !== PO_DRAFT)
         return flashRedirect(orderUrl(order.id), `采购订单当前状态为“${labelOf(PURCHASE_ORDER_STATUSES, order.status as 0)}”，不能修改`, "error");
       return saveFromForm(ctx, form, intent, order);
     } else return flashRedirect(orderUrl(order.id), "未知的操作", "error");

@@ -25,6 +25,7 @@ import {
   voidPurchasePlan,
 } from "./purchase-plan.service";
 import { resourcePageAction } from "../resource/page";
+import { PP_DRAFT } from "./purchase-plan.status";
 
 /**
  * A purchase plan's own page (/purchase/plan/my/<id>): header and lines; a draft's lines are edited
@@ -145,7 +146,7 @@ async function pageData(ctx: Ctx, plan: PlanView, state: Pick<PurchasePlanPageDa
     orders,
     suppliers: lookups.supplier,
     warehouses: lookups.warehouse,
-    canEdit: plan.status === 0,
+    canEdit: plan.status === PP_DRAFT,
   };
 }
 
@@ -153,11 +154,11 @@ export async function loadPurchasePlanDocument(request: Request, idText: string 
   const ctx = await requirePage(request, PLAN_LIST_URL);
   const plan = await planOr404(ctx, idText);
   const facts =
-    plan.status === 0 && plan.lines.length
+    plan.status === PP_DRAFT && plan.lines.length
       ? await pickedProductsByIds(ctx, [...new Set(plan.lines.map((l) => l.productId))], { warehouseId: plan.warehouseId })
       : [];
   const state = stateOfPlan(plan, facts);
-  if (plan.status === 0 && state.lines.length === 0) state.lines = [{ values: {} }];
+  if (plan.status === PP_DRAFT && state.lines.length === 0) state.lines = [{ values: {} }];
   return pageData(ctx, plan, state);
 }
 
@@ -244,7 +245,7 @@ export async function purchasePlanDocumentAction(request: Request, idText: strin
       return flashRedirect(here, `采购计划 ${plan.no} 已完成`);
     }
     if (intent === "save" || intent === "execute" || lineIntentOf(intent)) {
-      if (plan.status !== 0) {
+      if (plan.status !== PP_DRAFT) {
         if (intent === "execute") await executePurchasePlan(ctx, plan.id); // refused by the status machine with its message
         return flashRedirect(here, `采购计划当前状态为“${plan.statusName}”，不能修改`, "error");
       }

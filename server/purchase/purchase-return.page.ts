@@ -22,6 +22,7 @@ import {
   type ReturnableBatch,
   type PurchaseReturnView,
 } from "./purchase-return.service";
+import { PR_DRAFT } from "./purchase-return.status";
 
 /**
  * The purchase return pages (/purchase/returnOrderCreate, /purchase/returnOrder/<id>): header,
@@ -74,7 +75,7 @@ async function pageData(ctx: Ctx, doc: PurchaseReturnView | null, state: ReturnF
   const warehouseId = parseId(state.values.warehouseId ?? "");
   const productIds = [...new Set(state.lines.map((l) => parseId(l.values.productId ?? "")).filter((x): x is number => x !== null))];
   const keyword = (state.values.batchQ ?? "").trim().slice(0, 60);
-  const canEdit = !doc || doc.status === 0;
+  const canEdit = !doc || doc.status === PR_DRAFT;
   const [locations, batches] = await Promise.all([
     locationsOf(ctx, warehouseId),
     warehouseId && canEdit && (keyword || productIds.length)
@@ -202,7 +203,7 @@ export async function loadPurchaseReturnPage(request: Request, idText: string | 
   const ctx = await requirePage(request, RETURN_LIST_URL);
   const doc = await docOr404(ctx, idText);
   const facts =
-    doc.status === 0
+    doc.status === PR_DRAFT
       ? await pickedProductsByIds(ctx, [...new Set(doc.lines.map((l) => l.productId))], { partnerId: doc.partnerId, warehouseId: doc.warehouseId })
       : [];
   return pageData(ctx, doc, stateOfDoc(doc, facts));
@@ -355,7 +356,7 @@ export async function purchaseReturnPageAction(request: Request, idText: string 
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   try {
-    if (intent === "confirm" || intent === "cancel" || intent === "reverse" || (intent === "submit" && doc.status !== 0)) {
+    if (intent === "confirm" || intent === "cancel" || intent === "reverse" || (intent === "submit" && doc.status !== PR_DRAFT)) {
       await runPurchaseReturnAction(ctx, doc.id, intent);
       return flashRedirect(returnUrl(doc.id), `采购退货单 ${doc.no} ${DONE[intent] ?? "已提交"}`);
     }
@@ -364,7 +365,7 @@ export async function purchaseReturnPageAction(request: Request, idText: string 
       return flashRedirect(RETURN_LIST_URL, `采购退货单 ${doc.no} 已删除`);
     }
     if (intent === "save" || intent === "submit" || intent === "findBatches" || intent.startsWith("useBatch:") || lineIntentOf(intent)) {
-      if (doc.status !== 0) return flashRedirect(returnUrl(doc.id), `采购退货单当前状态为“${doc.statusName}”，不能修改`, "error");
+      if (doc.status !== PR_DRAFT) return flashRedirect(returnUrl(doc.id), `采购退货单当前状态为“${doc.statusName}”，不能修改`, "error");
       return saveFromForm(ctx, form, intent, doc);
     }
     return json({ error: "未知操作" }, { status: 400 });

@@ -14,6 +14,7 @@ import {
   reverseReceiveOrder,
   type ReceiveOrderView,
 } from "./receive-order.service";
+import { PA_WAITING } from "./putaway-order.status";
 
 /**
  * The receiving-note and put-away-note pages (/purchase/receive, /purchase/receive/<id>,
@@ -117,7 +118,7 @@ export async function receivePageAction(request: Request, idText: string | undef
     if (intent === "confirm") {
       await confirmReceiveOrder(ctx, doc.id, { lines: rows.map((r) => ({ id: r.id, receivedQty: r.receivedQty, reasonCode: r.reasonCode ?? "" })) });
       const after = await getReceiveOrder(ctx, doc.id);
-      const pa = after.putawayOrders.find((p) => p.status === 10);
+      const pa = after.putawayOrders.find((p) => p.status === PA_WAITING);
       return flashRedirect(receiveUrl(doc.id), pa ? `收货单 ${doc.no} 已确认收货，已生成上架单 ${pa.no}` : `收货单 ${doc.no} 已确认收货`);
     }
     if (intent === "reverse") {
@@ -172,7 +173,7 @@ function rowsOfDoc(doc: PutawayOrderView): PutawayRow[] {
 }
 
 async function putawayData(ctx: Ctx, doc: PutawayOrderView, rows: PutawayRow[], message: string | null, errors: string[]): Promise<PutawayPageData> {
-  const shelves = doc.status === 10 ? await shelvesOf(ctx, doc.warehouseId) : [];
+  const shelves = doc.status === PA_WAITING ? await shelvesOf(ctx, doc.warehouseId) : [];
   return { doc, shelves: shelves.map((s) => ({ value: String(s.id), label: s.fullName })), rows, message, errors, canConfirm: ctx.permissions.has("CGGL-010") };
 }
 
@@ -210,9 +211,12 @@ export async function putawayPageAction(request: Request, idText: string | undef
       if (!err) throw e;
       const fresh = await getPutawayOrder(ctx, doc.id);
       const errors = err.fields?.lines ?? [];
-      return json(await putawayData(ctx, fresh, fresh.status === 10 ? rows : rowsOfDoc(fresh), errors.length ? "请检查上架明细" : err.message, errors), {
-        status: err.status,
-      });
+      return json(
+        await putawayData(ctx, fresh, fresh.status === PA_WAITING ? rows : rowsOfDoc(fresh), errors.length ? "请检查上架明细" : err.message, errors),
+        {
+          status: err.status,
+        },
+      );
     }
   }
   throw json({ message: "未知的操作" }, { status: 400 });

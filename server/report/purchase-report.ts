@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ReportDef } from "./report-list";
+import { PR_DONE } from "../purchase/purchase-return.status";
 
 /**
  * 采购明细 (/statements/purchase/report, TJBB-007): every line of a posted receiving note
@@ -30,7 +31,7 @@ export const purchaseDetailReport: ReportDef = {
   sums: ["qty", "amount"],
   totalLabel: "receiveNo",
   async source(ctx, q, f) {
-    const parts: SQL[] = [sql`r.company_id = ${ctx.companyId}`, sql`r.status = 100`, f.dayRange(sql`coalesce(r.posted_at, r.creation_time)`)];
+    const parts: SQL[] = [sql`r.company_id = ${ctx.companyId}`, sql`r.status = ${PR_DONE}`, f.dayRange(sql`coalesce(r.posted_at, r.creation_time)`)];
     if (typeof q.filters.partnerId === "number") parts.push(sql`r.partner_id = ${q.filters.partnerId}`);
     if (typeof q.filters.warehouseId === "number") parts.push(sql`r.warehouse_id = ${q.filters.warehouseId}`);
     const ids = await f.productIds();

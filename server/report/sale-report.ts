@@ -4,6 +4,8 @@ import { REASON_CODES } from "../lib/dictionary";
 import type { ListQuery } from "../lib/list-query";
 import type { FilterHelpers, ReportColumn, ReportDef } from "./report-list";
 import { LOSS_KINDS } from "./report.labels";
+import { DL_DONE } from "../sale/deliver-order.status";
+import { SR_DONE } from "../sale/sales-return.status";
 
 /**
  * The sales reports (统计报表 › 销售报表, TJBB-001…006). Sales are confirmed delivery notes
@@ -15,7 +17,7 @@ const COST = "CPGL-002";
 
 /** Confirmed delivery lines of the caller's company with the report's filters: `from … where …` (aliases d, l, o, p). */
 async function deliveredLines(ctx: Ctx, q: ListQuery, f: FilterHelpers): Promise<SQL> {
-  const parts: SQL[] = [sql`d.company_id = ${ctx.companyId}`, sql`d.status = 30`, f.dayRange(sql`coalesce(d.posted_at, d.creation_time)`)];
+  const parts: SQL[] = [sql`d.company_id = ${ctx.companyId}`, sql`d.status = ${DL_DONE}`, f.dayRange(sql`coalesce(d.posted_at, d.creation_time)`)];
   const v = q.filters;
   if (typeof v.partnerId === "number") parts.push(sql`d.partner_id = ${v.partnerId}`);
   if (typeof v.warehouseId === "number") parts.push(sql`d.warehouse_id = ${v.warehouseId}`);
@@ -28,7 +30,7 @@ async function deliveredLines(ctx: Ctx, q: ListQuery, f: FilterHelpers): Promise
 
 /** Confirmed sales return lines: `from … where …` (aliases r, l, o — o is null for a free-standing return — and p). */
 async function returnedLines(ctx: Ctx, q: ListQuery, f: FilterHelpers): Promise<SQL> {
-  const parts: SQL[] = [sql`r.company_id = ${ctx.companyId}`, sql`r.status = 100`, f.dayRange(sql`coalesce(r.posted_at, r.creation_time)`)];
+  const parts: SQL[] = [sql`r.company_id = ${ctx.companyId}`, sql`r.status = ${SR_DONE}`, f.dayRange(sql`coalesce(r.posted_at, r.creation_time)`)];
   const v = q.filters;
   if (typeof v.partnerId === "number") parts.push(sql`r.partner_id = ${v.partnerId}`);
   if (typeof v.warehouseId === "number") parts.push(sql`r.warehouse_id = ${v.warehouseId}`);

@@ -2,6 +2,10 @@ import { sql, type SQL } from "drizzle-orm";
 import { escapeLike } from "../lib/validate";
 import type { ListQuery } from "../lib/list-query";
 import type { FilterHelpers, ReportDef } from "./report-list";
+import { SO_CANCELLED, SO_DELIVERED, SO_DELIVERING, SO_DONE, SO_DRAFT, SO_NO_DEAL, SO_PARTIAL, SO_WAITING } from "../sale/sales-order.status";
+import { DL_DONE } from "../sale/deliver-order.status";
+import { SR_DONE } from "../sale/sales-return.status";
+import { PR_DONE } from "../purchase/purchase-return.status";
 
 /**
  * The summary views (统计报表 › 综合报表, TJBB-012…015): 进销存 from the stock ledger, and per
@@ -132,8 +136,8 @@ export const salesmanOrderView: ReportDef = {
     return sql`select * from (select coalesce(o.salesman_id, 0) as id,
         coalesce((select u.name from users u where u.id = o.salesman_id), '未指定') as "salesmanName",
         count(*)::int as orders, sum(o.total_amount) as amount, coalesce(sum(o.total_amount) filter (where o.status not in (0, 90, 95)), 0) as "dealAmount",
-        ${n("o.status = 0")} as drafts, ${n("o.status in (30, 40, 50)")} as open, ${n("o.status = 60")} as delivered,
-        ${n("o.status = 100")} as completed, ${n("o.status = 90")} as cancelled, ${n("o.status = 95")} as "noDeal"
+        ${n(`o.status = ${SO_DRAFT}`)} as drafts, ${n(`o.status in (${SO_WAITING}, ${SO_DELIVERING}, ${SO_PARTIAL})`)} as open, ${n(`o.status = ${SO_DELIVERED}`)} as delivered,
+        ${n(`o.status = ${SO_DONE}`)} as completed, ${n(`o.status = ${SO_CANCELLED}`)} as cancelled, ${n(`o.status = ${SO_NO_DEAL}`)} as "noDeal"
       from sales_orders o where ${sql.join(parts, sql` and `)} group by 1, 2) g where ${nameMatch(q, `g."salesmanName"`)}`;
   },
 };
@@ -187,9 +191,9 @@ export const customerSalesView: ReportDef = {
         sql`select o.partner_id as key, count(*) as orders, sum(o.total_amount) as order_amount, 0 as delivered, 0 as returns, 0 as balance
           from sales_orders o where o.company_id = ${c} and o.status not in (0, 90, 95) and ${f.dayRange(sql`o.creation_time`)} and ${partnerFilter(q, "o.partner_id")} group by 1`,
         sql`select d.partner_id, 0, 0, sum(d.total_amount), 0, 0
-          from deliver_orders d where d.company_id = ${c} and d.status = 30 and ${f.dayRange(sql`coalesce(d.posted_at, d.creation_time)`)} and ${partnerFilter(q, "d.partner_id")} group by 1`,
+          from deliver_orders d where d.company_id = ${c} and d.status = ${DL_DONE} and ${f.dayRange(sql`coalesce(d.posted_at, d.creation_time)`)} and ${partnerFilter(q, "d.partner_id")} group by 1`,
         sql`select r.partner_id, 0, 0, 0, sum(r.total_amount), 0
-          from sales_return_orders r where r.company_id = ${c} and r.status = 100 and ${f.dayRange(sql`coalesce(r.posted_at, r.creation_time)`)} and ${partnerFilter(q, "r.partner_id")} group by 1`,
+          from sales_return_orders r where r.company_id = ${c} and r.status = ${SR_DONE} and ${f.dayRange(sql`coalesce(r.posted_at, r.creation_time)`)} and ${partnerFilter(q, "r.partner_id")} group by 1`,
         sql`select a.partner_id, 0, 0, 0, 0, a.balance from partner_accounts a where a.company_id = ${c} and a.balance <> 0 and ${partnerFilter(q, "a.partner_id")}`,
       ],
       ["orders", "order_amount", "delivered", "returns", "balance"],
@@ -236,7 +240,7 @@ export const supplierPurchaseView: ReportDef = {
           from receive_orders r join receive_order_lines l on l.receive_order_id = r.id
           where r.company_id = ${c} and r.status = 100 and ${f.dayRange(sql`coalesce(r.posted_at, r.creation_time)`)} and ${partnerFilter(q, "r.partner_id")} group by 1`,
         sql`select r.partner_id, 0, 0, 0, sum(r.total_amount), 0
-          from purchase_return_orders r where r.company_id = ${c} and r.status = 100 and ${f.dayRange(sql`coalesce(r.posted_at, r.creation_time)`)} and ${partnerFilter(q, "r.partner_id")} group by 1`,
+          from purchase_return_orders r where r.company_id = ${c} and r.status = ${PR_DONE} and ${f.dayRange(sql`coalesce(r.posted_at, r.creation_time)`)} and ${partnerFilter(q, "r.partner_id")} group by 1`,
         sql`select a.partner_id, 0, 0, 0, 0, a.balance from partner_accounts a where a.company_id = ${c} and a.balance <> 0 and ${partnerFilter(q, "a.partner_id")}`,
       ],
       ["orders", "ordered", "received", "returned", "balance"],

@@ -12,6 +12,7 @@ import { enterpriseRelations } from "../organization/organization.tables";
 import { warehouses } from "../stock/stock.tables";
 import { confirmPicking, createDeliveryForPicking, getPickingOrder, submitPicking, voidPicking, type PickingOrderView } from "./picking-order.service";
 import { logisticsCompanies } from "./sale.tables";
+import { DL_DONE } from "./deliver-order.status";
 
 /**
  * The picking-list pages (/sale/picking, /sale/picking/<id>): loaders and actions, plain POST
@@ -122,7 +123,7 @@ export async function pickingPageAction(request: Request, idText: string | undef
         rows.map((x) => ({ lineId: x.id, qty: x.pickedQty })),
       );
       const d = r.delivery;
-      const tail = d ? (d.status === 30 ? `，已发货（发货单 ${d.no}）` : `，已生成发货单 ${d.no}`) : "";
+      const tail = d ? (d.status === DL_DONE ? `，已发货（发货单 ${d.no}）` : `，已生成发货单 ${d.no}`) : "";
       return saleFlashRedirect(pickingUrl(doc.id), `拣货单 ${doc.no} 已确认拣货${tail}`);
     }
     if (intent === "submit") {

@@ -23,6 +23,8 @@ import { SalesOrderInputSchema } from "./sales-order.input";
 import { createSalesOrder, getSalesOrder, requestCreditApproval, runSalesOrderAction, updateSalesOrder, type SalesOrderView } from "./sales-order.service";
 import { SALES_ORDER_DOC_TYPE } from "./sales-order.state";
 import { DL_REVERSED } from "./deliver-order.status";
+import { SO_CANCELLED, SO_DONE, SO_DRAFT, SO_NO_DEAL } from "./sales-order.status";
+import { PK_VOID } from "./picking-order.status";
 
 /**
  * The sales order pages' loaders and actions (/sale/orderCreate, /sale/order/<id>, the list's
@@ -205,7 +207,7 @@ async function pageData(ctx: Ctx, order: SalesOrderView | null, state: SalesOrde
   if (state) base = state;
   else if (order) {
     const facts =
-      order.status === 0
+      order.status === SO_DRAFT
         ? await pickedProductsByIds(ctx, [...new Set(order.lines.map((l) => l.productId))], {
             partnerId: order.partnerId,
             warehouseId: order.warehouseId,
@@ -251,7 +253,7 @@ async function pageData(ctx: Ctx, order: SalesOrderView | null, state: SalesOrde
       refusal: null,
     };
   }
-  const canEdit = !order || order.status === 0;
+  const canEdit = !order || order.status === SO_DRAFT;
   return {
     ...base,
     customers,
@@ -259,7 +261,7 @@ async function pageData(ctx: Ctx, order: SalesOrderView | null, state: SalesOrde
     salesmen,
     customerInfo: await customerInfoOf(ctx, parseId(base.values.partnerId ?? "")),
     order,
-    actions: order ? [...order.actions, ...(order.status === 0 ? ["remove"] : [])] : [],
+    actions: order ? [...order.actions, ...(order.status === SO_DRAFT ? ["remove"] : [])] : [],
     canEdit,
     canSeeCost: ctx.permissions.has(COST_CODE),
   };
@@ -379,7 +381,7 @@ export async function salesOrderHistory(ctx: Ctx, order: SalesOrderView): Promis
   for (const p of pickings)
     put(p.at, "生成拣货单", p.by, {
       no: p.no,
-      statusLabel: labelOf(PICKING_ORDER_STATUSES, p.status as 0) || (p.status === 90 ? "已作废" : String(p.status)),
+      statusLabel: labelOf(PICKING_ORDER_STATUSES, p.status as 0) || (p.status === PK_VOID ? "已作废" : String(p.status)),
       href: `/sale/picking/${p.id}`,
     });
   for (const d of deliveries) {
@@ -404,7 +406,11 @@ export async function salesOrderHistory(ctx: Ctx, order: SalesOrderView): Promis
   for (const r of returns)
     put(r.at, "销售退货", r.by, { no: r.no, statusLabel: labelOf(SALES_RETURN_STATUSES, r.status as 0), href: `/sale/returnOrder/${r.id}` });
   if (order.closedAt)
-    put(order.closedAt, order.status === 90 ? "取消订单" : order.status === 95 ? "标记为未成交" : order.status === 100 ? "完成订单" : "关闭订单", null);
+    put(
+      order.closedAt,
+      order.status === SO_CANCELLED ? "取消订单" : order.status === SO_NO_DEAL ? "标记为未成交" : order.status === SO_DONE ? "完成订单" : "关闭订单",
+      null,
+    );
   return out.sort((a, b) => (a.sortAt < b.sortAt ? -1 : a.sortAt > b.sortAt ? 1 : 0));
 }
 
@@ -425,7 +431,12 @@ export async function loadSalesOrderPage(request: Request, idText: string | unde
   const ctx = await requirePage(request, SALE_ORDER_LIST_URL);
   const order = await orderOr404(ctx, idText);
   const [data, history] = await Promise.all([pageData(ctx, order, null), salesOrderHistory(ctx, order)]);
-  return { ...data, canPrint: order.status !== 0 && order.status !== 95, history, belowCostLineIds: order.lines.filter(isBelowCost).map((l) => l.id) };
+  return {
+    ...data,
+    canPrint: order.status !== SO_DRAFT && order.status !== SO_NO_DEAL,
+    history,
+    belowCostLineIds: order.lines.filter(isBelowCost).map((l) => l.id),
+  };
 }
 
 async function flashRedirect(to: string, message: string, type: "success" | "error" = "success") {
@@ -564,7 +575,7 @@ export async function salesOrderPageAction(request: Request, idText: string | un
       return flashRedirect(saleOrderUrl(order.id), done.message);
     }
     if (intent === "save" || intent === "submit" || intent === "requestApproval" || lineIntentOf(intent)) {
-      if (order.status !== 0)
+      if (order.status !== SO_DRAFT)
         return flashRedirect(saleOrderUrl(order.id), `销售订单当前状态为“${labelOf(SALES_ORDER_STATUSES, order.status as 0)}”，不能修改`, "error");
       return await saveFromForm(ctx, form, intent, order);
     }

@@ -24,6 +24,7 @@ import {
   type ReturnableLine,
   type SalesReturnView,
 } from "./sales-return.service";
+import { SR_DRAFT } from "./sales-return.status";
 
 /**
  * The sales return pages (/sale/returnOrderCreate, /sale/returnOrder/<id>) and 退货审批
@@ -69,7 +70,7 @@ const HEADER = ["partnerId", "warehouseId", "salesOrderId", "salesOrderNo", "rem
 async function pageData(ctx: Ctx, doc: SalesReturnView | null, state: SalesReturnFormState): Promise<SalesReturnPageData> {
   const choices = await salesReturnChoices(ctx);
   const orderId = parseId(state.values.salesOrderId ?? "");
-  const canEdit = !doc || doc.status === 0;
+  const canEdit = !doc || doc.status === SR_DRAFT;
   let orderLines: ReturnableLine[] | null = null;
   if (orderId !== null && canEdit) {
     orderLines = await salesReturnPrefill(ctx, { orderId })
@@ -191,7 +192,7 @@ export async function loadSalesReturnPage(request: Request, idText: string | und
     return { ...(await pageData(ctx, shown, stateOfDoc(shown, []))), canEdit: false, readOnly: true };
   }
   const facts =
-    doc.status === 0 && !doc.salesOrderId
+    doc.status === SR_DRAFT && !doc.salesOrderId
       ? await pickedProductsByIds(ctx, [...new Set(doc.lines.map((l) => l.productId))], {
           partnerId: doc.partnerId,
           warehouseId: doc.warehouseId,
@@ -307,7 +308,7 @@ export async function salesReturnPageAction(request: Request, idText: string | u
   const ctx = await requireDocumentAction(request, SALES_RETURN_LIST_URL, "salesReturnOrder", intent);
   const doc = await docOr404(ctx, idText);
   try {
-    if (intent === "confirm" || intent === "cancel" || intent === "reverse" || (intent === "submit" && doc.status !== 0)) {
+    if (intent === "confirm" || intent === "cancel" || intent === "reverse" || (intent === "submit" && doc.status !== SR_DRAFT)) {
       await runSalesReturnAction(ctx, doc.id, intent);
       return flashRedirect(salesReturnUrl(doc.id), `销售退货单 ${doc.no} ${DONE[intent]}`);
     }
@@ -316,7 +317,7 @@ export async function salesReturnPageAction(request: Request, idText: string | u
       return flashRedirect(SALES_RETURN_LIST_URL, `销售退货单 ${doc.no} 已删除`);
     }
     if (intent === "save" || intent === "submit" || lineIntentOf(intent)) {
-      if (doc.status !== 0) return flashRedirect(salesReturnUrl(doc.id), `销售退货单当前状态为“${doc.statusName}”，不能修改`, "error");
+      if (doc.status !== SR_DRAFT) return flashRedirect(salesReturnUrl(doc.id), `销售退货单当前状态为“${doc.statusName}”，不能修改`, "error");
       return saveFromForm(ctx, form, intent, doc);
     }
     return json({ error: "未知操作" }, { status: 400 });

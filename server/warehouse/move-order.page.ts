@@ -23,6 +23,7 @@ import {
   type BatchOnHand,
   type MoveOrderView,
 } from "./move-order.service";
+import { MOVE_ORDER_DRAFT } from "./move-order.status";
 
 /**
  * The transfer's own page (/warehouse/allocation/new, /warehouse/allocation/<id>) with the shared
@@ -123,7 +124,7 @@ async function pageData(
   if (!values.fromWarehouseId && fromId) values.fromWarehouseId = String(fromId);
   if (!values.toWarehouseId && fromId) values.toWarehouseId = String(fromId);
   const sourceOptions: Record<string, LineOption[]> = {};
-  if (fromId && (!doc || doc.status === 0)) {
+  if (fromId && (!doc || doc.status === MOVE_ORDER_DRAFT)) {
     // All batches on hand (for products the grid's picker may choose) and, complete, those of the lines' products.
     const lineProducts = new Set(lines.map((l) => l.product?.productId).filter((id): id is number => !!id));
     const all = await batchesOnHand(ctx, { warehouseId: fromId, limit: 1000 });
@@ -158,7 +159,7 @@ async function pageData(
   const targetOptions = (warehouses.find((w) => w.id === toId)?.locations ?? []).map((l) => ({ value: String(l.id), label: l.fullName }));
   // After a warehouse changed, a line's shelf or batch of the other warehouse is no choice any more:
   // the form shows (and posts) it blank, so the next save is not refused for a choice nobody sees.
-  const editable = !doc || doc.status === 0;
+  const editable = !doc || doc.status === MOVE_ORDER_DRAFT;
   const shownLines = editable ? lines.map((l) => withChoicesOffered(l, sourceOptions, targetOptions)) : lines;
   return { doc, values, lines: shownLines, errors, warehouses, sourceOptions, targetOptions, message, canWrite: ctx.permissions.has("CKGL-005") };
 }
