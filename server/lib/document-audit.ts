@@ -3,6 +3,7 @@ import type { Executor } from "../db/client";
 import { actorOf, recordAudit, type AuditActor } from "./audit";
 import { formatMoney } from "./decimal";
 import { labelOf, type AuditAction, type Dict } from "./dictionary";
+import { rows } from "./rows";
 
 /**
  * The audit trail of business documents (操作日志 单据过账 / 单据撤销): every status change that
@@ -10,7 +11,7 @@ import { labelOf, type AuditAction, type Dict } from "./dictionary";
  * recorded by the service that makes it, in the same transaction, right after the status is
  * written; if the change rolls back, so does its entry.
  *
- * The document's status machine (server/stock/document.ts, ONE table per document type) names
+ * The document's status machine (server/kernel/status-machine.ts, ONE table per document type) names
  * the document, its statuses and the action, so every entry reads alike:
  *   销售订单 SO202611240001 提交：草稿 → 待发货，金额 ￥1,234.00
  */
@@ -45,8 +46,7 @@ async function actorWithName(tx: Executor, ctx: AuditActor) {
   const actor = actorOf(ctx);
   if (actor.userName || !ctx.userId) return actor;
   const res = (await tx.execute(sql`select username from users where id = ${ctx.userId}`)) as unknown;
-  const rows = ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as { username?: string }[];
-  return { ...actor, userName: rows[0]?.username ?? "" };
+  return { ...actor, userName: rows<{ username?: string }>(res)[0]?.username ?? "" };
 }
 
 /** Records one status change of a document, in the caller's transaction `tx`. */

@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName, is, sql } from "drizzle-orm";
 import { PgTable, text } from "drizzle-orm/pg-core";
 import { pinyin } from "pinyin-pro";
+import { rows as rowsOf } from "./rows";
 
 /**
  * Chinese text sorts by pinyin (issue 7 item 18): 东莞 before 广州 before 上海, on PostgreSQL and
@@ -58,7 +59,6 @@ export function sortKeyValues(table: PgTable, values: Record<string, unknown>): 
 interface SqlRunner {
   execute: (query: ReturnType<typeof sql>) => Promise<unknown>;
 }
-const rowsOf = (res: unknown) => ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
 
 /**
  * Fills every missing sort key (rows written by bulk paths such as seeding, and existing rows

