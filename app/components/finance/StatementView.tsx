@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
+import dk from "~/components/documents/document.module.css";
 import fin from "./finance.module.css";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import type { Statement } from "#server/finance/statement.service";
@@ -52,7 +53,7 @@ export function StatementView({
           </Link>
         ) : null}
       </div>
-      <dl className={po.summary}>
+      <dl className={dk.summary}>
         <div>
           <dt>期初余额</dt>
           <dd data-testid="st-opening">{money(s.opening)}</dd>

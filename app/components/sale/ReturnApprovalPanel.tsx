@@ -5,6 +5,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { qtyText } from "~/components/documents/DocumentActionButton";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
+import dk from "~/components/documents/document.module.css";
 import { ReturnLinesTable } from "./ReturnLinesTable";
 
 /**
@@ -30,7 +31,7 @@ export function ReturnApprovalPanel({ doc, back }: { doc: SerializeFrom<SalesRet
           关闭
         </Link>
       </div>
-      <dl className={po.summary}>
+      <dl className={dk.summary}>
         <div>
           <dt>客户</dt>
           <dd>{doc.partnerName}</dd>

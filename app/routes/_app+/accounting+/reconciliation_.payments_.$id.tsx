@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DocumentActionButton, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
+import dk from "~/components/documents/document.module.css";
 import fin from "~/components/finance/finance.module.css";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import { pageTitle } from "../../../../server/lib/i18n/zh-CN";
@@ -39,7 +40,7 @@ export default function PaymentDocPage() {
           {p.statusName}
         </span>
       </div>
-      <dl className={po.summary}>
+      <dl className={dk.summary}>
         <div>
           <dt>{receipt ? "客户" : "供应商"}</dt>
           <dd data-testid="pay-partner-name">

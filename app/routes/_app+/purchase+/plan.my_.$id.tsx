@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { LineEditor, type LineColumn } from "~/components/lines/LineEditor";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
+import dk from "~/components/documents/document.module.css";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import type { PurchasePlanPageData } from "#server/purchase/purchase-plan.page";
 import { pageTitle } from "../../../../server/lib/i18n/zh-CN";
@@ -135,7 +136,7 @@ export default function PurchasePlanDocumentPage() {
         </Form>
       ) : (
         <>
-          <dl className={po.summary}>
+          <dl className={dk.summary}>
             <div>
               <dt>仓库</dt>
               <dd>{plan.warehouseName ?? "—"}</dd>
