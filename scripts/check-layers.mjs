@@ -23,13 +23,11 @@ const floor = (area) => (TOP.includes(area) ? SERVER_FLOORS.length + TOP.indexOf
 /**
  * Known problems left to the trade layer and the resource kit (issue 21), accepted until they
  * are gone; anything else fails. The line picker (trade/line-pick.service.ts) reads sale and
- * purchase order lines for last prices while the order pages of both import it; the resource
- * page kit (resource/page.ts, api.ts) finds resources in the registry (master-data) that
- * imports every area whose page modules use the kit.
+ * purchase order lines for last prices while the order pages of both import it.
  */
 const KNOWN_PAIRS = new Set(["purchase ⇄ trade", "sale ⇄ trade"]);
-const KNOWN_UP = new Set(["resource -> master-data", "trade -> purchase", "trade -> sale"]);
-const KNOWN_LOOP = new Set(["documents", "finance", "master-data", "product", "purchase", "resource", "sale", "stock", "system", "trade", "warehouse"]);
+const KNOWN_UP = new Set(["trade -> purchase", "trade -> sale"]);
+const KNOWN_LOOP = new Set(["purchase", "sale", "trade"]);
 
 const files = [];
 (function walk(d) {

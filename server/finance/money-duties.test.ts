@@ -16,6 +16,7 @@ import {
   VOID_MONEY_CODE,
   voidPartnerPayment,
 } from "./partner-payment.service";
+import "../master-data/registry"; // the resource kit finds resources through it
 
 /**
  * Issue 20 item 13, separation of duties: sales register receipts (收款单) from their customers;

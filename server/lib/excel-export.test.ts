@@ -9,6 +9,7 @@ import { readSheet } from "../test/list-behaviour";
 import { dateTimeFormatter } from "./excel-export";
 import { exportRows } from "./list-read";
 import { createRow, getRow } from "./resource";
+import "../master-data/registry"; // the resource kit finds resources through it
 
 /** What the clock on a wall in `timeZone` showed at that instant, by Intl alone. */
 function wallClock(at: Date | string, timeZone: string) {

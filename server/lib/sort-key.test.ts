@@ -12,6 +12,7 @@ import { ctxOf, useTestDatabase } from "../test/test-db";
 import { listFromParams } from "./list-read";
 import { createRow, getRow, updateRow } from "./resource";
 import { fillSortKeys, pinyinSortKey } from "./sort-key";
+import "../master-data/registry"; // the resource kit finds resources through it
 
 // @postgres: pinyin sort keys under the server's collation (runs again on PostgreSQL: scripts/test-support.mjs)
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { apiCollection, apiDocumentAction, apiItem } from "../resource/api";
+import "./registry"; // the resource kit finds resources through it
 
 useTestDatabase();
 

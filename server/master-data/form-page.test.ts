@@ -8,6 +8,7 @@ import { products } from "../product/product.tables";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { vehicleGroups, vehicleMakes } from "../vehicle/vehicle.tables";
 import { loadResourcePage, resourcePageAction } from "../resource/page";
+import "./registry"; // the resource kit finds resources through it
 
 /**
  * The master-data page forms (issue 7 items 14, 17, 22): the form is described by its zod

@@ -1,4 +1,5 @@
 import type { ResourceDef } from "../lib/resource";
+import { provideResourceRegistry } from "../resource/registry-slot";
 import { DOCUMENT_TYPE_LIST } from "../documents/document-types";
 import { shippingListResource } from "../sale/shipping-list.resource";
 import { logisticsCompanyResource } from "../sale/logistics.resource";
@@ -117,13 +118,12 @@ export function resourceByName(name: string | undefined): ResourceDef<any> | und
   return name ? BY_NAME.get(name) : undefined;
 }
 
-export function resourceByPage(url: string): ResourceDef<any> {
-  const def = resourceOfPage(url);
-  if (!def) throw new Error(`no resource for page ${url}`);
-  return def;
-}
-
 /** The resource behind a list page's url, or undefined for any other string (user input). */
 export function resourceOfPage(url: string): ResourceDef<any> | undefined {
   return BY_PAGE.get(url);
 }
+
+export { resourceByPage } from "../resource/registry-slot";
+
+// The resource kit (server/resource/) finds resources through this registry from now on.
+provideResourceRegistry({ byName: resourceByName, ofPage: resourceOfPage });

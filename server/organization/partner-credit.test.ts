@@ -10,6 +10,7 @@ import { loadResourcePage, resourcePageAction } from "../resource/page";
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { CREDIT_CODE, partnerResource } from "./organization.resources";
 import { enterpriseRelations } from "./organization.tables";
+import "../master-data/registry"; // the resource kit finds resources through it
 
 /**
  * Issue 20 item 13: a customer's credit limit and payment terms decide whether an order needs

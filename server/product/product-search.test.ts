@@ -13,6 +13,7 @@ import { codeLikePattern } from "./oe";
 import { productResource, productTemplateResource } from "./product.resources";
 import { mCodeNormOf, products } from "./product.tables";
 import { pickProducts } from "../trade/line-pick.service";
+import "../master-data/registry"; // the resource kit finds resources through it
 
 // @postgres: pg_trgm indexes of the server's own extension (runs again on PostgreSQL: scripts/test-support.mjs)
 

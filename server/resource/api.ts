@@ -9,7 +9,7 @@ import { DomainError } from "../lib/errors";
 import { worksStep } from "../lib/document-chain";
 import { t } from "../lib/i18n/zh-CN";
 import { parseId } from "../lib/ids";
-import { resourceByName } from "../master-data/registry";
+import { resourceByName } from "./registry-slot";
 import { getCompanyTimeZone } from "../setting/setting.service";
 
 /**

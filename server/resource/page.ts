@@ -9,7 +9,7 @@ import { parseListQuery, PAGE_SIZES, type ListQuery, type ListResult } from "../
 import { canWrite, createRow, deleteRow, getRow, updateRow, type ResourceDef } from "../lib/resource";
 import { exportRows, hiddenFields, listRows, listSpecOf, ownKey, selectionOf, visibleRow } from "../lib/list-read";
 import { getCompanyTimeZone, getUserSetting, saveUserSetting } from "../setting/setting.service";
-import { resourceByName, resourceByPage, resourceOfPage } from "../master-data/registry";
+import { resourceByName, resourceByPage, resourceOfPage } from "./registry-slot";
 import { xlsxResponse } from "./api";
 import { applyGridSettings, clampWidth, type GridColumn, type GridSettings } from "../lib/grid-settings";
 import { formSpecOf, type FormSpec } from "../lib/form-spec";

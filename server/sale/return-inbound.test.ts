@@ -12,6 +12,7 @@ import { makeDeliveredOrder, makeReturnWorld, type ReturnWorld } from "./sales-r
 import { loadSalesOrderPage, salesOrderPageAction } from "./sales-order.page";
 import { loadSalesReturnPage, salesReturnPageAction } from "./sales-return.page";
 import { approveSalesReturnOrder, createSalesReturnOrder } from "./sales-return.service";
+import "../master-data/registry"; // the resource kit finds resources through it
 
 /**
  * Issue 20 item 6: the stock keeper (stock1, 仓管) finishes the goods' path. He confirms an
