@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: everything a fresh machine needs, then every test.
 //  1. installs Debian's Chromium and a CJK font when missing (apt-get, as root);
-//  2. builds the app (the HTTP and bundle tests run the real build), type-checks it, lints it
+//  2. builds the app (the HTTP and bundle tests run the real build); type-checks it, lints it
 //     (eslint.config.js), checks its formatting (.prettierrc) and that the migrations in
-//     drizzle/ match the tables (scripts/check-drift.mjs);
+//     drizzle/ match the tables (scripts/check-drift.mjs): these five side by side, one core each;
 //  3. runs the unit and database tests on the embedded database (PGlite);
 //  4. when TEST_DATABASE_URL is set, runs on PostgreSQL the race suites (*.pg.test.ts) and the
 //     database suites marked `// @postgres: why` (scripts/test-support.mjs postgresSuites);
@@ -11,7 +11,7 @@
 // `npm run test:fast` (`--fast`): builds only when the sources are newer than the build, then
 // steps 2 and 3; no PostgreSQL pass, no browser.
 // Prints one closing line "N passed, N failed"; a failed type check or build counts as a failure.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { addCheck, addPlaywrightReport, addRunnerExit, addVitestReport, closingLine, postgresSuites, readJson } from "./test-support.mjs";
@@ -34,6 +34,41 @@ function run(label, cmd, args, env = {}) {
   timings.push(`${label} ${seconds(Date.now() - t0)}`);
   if (r.status !== 0) failedSteps.push(label);
   return r.status === 0;
+}
+
+/**
+ * Runs the commands at the same time; prints each one's output, under its label, when it ends
+ * (not interleaved). Resolves to whether each succeeded, in the given order.
+ */
+function runTogether(commands) {
+  const t0 = Date.now();
+  console.log(`\n=== ${commands.map(([label]) => label).join("、")}（同时运行） ===`);
+  return Promise.all(
+    commands.map(
+      ([label, cmd, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { env: process.env });
+          const out = [];
+          child.stdout.on("data", (d) => out.push(d));
+          child.stderr.on("data", (d) => out.push(d));
+          let ended = false;
+          const done = (code) => {
+            if (ended) return;
+            ended = true;
+            timings.push(`${label} ${seconds(Date.now() - t0)}`);
+            console.log(`\n--- ${label}：${code === 0 ? "通过" : "失败"}（${seconds(Date.now() - t0)}）---`);
+            process.stdout.write(Buffer.concat(out));
+            if (code !== 0) failedSteps.push(label);
+            resolve(code === 0);
+          };
+          child.on("error", (e) => {
+            out.push(Buffer.from(String(e)));
+            done(1);
+          });
+          child.on("close", done);
+        }),
+    ),
+  );
 }
 
 /** Runs a test runner that writes a JSON report and adds the report to the totals. */
@@ -96,12 +131,17 @@ if (fast && buildIsCurrent()) {
   finish();
 }
 
-addCheck(totals, run("类型检查 (tsc)", bin("tsc"), ["--noEmit"]));
-// The gates: each counts like the type check (npm run lint, format:check, check:drift, check:layers).
-addCheck(totals, run("代码检查 (eslint)", bin("eslint"), ["."]));
-addCheck(totals, run("分层检查 (check-layers)", process.execPath, ["scripts/check-layers.mjs"]));
-addCheck(totals, run("格式检查 (prettier --check)", bin("prettier"), ["--check", "--log-level=warn", "--cache", "--cache-location=.cache/prettier", "."]));
-addCheck(totals, run("迁移一致性 (drizzle-kit generate)", process.execPath, ["scripts/check-drift.mjs"]));
+// The type check and the gates (npm run typecheck, lint, check:layers, format:check, check:drift)
+// each use one core: they run side by side, each one's output printed whole when it ends. Each
+// counts as one check.
+const gates = await runTogether([
+  ["类型检查 (tsc)", bin("tsc"), ["--noEmit"]],
+  ["代码检查 (eslint)", bin("eslint"), ["."]],
+  ["分层检查 (check-layers)", process.execPath, ["scripts/check-layers.mjs"]],
+  ["格式检查 (prettier --check)", bin("prettier"), ["--check", "--log-level=warn", "--cache", "--cache-location=.cache/prettier", "."]],
+  ["迁移一致性 (drizzle-kit generate)", process.execPath, ["scripts/check-drift.mjs"]],
+]);
+for (const ok of gates) addCheck(totals, ok);
 
 const vitestArgs = (out) => ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`];
 // The race suites (*.pg.test.ts) skip themselves on PGlite: when the PostgreSQL pass runs them,
