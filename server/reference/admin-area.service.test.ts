@@ -26,10 +26,8 @@ describe("行政区域 (administrative areas)", () => {
     expect((await areaChildren("11")).map((c) => c.name)).toEqual(["北京市"]);
   });
 
-  it("seeding again inserts nothing and is quick; a missing row comes back", async () => {
-    const started = performance.now();
+  it("seeding again inserts nothing; a missing row comes back", async () => {
     expect(await seedAdminAreas(db())).toBe(0);
-    expect(performance.now() - started).toBeLessThan(1000);
     await db()
       .delete(adminAreas)
       .where(sql`${adminAreas.code} = '440106'`);
