@@ -12,7 +12,7 @@ import { lockStock, postStock, releaseLocks } from "../stock/stock-ledger.servic
 import { stockBalances, stockLocations } from "../stock/stock.tables";
 import { actionNamed, defineReturnService, partnersAndWarehouses, reasonName, type ReturnLineViewBase, type ReturnViewBase } from "../trade/return.service";
 import { purchaseOrderLines, purchaseOrders, purchaseReturnOrderLines, purchaseReturnOrders, receiveOrderLines, receiveOrders } from "./purchase.tables";
-import { PurchaseReturnInputSchema, type PurchaseReturnInput } from "./purchase-return.input";
+import { PurchaseReturnInputSchema } from "./purchase-return.input";
 import { PURCHASE_RETURN_BUTTONS, PURCHASE_RETURN_MACHINE, PR_DRAFT, type PurchaseReturnAction } from "./purchase-return.status";
 import { PO_DONE, PO_DRAFT, PO_PARTIAL, PO_RECEIVED, PO_RECEIVING, PO_VOID, PO_WAITING } from "./purchase-order.status";
 import { rows as rowsOf } from "../lib/rows";
@@ -32,10 +32,7 @@ export const PURCHASE_RETURN_DOC_TYPE = "purchaseReturnOrder";
 /** The purchase order statuses whose received goods may be returned. */
 const RETURNABLE_ORDER_STATUSES = [PO_WAITING, PO_RECEIVING, PO_PARTIAL, PO_RECEIVED, PO_DONE];
 
-type ReturnRow = typeof purchaseReturnOrders.$inferSelect;
-type ReturnLineRow = typeof purchaseReturnOrderLines.$inferSelect;
-
-const service = defineReturnService<ReturnRow, ReturnLineRow, PurchaseReturnInput, void, null>({
+const service = defineReturnService({
   label: "采购退货单",
   docType: PURCHASE_RETURN_DOC_TYPE,
   machine: PURCHASE_RETURN_MACHINE,

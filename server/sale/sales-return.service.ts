@@ -28,7 +28,7 @@ import {
   type ReturnViewBase,
 } from "../trade/return.service";
 import { approvals, deliverOrderLines, deliverOrders, salesOrderLines, salesOrders, salesReturnOrderLines, salesReturnOrders } from "./sale.tables";
-import { ReturnDecisionSchema, SalesReturnInputSchema, type SalesReturnInput } from "./sales-return.input";
+import { ReturnDecisionSchema, SalesReturnInputSchema } from "./sales-return.input";
 import { SALES_RETURN_BUTTONS, SALES_RETURN_MACHINE, SR_DRAFT, type SalesReturnAction } from "./sales-return.status";
 import { SO_CANCELLED, SO_DELIVERED, SO_DELIVERING, SO_DONE, SO_PARTIAL } from "./sales-order.status";
 import { DL_DONE } from "./deliver-order.status";
@@ -126,7 +126,7 @@ export async function returnLocationFor(tx: Executor, ctx: Ctx, warehouseId: num
  * Per delivery line, never more than left the warehouse on it minus what came back of it (the
  * return's lines of one delivery line summed). The caller holds the sales order row lock.
  */
-async function checkDeliveries(tx: Executor, ctx: Ctx, orderId: number, lines: ReturnLineRow[]) {
+async function checkDeliveries(tx: Executor, ctx: Ctx, orderId: number, lines: (typeof salesReturnOrderLines.$inferSelect)[]) {
   const perDelivery = sumPer(lines, (l) => l.deliverOrderLineId);
   const dls = await deliveryLinesOf(tx, ctx, orderId, [...perDelivery.keys()]);
   for (const [dlId, n] of perDelivery) {
@@ -159,10 +159,7 @@ async function lockWaitingApproval(tx: Executor, ctx: Ctx, returnId: number) {
   return a;
 }
 
-type ReturnRow = typeof salesReturnOrders.$inferSelect;
-type ReturnLineRow = typeof salesReturnOrderLines.$inferSelect;
-
-const service = defineReturnService<ReturnRow, ReturnLineRow, SalesReturnInput, Map<number, DeliveryLineFacts>, Map<number, DeliveryLineFacts>>({
+const service = defineReturnService({
   label: LABEL,
   docType: SALES_RETURN_DOC_TYPE,
   machine: SALES_RETURN_MACHINE,

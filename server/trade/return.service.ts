@@ -126,8 +126,9 @@ export interface ReturnSide<H extends ReturnDoc, L extends ReturnLine, I extends
   codes: readonly string[];
   /** 客户 (rel 1) / 供应商 (rel 0). */
   partner: { label: string; rel: number };
-  table: ReturnTable;
-  lines: ReturnLineTable;
+  /** The header and line tables (their rows are H and L). */
+  table: ReturnTable & { $inferSelect: H };
+  lines: ReturnLineTable & { $inferSelect: L };
   schema: z.ZodType<I>;
   order: {
     /** 销售单 / 采购单. */
