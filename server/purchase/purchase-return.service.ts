@@ -8,9 +8,9 @@ import { escapeLike } from "../lib/validate";
 import { productBrands } from "../product/brand.tables";
 import { normalizeOE } from "../product/oe";
 import { products } from "../product/product.tables";
-import { lockStock, postStock, releaseLocks } from "../stock/stock-ledger.service";
+import { lockStock, releaseLocks } from "../stock/stock-ledger.service";
 import { stockBalances, stockLocations } from "../stock/stock.tables";
-import { actionNamed, defineReturnService, partnersAndWarehouses, reasonName, type ReturnLineViewBase, type ReturnViewBase } from "../trade/return.service";
+import { actionNamed, defineReturnService, partnersAndWarehouses, type ReturnLineViewBase, type ReturnViewBase } from "../trade/return.service";
 import { purchaseOrderLines, purchaseOrders, purchaseReturnOrderLines, purchaseReturnOrders, receiveOrderLines, receiveOrders } from "./purchase.tables";
 import { PurchaseReturnInputSchema } from "./purchase-return.input";
 import { PURCHASE_RETURN_BUTTONS, PURCHASE_RETURN_MACHINE, PR_DRAFT, type PurchaseReturnAction } from "./purchase-return.status";
@@ -100,23 +100,9 @@ const service = defineReturnService({
     );
   },
   /** 确认出库: releases the locks and posts the outflow at the moving average. */
-  async post(tx, ctx, doc, lines) {
+  async stock(tx, ctx, doc) {
     await releaseLocks(tx, ctx, { docType: PURCHASE_RETURN_DOC_TYPE, docId: doc.id });
-    const moves = await postStock(tx, ctx, {
-      bizType: "PurchaseReturnOrder",
-      docType: PURCHASE_RETURN_DOC_TYPE,
-      docId: doc.id,
-      docNo: doc.no,
-      lines: lines.map((l) => ({
-        productId: l.productId,
-        locationId: l.locationId,
-        batchNo: l.batchNo,
-        qty: dec(l.qty).neg(),
-        docLineId: l.id,
-        remark: reasonName(l.reasonCode),
-      })),
-    });
-    return { moves };
+    return { move: (l) => ({ locationId: l.locationId, batchNo: l.batchNo, qty: dec(l.qty).neg() }) };
   },
   /** 作废: 0/10 → 90, releasing what a submitted return locked. */
   async cancel(tx, ctx, doc) {

@@ -13,7 +13,7 @@ import { products } from "../product/product.tables";
 import { getCompanySettings } from "../setting/setting.service";
 import { runDocumentAction } from "../kernel/document";
 import { returnsLocationOf } from "../stock/location.service";
-import { averageCosts, postStock } from "../stock/stock-ledger.service";
+import { averageCosts } from "../stock/stock-ledger.service";
 import { stockLocations } from "../stock/stock.tables";
 import { notify } from "../kernel/notify";
 import { users } from "../kernel/identity.tables";
@@ -267,34 +267,19 @@ const service = defineReturnService({
    * 确认入库: the inflow at the original delivery cost (free-standing: the moving average) with
    * source 3, into the return location.
    */
-  async post(tx, ctx, doc, lines, dls) {
+  async stock(tx, ctx, doc, lines, dls) {
     const locationId = await returnLocationFor(tx, ctx, doc.warehouseId);
     const freeCosts = await averageCosts(
       tx,
       ctx,
       lines.filter((l) => !l.deliverOrderLineId).map((l) => l.productId),
     );
-    const moves = await postStock(tx, ctx, {
-      bizType: "SalesReturnOrder",
-      docType: SALES_RETURN_DOC_TYPE,
-      docId: doc.id,
-      docNo: doc.no,
-      lines: lines.map((l) => {
-        const dl = l.deliverOrderLineId ? dls?.get(l.deliverOrderLineId) : undefined;
-        const unitCost = dl ? (dl.unitCost ?? l.unitCost ?? undefined) : (freeCosts.get(l.productId) ?? undefined);
-        return {
-          productId: l.productId,
-          locationId,
-          batchNo: dl ? dl.batchNo : l.batchNo,
-          qty: l.qty,
-          unitCost: unitCost ?? undefined,
-          source: 3,
-          docLineId: l.id,
-          remark: reasonName(l.reasonCode) || null,
-        };
-      }),
-    });
-    return { moves, set: { locationId } };
+    const move = (l: (typeof lines)[number]) => {
+      const dl = l.deliverOrderLineId ? dls?.get(l.deliverOrderLineId) : undefined;
+      const unitCost = dl ? (dl.unitCost ?? l.unitCost ?? undefined) : (freeCosts.get(l.productId) ?? undefined);
+      return { locationId, batchNo: dl ? dl.batchNo : l.batchNo, qty: l.qty, unitCost: unitCost ?? undefined, source: 3 };
+    };
+    return { move, set: { locationId } };
   },
 
   /** 作废: 0/10/20 → 90; a waiting approval is closed with the note 退货单已作废. */

@@ -19,7 +19,7 @@ import { enterpriseRelations } from "../organization/organization.tables";
 import { productBrands } from "../product/brand.tables";
 import { productUnits } from "../product/catalog.tables";
 import { products } from "../product/product.tables";
-import { reverseDocument, type PostedMove } from "../stock/stock-ledger.service";
+import { postStock, reverseDocument, type MoveLine } from "../stock/stock-ledger.service";
 import { warehouses } from "../stock/stock.tables";
 import type { ReturnInputBase } from "./return.input";
 
@@ -37,7 +37,7 @@ import type { ReturnInputBase } from "./return.input";
  * LOCK ORDER (as every use case touching the order): the order row → the return row (→ the
  * side's rows: its approval) → stock balances and costs (ledger) → the partner account (LAST).
  *
- * Confirming posts the side's stock moves, writes back the cost (and batch) each line moved at,
+ * Confirming posts the side's stock moves (bizType `confirm`), writes back the cost (and batch) each line moved at,
  * counts the quantity as returned on the order lines, and lowers what the partner is owed or
  * owes (postPartnerEntry, −total) last. 红冲 posts the moves back (the side's `Back` biz type),
  * uncounts the returned quantities and takes the partner entry back. Submit, confirm, cancel and
@@ -172,8 +172,17 @@ export interface ReturnSide<H extends ReturnDoc, L extends ReturnLine, I extends
   count?(tx: Executor, ctx: Ctx, lines: L[], sign: 1 | -1): Promise<void>;
   /** What submit does besides the checks and the status: columns written with it, who hears of it. */
   submit(tx: Executor, ctx: Ctx, doc: H, lines: L[]): Promise<{ set?: Row; notify?: () => Promise<unknown> } | void>;
-  /** Confirm's stock moves (in or out); columns written with the status. */
-  post(tx: Executor, ctx: Ctx, doc: H, lines: L[], more: X | null): Promise<{ moves: PostedMove[]; set?: Row }>;
+  /**
+   * Confirm's stock: readies it (releases the locks, finds the return location) and gives each
+   * line's move (in or out: location, batch, signed quantity, cost), and columns written with the status.
+   */
+  stock(
+    tx: Executor,
+    ctx: Ctx,
+    doc: H,
+    lines: L[],
+    more: X | null,
+  ): Promise<{ move: (l: L) => Omit<MoveLine, "productId" | "docLineId" | "remark">; set?: Row }>;
   /** What cancel undoes besides the status (the approval waiting, the stock locked). */
   cancel(tx: Executor, ctx: Ctx, doc: H): Promise<void>;
   /** What goes with a deleted draft besides its lines. */
@@ -585,7 +594,14 @@ export function defineReturnService<H extends ReturnDoc, L extends ReturnLine, I
           if (lines.length === 0) throw new DomainError("bad_request", "请添加退货明细");
           const orderId = orderOf(doc);
           const more = orderId ? await checkReturnable(tx, ctx, orderId, lines) : null;
-          const { moves, set } = await side.post(tx, ctx, doc, lines, more);
+          const { move, set } = await side.stock(tx, ctx, doc, lines, more);
+          const moves = await postStock(tx, ctx, {
+            bizType: side.bizType.confirm,
+            docType: side.docType,
+            docId: id,
+            docNo: doc.no,
+            lines: lines.map((l) => ({ ...move(l), productId: l.productId, docLineId: l.id, remark: reasonName(l.reasonCode) || null })),
+          });
           for (const m of moves) {
             if (m.docLineId)
               await tx
