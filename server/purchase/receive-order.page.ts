@@ -1,9 +1,9 @@
 import { json, redirect } from "@remix-run/node";
 import type { Ctx } from "../lib/context";
 import { requirePage } from "../auth/guard";
-import { setFlash } from "../lib/flash";
 import { formErrorOf } from "../lib/form-reply";
 import { parseId } from "../lib/ids";
+import { moveDocOrNotFound as orNotFound, moveFlashRedirect as flashRedirect, movePageAction } from "../trade/stock-move.page";
 import { confirmPutawayOrder, getPutawayOrder, shelvesOf, type PutawayOrderView } from "./putaway-order.service";
 import {
   confirmReceiveOrder,
@@ -19,31 +19,13 @@ import { PA_WAITING } from "./putaway-order.status";
 /**
  * The receiving-note and put-away-note pages (/purchase/receive, /purchase/receive/<id>,
  * /purchase/pickingIn, /purchase/pickingIn/<id>): loaders and actions, plain POST forms that
- * work without JavaScript; a refused confirmation answers with what was typed and why.
+ * work without JavaScript (server/trade/stock-move.page.ts); a refused confirmation answers with
+ * what was typed and why.
  */
 export const RECEIVE_LIST_URL = "/purchase/receive";
 export const PUTAWAY_LIST_URL = "/purchase/pickingIn";
 export const receiveUrl = (id: number) => `${RECEIVE_LIST_URL}/${id}`;
 export const putawayUrl = (id: number) => `${PUTAWAY_LIST_URL}/${id}`;
-
-function notFound(label: string): never {
-  throw json({ message: `${label}不存在` }, { status: 404 });
-}
-
-async function orNotFound<T>(label: string, idText: string | undefined, load: (id: number) => Promise<T>): Promise<T> {
-  const id = parseId(idText ?? "");
-  if (id === null) notFound(label);
-  try {
-    return await load(id);
-  } catch (e) {
-    if ((e as { code?: string }).code === "not_found") notFound(label);
-    throw e;
-  }
-}
-
-async function flashRedirect(to: string, message: string, type: "success" | "error" = "success") {
-  return redirect(to, { headers: await setFlash({ type, message }) });
-}
 
 /** Rows posted as lines.<i>.<field>, in index order. */
 function readRows(form: FormData, fields: readonly string[]) {
@@ -114,40 +96,37 @@ export async function receivePageAction(request: Request, idText: string | undef
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const rows = readRows(form, ["id", "receivedQty", "reasonCode"]);
-  try {
-    if (intent === "confirm") {
-      await confirmReceiveOrder(ctx, doc.id, { lines: rows.map((r) => ({ id: r.id, receivedQty: r.receivedQty, reasonCode: r.reasonCode ?? "" })) });
-      const after = await getReceiveOrder(ctx, doc.id);
-      const pa = after.putawayOrders.find((p) => p.status === PA_WAITING);
-      return flashRedirect(receiveUrl(doc.id), pa ? `收货单 ${doc.no} 已确认收货，已生成上架单 ${pa.no}` : `收货单 ${doc.no} 已确认收货`);
-    }
-    if (intent === "reverse") {
-      await reverseReceiveOrder(ctx, doc.id);
-      return flashRedirect(receiveUrl(doc.id), `收货单 ${doc.no} 已红冲`);
-    }
-    if (intent === "createPutaway") {
-      const pa = await createPutawayFromReceive(ctx, doc.id);
-      return flashRedirect(putawayUrl(pa.id), `已生成上架单 ${pa.no}`);
-    }
-  } catch (e) {
-    const err = formErrorOf(e);
-    if (!err) throw e;
-    const typed: ReceivePageData["typed"] = {};
-    for (const r of rows) if (r.id) typed[r.id] = { receivedQty: r.receivedQty ?? "", reasonCode: r.reasonCode ?? "" };
-    const fresh = await getReceiveOrder(ctx, doc.id);
-    const errors = err.fields?.lines ?? [];
-    return json<ReceivePageData>(
-      {
-        doc: fresh,
+  return movePageAction<ReceivePageData>(
+    intent,
+    {
+      confirm: async () => {
+        await confirmReceiveOrder(ctx, doc.id, { lines: rows.map((r) => ({ id: r.id, receivedQty: r.receivedQty, reasonCode: r.reasonCode ?? "" })) });
+        const after = await getReceiveOrder(ctx, doc.id);
+        const pa = after.putawayOrders.find((p) => p.status === PA_WAITING);
+        return { to: receiveUrl(doc.id), message: pa ? `收货单 ${doc.no} 已确认收货，已生成上架单 ${pa.no}` : `收货单 ${doc.no} 已确认收货` };
+      },
+      reverse: async () => {
+        await reverseReceiveOrder(ctx, doc.id);
+        return { to: receiveUrl(doc.id), message: `收货单 ${doc.no} 已红冲` };
+      },
+      createPutaway: async () => {
+        const pa = await createPutawayFromReceive(ctx, doc.id);
+        return { to: putawayUrl(pa.id), message: `已生成上架单 ${pa.no}` };
+      },
+    },
+    async (err) => {
+      const typed: ReceivePageData["typed"] = {};
+      for (const r of rows) if (r.id) typed[r.id] = { receivedQty: r.receivedQty ?? "", reasonCode: r.reasonCode ?? "" };
+      const errors = err.fields?.lines ?? [];
+      return {
+        doc: await getReceiveOrder(ctx, doc.id),
         typed,
         message: errors.length ? "请检查收货明细" : err.message,
         errors: errors.length ? errors : [],
         canConfirm: ctx.permissions.has("CGGL-009"),
-      },
-      { status: err.status },
-    );
-  }
-  throw json({ message: "未知的操作" }, { status: 400 });
+      };
+    },
+  );
 }
 
 /* ---------------- 上架单 ---------------- */

@@ -8,58 +8,40 @@ import { confirmPutawayOrder, getPutawayOrder } from "./putaway-order.service";
 import { purchaseOrders, putawayOrderLines, putawayOrders, receiveOrderLines, receiveOrders } from "./purchase.tables";
 import { confirmReceiveOrder, createPutawayFromReceive, createReceiveOrder, getReceiveOrder, reverseReceiveOrder } from "./receive-order.service";
 import { anyOf, docNoFilter, inDocsNumbered, noLike } from "../lib/doc-search";
-import { inPartnersNamed } from "../organization/partner-name";
 import { COST, PURCHASE_LINE_PRICES } from "../lib/price-rules";
+import { defineMoveResource, moveListKeyword, type MoveListOrder } from "../trade/stock-move.resource";
 import { withLinkedReaders } from "../lib/document-chain";
 
 const receiveLines = perDocument(receiveOrderLines.receiveOrderId, receiveOrders.id);
 const putawayLines = perDocument(putawayOrderLines.putawayOrderId, putawayOrders.id);
 
+const PURCHASE_ORDER: MoveListOrder = {
+  idColumn: receiveOrders.purchaseOrderId,
+  idField: "purchaseOrderId",
+  table: purchaseOrders,
+  noField: "purchaseOrderNo",
+};
+
 /** 收货单 list (/purchase/receive) and the JSON API `receiveOrder`. */
-export const receiveOrderResource = defineResource({
+export const receiveOrderResource = defineMoveResource({
   name: "receiveOrder",
   label: "收货单",
-  pageName: "收货单",
   pageUrl: "/purchase/receive",
   writeCode: "CGGL-009",
   readCodes: withLinkedReaders("receiveOrder", ["CGGL-009", "CGGL-001"]),
-  scope: "company",
   table: receiveOrders,
-  readOnly: { create: true, delete: true },
+  order: PURCHASE_ORDER,
+  statuses: RECEIVE_ORDER_STATUSES,
   extra: {
-    partnerName: sql<string>`(select p.name from enterprise_relations p where p.id = ${receiveOrders.partnerId})`,
-    warehouseName: sql<string>`(select w.name from warehouses w where w.id = ${receiveOrders.warehouseId})`,
-    purchaseOrderNo: sql<string | null>`(select o.no from purchase_orders o where o.id = ${receiveOrders.purchaseOrderId})`,
     totalExpected: receiveLines(sql`coalesce(sum(l.expected_qty), 0)::text`),
     totalReceived: receiveLines(sql`coalesce(sum(l.received_qty), 0)::text`),
     totalAmount: receiveLines(sql`coalesce(round(sum(l.received_qty * l.price), 2), 0)::text`),
-    createdByName: sql<string | null>`(select u.name from users u where u.id = ${receiveOrders.createdBy})`,
   },
-  sortable: {
-    creationTime: receiveOrders.id,
-    no: receiveOrders.no,
-    status: receiveOrders.status,
-    postedAt: receiveOrders.postedAt,
-  },
-  defaultSort: { field: "creationTime", dir: "desc" },
-  filters: {
-    status: equals(receiveOrders.status),
-    partnerId: equals(receiveOrders.partnerId),
-    warehouseId: equals(receiveOrders.warehouseId),
-    purchaseOrderId: equals(receiveOrders.purchaseOrderId),
-    no: docNoFilter(receiveOrders.no),
-    ...dateRangeFilters(receiveOrders.creationTime, "date"),
-  },
-  keyword: async (kw, ctx) =>
-    anyOf(
-      noLike(receiveOrders.no, kw),
-      await inPartnersNamed(receiveOrders.partnerId, ctx, kw),
-      await inDocsNumbered(receiveOrders.purchaseOrderId, purchaseOrders, ctx, kw),
-    ),
+  sortable: { postedAt: receiveOrders.postedAt },
+  filters: {},
+  keyword: moveListKeyword(receiveOrders, PURCHASE_ORDER),
   // Purchase amounts are for purchasing; a stock keeper receives without seeing them.
   privateFields: { ...PURCHASE_LINE_PRICES, unitCost: COST() },
-  input: z.object({}),
-  exportAs: { status: (r) => labelOf(RECEIVE_ORDER_STATUSES, r.status as 10) },
   document: {
     create: (ctx, body) => createReceiveOrder(ctx, body),
     get: (ctx, id) => getReceiveOrder(ctx, id),
@@ -70,7 +52,6 @@ export const receiveOrderResource = defineResource({
     },
   },
 });
-
 /** 上架单 list (/purchase/pickingIn) and the JSON API `putawayOrder`. */
 export const putawayOrderResource = defineResource({
   name: "putawayOrder",

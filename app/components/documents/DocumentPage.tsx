@@ -127,7 +127,8 @@ export function DocumentLines<L>({
   columns: readonly (LineTableColumn<L> | false | null)[];
   lines: readonly L[];
   rowKey: (line: L, index: number) => string | number;
-  rowTestId?: string;
+  /** One test id for every row, or each row's own. */
+  rowTestId?: string | ((line: L, index: number) => string);
   foot?: ReactNode;
 }) {
   const shown = columns.filter((c): c is LineTableColumn<L> => !!c);
@@ -145,7 +146,7 @@ export function DocumentLines<L>({
       </thead>
       <tbody>
         {lines.map((l, i) => (
-          <tr key={rowKey(l, i)} data-testid={rowTestId}>
+          <tr key={rowKey(l, i)} data-testid={typeof rowTestId === "function" ? rowTestId(l, i) : rowTestId}>
             {shown.map((c) => (
               <td key={c.header} className={c.num ? dk.num : undefined} data-testid={c.cellTestId}>
                 {c.cell(l, i)}

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { notPageData } from "~/components/documents/page-response.server";
-import type { PageConfig } from "~/components/grid/page-config";
-import { Dialog, ResourcePage } from "~/components/grid/ResourcePage";
+import { MoveListPage, moveListConfig } from "~/components/documents/MoveListPage";
+import { Dialog } from "~/components/grid/ResourcePage";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import { labelOf, PURCHASE_ORDER_STATUSES, RECEIVE_ORDER_STATUSES } from "#server/lib/dictionary";
@@ -27,46 +27,36 @@ export function action({ request }: ActionFunctionArgs) {
   return receiveListAction(request, () => resourcePageAction(request, PAGE));
 }
 
-const config: PageConfig = {
-  columns: [
-    { field: "no", header: "收货单号", width: 160, sort: "no" },
-    { field: "purchaseOrderNo", header: "采购单号", width: 160 },
-    { field: "partnerName", header: "供应商", width: 160 },
+const config = moveListConfig({
+  page: PAGE,
+  verb: "收货",
+  order: { field: "purchaseOrderNo", header: "采购单号" },
+  partner: { header: "供应商", options: "supplier" },
+  statuses: RECEIVE_ORDER_STATUSES,
+  columns: (status) => [
     { field: "warehouseName", header: "仓库", width: 100, hidden: true },
-    { field: "status", header: "状态", width: 90, kind: "enum", labels: RECEIVE_ORDER_STATUSES, sort: "status" },
+    status,
     { field: "totalExpected", header: "应收数量", width: 90, kind: "number" },
     { field: "totalReceived", header: "实收数量", width: 90, kind: "number" },
     { field: "totalAmount", header: "金额", width: 110, kind: "money" },
     { field: "createdByName", header: "创建人", width: 90, hidden: true },
     { field: "postedAt", header: "收货时间", width: 140, kind: "datetime", sort: "postedAt" },
     { field: "remark", header: "备注", width: 160, hidden: true },
-    { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime", hidden: true },
   ],
-  filters: [
-    { name: "status", label: "状态", options: RECEIVE_ORDER_STATUSES },
-    { name: "partnerId", label: "供应商", options: "supplier" },
-    { name: "warehouseId", label: "仓库", options: "warehouse" },
-    { name: "no", label: "收货单号" },
-    { name: "date", label: "创建日期", kind: "dateRange" },
-  ],
+  filters: { beforeNo: [{ name: "warehouseId", label: "仓库", options: "warehouse" }] },
   keywordPlaceholder: "收货单号、采购单号或供应商",
-  rowHref: (id) => `/purchase/receive/${id}`,
-};
+});
 
 export default function ReceiveListPage() {
   const { fromOrder } = useLoaderData<typeof loader>();
   return (
-    <ResourcePage
+    <MoveListPage
       config={config}
+      prefix="receive"
       toolbar={
-        <>
-          <Link to="/purchase/receive?fromOrder=1" prefetch="none" className={`${css.btn} ${css.primary}`} data-testid="receive-from-order">
-            从采购单收货
-          </Link>
-          <button type="submit" name="do" value="print" formTarget="_blank" className={css.btn} data-testid="receive-print">
-            打印
-          </button>
-        </>
+        <Link to="/purchase/receive?fromOrder=1" prefetch="none" className={`${css.btn} ${css.primary}`} data-testid="receive-from-order">
+          从采购单收货
+        </Link>
       }
     >
       {fromOrder ? (
@@ -115,7 +105,7 @@ export default function ReceiveListPage() {
           )}
         </Dialog>
       ) : null}
-    </ResourcePage>
+    </MoveListPage>
   );
 }
 

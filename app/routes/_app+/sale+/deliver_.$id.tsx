@@ -1,14 +1,16 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { DocumentHeader, DocumentSummary } from "~/components/documents/DocumentPage";
+import type { DocumentActionSpec } from "~/components/documents/DocumentActionButton";
+import type { LineTableColumn } from "~/components/documents/DocumentPage";
+import { MoveDocumentPage, movePartnerItem, moveProductColumns } from "~/components/documents/MoveDocumentPage";
 import css from "~/components/grid/grid.module.css";
 import po from "~/components/purchase/purchase.module.css";
 import { pageTitle } from "../../../../server/lib/i18n/zh-CN";
 import { deliverPageAction, loadDeliverPage } from "~/server/sale.server";
 import { formatCostText, formatMoneyText, formatQtyText } from "#server/lib/decimal-text";
+import { DL_WAITING } from "#server/sale/deliver-order.status";
 import { useDateTimeText } from "~/hooks/useTimeZone";
-import { ConfirmSubmitButton } from "~/components/ui/ConfirmSubmitButton";
 
 /** One delivery note (发货单): lines, 确认发货, 作废, and the logistics form (while waiting and after it left). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -23,6 +25,27 @@ const qty = (v: string | null) => formatQtyText(v) ?? "";
 const money = (v: string | null) => formatMoneyText(v) ?? "";
 const cost = (v: string | null) => formatCostText(v) ?? "";
 const day = (v: string | Date | null) => (v ? new Date(new Date(v).getTime() + 8 * 3600_000).toISOString().slice(0, 10) : "");
+
+const ACTIONS: Record<string, DocumentActionSpec> = {
+  confirm: { label: "确认发货", primary: true },
+  void: { label: "作废", danger: true, confirm: "作废后已拣的货物等待新的发货单，是否继续？" },
+  reverse: { label: "红冲", danger: true, confirm: "红冲将撤回本发货单：货物回到原库位并重新为销售订单锁定，客户的应收款冲回。是否继续？" },
+};
+
+type Line = SerializeFrom<typeof loader>["doc"]["lines"][number];
+
+function lineColumns(showCost: boolean): (LineTableColumn<Line> | false)[] {
+  return [
+    ...moveProductColumns<Line>(),
+    { header: "货位", cell: (l) => l.locationName },
+    { header: "批次", cell: (l) => l.batchNo },
+    { header: "数量", num: true, cell: (l) => qty(l.qty) },
+    { header: "单价", num: true, cell: (l) => money(l.price) },
+    { header: "金额", num: true, cell: (l) => money(l.amount) },
+    showCost && { header: "成本价", num: true, cell: (l) => cost(l.unitCost) },
+    { header: "已扫描", num: true, cell: (l) => qty(l.scannedQty) },
+  ];
+}
 
 export default function DeliverPage() {
   // Instants in the company's time zone (setting TimeZone), not a fixed one.
@@ -41,157 +64,69 @@ export default function DeliverPage() {
     ) : null;
   const showCost = doc.totalCost !== null;
   return (
-    <div className={po.page}>
-      <DocumentHeader
-        title="发货单"
-        no={doc.no}
-        status={doc.statusName}
-        statusTestId="deliver-status"
-        printHref={`/print/deliver?type=deliver&orderId=${doc.id}`}
-        printTestId="deliver-print"
-      >
-        {doc.status === 20 ? (
+    <MoveDocumentPage
+      prefix="deliver"
+      title="发货单"
+      doc={doc}
+      headerExtra={
+        doc.status === DL_WAITING ? (
           <Link to={`/scan/delivery?id=${doc.id}`} prefetch="none" className={css.btn} data-testid="deliver-scan">
             扫码发货
           </Link>
-        ) : null}
-      </DocumentHeader>
-      {data.message ? (
-        <div role="alert" className={po.fieldError} data-testid="deliver-error">
-          {data.message}
-        </div>
-      ) : null}
-      <DocumentSummary
-        spaced
-        items={[
-          {
-            label: "销售单号",
-            value: (
-              <Link to={`/sale/order/${doc.salesOrderId}`} prefetch="none">
-                {doc.salesOrderNo}
-              </Link>
-            ),
-          },
-          {
-            label: "拣货单号",
-            value: doc.pickingOrderId ? (
-              <Link to={`/sale/picking/${doc.pickingOrderId}`} prefetch="none">
-                {doc.pickingOrderNo}
-              </Link>
-            ) : (
-              "—"
-            ),
-          },
-          { label: "客户", value: doc.partnerName, testId: "deliver-partner" },
-          { label: "数量", value: qty(doc.totalQty) },
-          { label: "金额", value: money(doc.totalAmount), testId: "deliver-amount" },
-          showCost && { label: "出库成本", value: money(doc.totalCost) },
-          {
-            label: "物流",
-            testId: "deliver-logistics",
-            value: (
-              <>
-                {doc.logisticsCompanyName ?? "—"}{" "}
-                {doc.trackingNo ? (
-                  doc.trackingUrl ? (
-                    <a href={doc.trackingUrl} target="_blank" rel="noreferrer">
-                      {doc.trackingNo}
-                    </a>
-                  ) : (
-                    doc.trackingNo
-                  )
-                ) : null}
-                {doc.packages !== null ? ` ${doc.packages} 件` : ""}
-              </>
-            ),
-          },
-          { label: "发货人 / 时间", value: `${doc.postedByName ?? "—"} ${doc.shippedAt ? time(doc.shippedAt) : ""}` },
-          doc.scanCheckedAt ? { label: "扫码核对", value: time(doc.scanCheckedAt) } : null,
-        ]}
-      />
-      <table className={po.table} data-testid="deliver-lines">
-        <caption className="visually-hidden">发货明细</caption>
-        <thead>
-          <tr>
-            <th scope="col">序号</th>
-            <th scope="col">产品编码</th>
-            <th scope="col">产品名称</th>
-            <th scope="col">品牌</th>
-            <th scope="col">货位</th>
-            <th scope="col">批次</th>
-            <th scope="col" className={po.num}>
-              数量
-            </th>
-            <th scope="col" className={po.num}>
-              单价
-            </th>
-            <th scope="col" className={po.num}>
-              金额
-            </th>
-            {showCost ? (
-              <th scope="col" className={po.num}>
-                成本价
-              </th>
-            ) : null}
-            <th scope="col" className={po.num}>
-              已扫描
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {doc.lines.map((l) => (
-            <tr key={l.id} data-testid={`deliver-line-${l.lineNo}`}>
-              <td>{l.lineNo}</td>
-              <td>{l.mainOE}</td>
-              <td>{l.productName}</td>
-              <td>{l.brandName ?? ""}</td>
-              <td>{l.locationName}</td>
-              <td>{l.batchNo}</td>
-              <td className={po.num}>{qty(l.qty)}</td>
-              <td className={po.num}>{money(l.price)}</td>
-              <td className={po.num}>{money(l.amount)}</td>
-              {showCost ? <td className={po.num}>{cost(l.unitCost)}</td> : null}
-              <td className={po.num}>{qty(l.scannedQty)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <Form method="post" className={po.buttons}>
-        {data.canWrite && doc.actions.includes("confirm") ? (
-          <button type="submit" name="intent" value="confirm" className={`${css.btn} ${css.primary}`} data-testid="deliver-confirm">
-            确认发货
-          </button>
-        ) : null}
-        {data.canWrite && doc.actions.includes("void") ? (
-          <ConfirmSubmitButton
-            type="submit"
-            name="intent"
-            value="void"
-            className={`${css.btn} ${css.danger}`}
-            data-testid="deliver-void"
-            question="作废后已拣的货物等待新的发货单，是否继续？"
-            danger
-          >
-            作废
-          </ConfirmSubmitButton>
-        ) : null}
-        {data.canWrite && doc.actions.includes("reverse") ? (
-          <ConfirmSubmitButton
-            type="submit"
-            name="intent"
-            value="reverse"
-            className={`${css.btn} ${css.danger}`}
-            data-testid="deliver-reverse"
-            question="红冲将撤回本发货单：货物回到原库位并重新为销售订单锁定，客户的应收款冲回。是否继续？"
-            danger
-          >
-            红冲
-          </ConfirmSubmitButton>
-        ) : null}
-        <Link to="/sale/deliver" prefetch="none" className={css.btn}>
-          返回列表
-        </Link>
-      </Form>
+        ) : null
+      }
+      message={data.message}
+      summary={[
+        {
+          label: "销售单号",
+          value: (
+            <Link to={`/sale/order/${doc.salesOrderId}`} prefetch="none">
+              {doc.salesOrderNo}
+            </Link>
+          ),
+        },
+        {
+          label: "拣货单号",
+          value: doc.pickingOrderId ? (
+            <Link to={`/sale/picking/${doc.pickingOrderId}`} prefetch="none">
+              {doc.pickingOrderNo}
+            </Link>
+          ) : (
+            "—"
+          ),
+        },
+        movePartnerItem("deliver", "客户", doc.partnerName),
+        { label: "数量", value: qty(doc.totalQty) },
+        { label: "金额", value: money(doc.totalAmount), testId: "deliver-amount" },
+        showCost && { label: "出库成本", value: money(doc.totalCost) },
+        {
+          label: "物流",
+          testId: "deliver-logistics",
+          value: (
+            <>
+              {doc.logisticsCompanyName ?? "—"}{" "}
+              {doc.trackingNo ? (
+                doc.trackingUrl ? (
+                  <a href={doc.trackingUrl} target="_blank" rel="noreferrer">
+                    {doc.trackingNo}
+                  </a>
+                ) : (
+                  doc.trackingNo
+                )
+              ) : null}
+              {doc.packages !== null ? ` ${doc.packages} 件` : ""}
+            </>
+          ),
+        },
+        { label: "发货人 / 时间", value: `${doc.postedByName ?? "—"} ${doc.shippedAt ? time(doc.shippedAt) : ""}` },
+        doc.scanCheckedAt ? { label: "扫码核对", value: time(doc.scanCheckedAt) } : null,
+      ]}
+      caption="发货明细"
+      columns={lineColumns(showCost)}
+      actions={data.canWrite ? doc.actions : []}
+      specs={ACTIONS}
+      backTo="/sale/deliver"
+    >
       {data.canWrite && doc.canEditLogistics ? (
         <Form method="post" className={po.page} data-testid="deliver-logistics-form">
           <h3 style={{ fontSize: 14, margin: "8px 0 0" }}>物流信息</h3>
@@ -241,7 +176,7 @@ export default function DeliverPage() {
           </div>
         </Form>
       ) : null}
-    </div>
+    </MoveDocumentPage>
   );
 }
 
