@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { qtyText, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { DocumentLines, LinkedDocuments } from "~/components/documents/DocumentPage";
 import { OrderPage } from "~/components/documents/OrderPage";
+import { useDocumentRouteData } from "~/components/documents/route-data";
 import css from "~/components/grid/grid.module.css";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import { pageTitle } from "../../../../server/lib/i18n/zh-CN";
@@ -27,8 +28,7 @@ const ACTION_BUTTONS: Record<string, DocumentActionSpec> = {
 const qty = qtyText;
 
 export default function PurchaseOrderPage() {
-  const loaded = useLoaderData<typeof loader>();
-  const answered = useActionData<typeof action>();
+  const { loaded, answered } = useDocumentRouteData<typeof loader, typeof action>();
   // The worker of a step of its chain (a stock keeper from his receiving or put-away note) reads it, whatever its status.
   const full = "readOnly" in loaded ? null : loaded;
   const order = loaded.order!;

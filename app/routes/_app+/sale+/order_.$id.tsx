@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { pageResponse } from "~/components/documents/page-response.server";
-import { useActionData, useLoaderData } from "@remix-run/react";
 import type { DocumentActionSpec } from "~/components/documents/DocumentActionButton";
 import { DocumentBadge } from "~/components/documents/DocumentPage";
 import { OrderPage } from "~/components/documents/OrderPage";
+import { useDocumentRouteData } from "~/components/documents/route-data";
 import { CustomerInfoBar } from "~/components/sale/CustomerInfoBar";
 import { OrderHistory } from "~/components/sale/OrderHistory";
 import { OrderLines } from "~/components/sale/OrderLines";
@@ -32,8 +32,7 @@ const ACTION_BUTTONS: Record<string, DocumentActionSpec> = {
 };
 
 export default function SalesOrderPage() {
-  const loaded = useLoaderData<typeof loader>();
-  const answered = useActionData<typeof action>();
+  const { loaded, answered } = useDocumentRouteData<typeof loader, typeof action>();
   // The worker of a step of its chain (a stock keeper from his picking note) reads it, whatever its status.
   const full = "readOnly" in loaded ? null : loaded;
   const order = loaded.order!;
