@@ -35,6 +35,42 @@ const SIDES = {
 
 const PRODUCT_FILTER: FilterField = { name: "oe", label: "产品编码" };
 
+type Side = (typeof SIDES)[DocumentSide];
+type Statuses = Side["orderStatuses"] | Side["returnStatuses"];
+
+/**
+ * The frame of a list of documents (orders, returns): number, partner, warehouse and status
+ * first, then the list's own columns, then 备注 and 创建时间; the filters in the same order.
+ */
+function documentColumnsAndFilters(
+  s: Side,
+  no: string,
+  statuses: Statuses,
+  middle: GridColumn[],
+  filters: { afterPartner?: FilterField[]; product: boolean },
+): Pick<PageConfig, "columns" | "filters"> {
+  return {
+    columns: [
+      { field: "no", header: no, width: 160, sort: "no" },
+      { field: "partnerName", header: s.partner, width: 160 },
+      { field: "warehouseName", header: "仓库", width: 100 },
+      { field: "status", header: "状态", width: 90, kind: "enum", labels: statuses, sort: "status" },
+      ...middle,
+      { field: "remark", header: "备注", width: 160, hidden: true },
+      { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
+    ],
+    filters: [
+      { name: "status", label: "状态", options: statuses },
+      { name: "partnerId", label: s.partner, options: s.partnerOptions },
+      ...(filters.afterPartner ?? []),
+      { name: "warehouseId", label: "仓库", options: "warehouse" },
+      { name: "no", label: no },
+      ...(filters.product ? [PRODUCT_FILTER] : []),
+      { name: "date", label: "创建日期", kind: "dateRange" },
+    ],
+  };
+}
+
 /** 销售订单 / 采购订单: rows open the order's page. */
 export function orderListConfig(
   side: DocumentSide,
@@ -48,29 +84,15 @@ export function orderListConfig(
   },
 ): DocumentListConfig {
   const s = SIDES[side];
+  const middle: GridColumn[] = [
+    { field: "paymentTerm", header: "结算方式", width: 80, kind: "enum", labels: PAYMENT_TERMS, hidden: true },
+    ...(own.beforeTotals ?? []),
+    { field: "totalQty", header: "总数量", width: 90, kind: "number", sort: "totalQty" },
+    { field: "totalAmount", header: "总金额", width: 120, kind: "money", sort: "totalAmount" },
+    ...own.afterTotals,
+  ];
   return {
-    columns: [
-      { field: "no", header: "订单号", width: 160, sort: "no" },
-      { field: "partnerName", header: s.partner, width: 160 },
-      { field: "warehouseName", header: "仓库", width: 100 },
-      { field: "status", header: "状态", width: 90, kind: "enum", labels: s.orderStatuses, sort: "status" },
-      { field: "paymentTerm", header: "结算方式", width: 80, kind: "enum", labels: PAYMENT_TERMS, hidden: true },
-      ...(own.beforeTotals ?? []),
-      { field: "totalQty", header: "总数量", width: 90, kind: "number", sort: "totalQty" },
-      { field: "totalAmount", header: "总金额", width: 120, kind: "money", sort: "totalAmount" },
-      ...own.afterTotals,
-      { field: "remark", header: "备注", width: 160, hidden: true },
-      { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
-    ],
-    filters: [
-      { name: "status", label: "状态", options: s.orderStatuses },
-      { name: "partnerId", label: s.partner, options: s.partnerOptions },
-      ...(own.peopleFilters ?? []),
-      { name: "warehouseId", label: "仓库", options: "warehouse" },
-      { name: "no", label: "订单号" },
-      PRODUCT_FILTER,
-      { name: "date", label: "创建日期", kind: "dateRange" },
-    ],
+    ...documentColumnsAndFilters(s, "订单号", s.orderStatuses, middle, { afterPartner: own.peopleFilters, product: true }),
     keywordPlaceholder: `订单号或${s.partner}`,
     rowHref: (id) => `/${side}/order/${id}`,
   };
@@ -88,26 +110,9 @@ export function returnListConfig(
   },
 ): DocumentListConfig {
   const s = SIDES[side];
+  const middle: GridColumn[] = [{ ...s.sourceOrder, width: 160 }, ...own.totals, { field: "createdByName", header: "制单人", width: 90, hidden: true }];
   return {
-    columns: [
-      { field: "no", header: "退货单号", width: 160, sort: "no" },
-      { field: "partnerName", header: s.partner, width: 160 },
-      { field: "warehouseName", header: "仓库", width: 100 },
-      { field: "status", header: "状态", width: 90, kind: "enum", labels: s.returnStatuses, sort: "status" },
-      { ...s.sourceOrder, width: 160 },
-      ...own.totals,
-      { field: "createdByName", header: "制单人", width: 90, hidden: true },
-      { field: "remark", header: "备注", width: 160, hidden: true },
-      { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
-    ],
-    filters: [
-      { name: "status", label: "状态", options: s.returnStatuses },
-      { name: "partnerId", label: s.partner, options: s.partnerOptions },
-      { name: "warehouseId", label: "仓库", options: "warehouse" },
-      { name: "no", label: "退货单号" },
-      ...(own.productFilter ? [PRODUCT_FILTER] : []),
-      { name: "date", label: "创建日期", kind: "dateRange" },
-    ],
+    ...documentColumnsAndFilters(s, "退货单号", s.returnStatuses, middle, { product: own.productFilter }),
     keywordPlaceholder: own.keywordPlaceholder,
     rowHref: (id) => `/${side}/returnOrder/${id}`,
   };
