@@ -333,17 +333,22 @@ export type OrderCreatePageProps =
 
 /** 销售开单 / 采购开单: a new order, saved as a draft or submitted. */
 export function OrderCreatePage(props: OrderCreatePageProps) {
-  const { answered } = props;
-  // A new key per answer: the uncontrolled inputs show what the server answered.
-  const key = answered ? JSON.stringify(answered.values) + answered.lines.length + (answered.message ?? "") : "new";
   return (
     <div>
       <h2 style={{ fontSize: 16, margin: "0 0 10px" }}>{props.side === "sale" ? "新建销售订单" : "新建采购订单"}</h2>
-      {props.side === "sale" ? (
-        <OrderForm side="sale" key={key} data={props.answered ?? props.loaded} />
-      ) : (
-        <OrderForm side="purchase" key={key} data={props.answered ?? props.loaded} />
-      )}
+      <OrderDraftForm {...props} />
     </div>
+  );
+}
+
+/** The order form over the loaded page, or over the action's answer (a refused save, a line added): the create page's and a draft's. */
+export function OrderDraftForm(props: OrderCreatePageProps & { extraButtons?: ReactNode }) {
+  const { answered, extraButtons } = props;
+  // A new key per answer: the uncontrolled inputs show what the server answered.
+  const key = answered ? JSON.stringify(answered.values) + answered.lines.length + (answered.message ?? "") : "loaded";
+  return props.side === "sale" ? (
+    <OrderForm side="sale" key={key} data={props.answered ?? props.loaded} extraButtons={extraButtons} />
+  ) : (
+    <OrderForm side="purchase" key={key} data={props.answered ?? props.loaded} extraButtons={extraButtons} />
   );
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
 import { OrderCreatePage } from "~/components/documents/OrderForm";
+import { useDocumentRouteData } from "~/components/documents/route-data";
 import { pageTitle } from "../../../../server/lib/i18n/zh-CN";
 import { loadPurchaseOrderCreate, purchaseOrderCreateAction } from "~/server/purchase.server";
 
@@ -15,7 +15,7 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PurchaseOrderCreatePage() {
-  return <OrderCreatePage side="purchase" loaded={useLoaderData<typeof loader>()} answered={useActionData<typeof action>()} />;
+  return <OrderCreatePage side="purchase" {...useDocumentRouteData<typeof loader, typeof action>()} />;
 }
 
 export const meta: MetaFunction = () => [{ title: pageTitle("采购开单") }];

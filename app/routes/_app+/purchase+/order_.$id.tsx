@@ -1,20 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { qtyText, type DocumentActionSpec } from "~/components/documents/DocumentActionButton";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  DocumentActionBar,
-  DocumentBadge,
-  DocumentHeader,
-  DocumentLines,
-  DocumentPage,
-  DocumentSummary,
-  LinkedDocuments,
-  documentActionButtons,
-} from "~/components/documents/DocumentPage";
-import { OrderForm } from "~/components/documents/OrderForm";
+import { Link } from "@remix-run/react";
+import { DocumentLines, LinkedDocuments } from "~/components/documents/DocumentPage";
+import { OrderPage } from "~/components/documents/OrderPage";
+import { useDocumentRouteData } from "~/components/documents/route-data";
 import css from "~/components/grid/grid.module.css";
-import { labelOf, PAYMENT_TERMS } from "#server/lib/dictionary";
 import { formatMoneyText } from "#server/lib/decimal-text";
 import { pageTitle } from "../../../../server/lib/i18n/zh-CN";
 import { loadPurchaseOrderPage, purchaseOrderPageAction } from "~/server/purchase.server";
@@ -32,109 +23,75 @@ const ACTION_BUTTONS: Record<string, DocumentActionSpec> = {
   submit: { label: "提交" },
   complete: { label: "完成订单", confirm: "完成后未收的数量不再收货，是否继续？" },
   cancel: { label: "作废", danger: true, confirm: "确定作废该采购订单吗？" },
-  remove: { label: "删除", danger: true, confirm: "此操作将删除该草稿, 是否继续?" },
 };
 
 const qty = qtyText;
 
 export default function PurchaseOrderPage() {
-  const loaded = useLoaderData<typeof loader>();
-  const answered = useActionData<typeof action>();
+  const { loaded, answered } = useDocumentRouteData<typeof loader, typeof action>();
   // The worker of a step of its chain (a stock keeper from his receiving or put-away note) reads it, whatever its status.
   const full = "readOnly" in loaded ? null : loaded;
-  const readOnly = full === null;
   const order = loaded.order!;
   const showPrices = order.totalAmount !== undefined;
   const followUps = loaded.followUps;
   return (
-    <DocumentPage>
-      <DocumentHeader
-        title="采购订单"
-        no={order.no}
-        noTestId="po-no"
-        status={"statusLabel" in order ? order.statusLabel : null}
-        statusTestId="po-status"
-        badges={readOnly ? <DocumentBadge testId="po-read-only">只读</DocumentBadge> : null}
-        printHref={loaded.canPrint ? `/print/purchase?type=purchase&orderId=${order.id}` : null}
-        printTestId="po-print"
-      />
-      {full && order.status === 0 ? (
-        <OrderForm
-          side="purchase"
-          key={answered ? JSON.stringify(answered.values) + answered.lines.length + (answered.message ?? "") : "draft"}
-          data={answered ?? full}
-          extraButtons={documentActionButtons(
-            full.actions.filter((a) => a === "cancel" || a === "remove"),
-            ACTION_BUTTONS,
-            "po-action-",
-          )}
-        />
-      ) : (
+    <OrderPage
+      side="purchase"
+      loaded={loaded}
+      form={full ? { side: "purchase", loaded: full, answered, draftActions: full.actions.filter((a) => a === "cancel" || a === "remove") } : null}
+      specs={ACTION_BUTTONS}
+      spacedSummary
+      summary={{
+        people: [
+          { label: "预计到货日期", value: order.expectedDate ?? "—" },
+          { label: "采购员", value: order.buyerName ?? "—" },
+        ],
+        rest: [{ label: "备注", value: order.remark ?? "—" }],
+      }}
+      actionsBefore={
         <>
-          <DocumentSummary
-            spaced
-            items={[
-              { label: "供应商", value: order.partnerName, testId: "po-partner" },
-              { label: "仓库", value: order.warehouseName },
-              { label: "结算方式", value: labelOf(PAYMENT_TERMS, order.paymentTerm as 100) || "—" },
-              { label: "预计到货日期", value: order.expectedDate ?? "—" },
-              { label: "采购员", value: order.buyerName ?? "—" },
-              { label: "总数量", value: qty(order.totalQty) },
-              showPrices && { label: "总金额", value: formatMoneyText(order.totalAmount), testId: "po-total" },
-              { label: "备注", value: order.remark ?? "—" },
-            ]}
-          />
-          <DocumentLines
-            caption="采购明细"
-            testId="po-lines"
-            lines={order.lines}
-            rowKey={(l) => l.id}
-            columns={[
-              { header: "序号", cell: (l) => l.lineNo },
-              { header: "产品编码", cell: (l) => l.mainOE },
-              { header: "产品名称", cell: (l) => l.productName },
-              { header: "品牌", cell: (l) => l.brandName ?? "" },
-              { header: "数量", num: true, cell: (l) => qty(l.qty) },
-              showPrices && { header: "单价", num: true, cell: (l) => formatMoneyText(l.price) },
-              showPrices && { header: "金额", num: true, cell: (l) => formatMoneyText(l.amount) },
-              { header: "已收", num: true, cell: (l) => qty(l.receivedQty) },
-              { header: "已上架", num: true, cell: (l) => qty(l.putawayQty) },
-              { header: "已退", num: true, cell: (l) => qty(l.returnedQty) },
-              { header: "未收", num: true, cell: (l) => qty(l.openQty) },
-            ]}
-          />
-          <LinkedDocuments title="收货单" testId="po-receipts" docs={followUps.receipts} />
-          <LinkedDocuments title="采购退货单" testId="po-returns" docs={full?.followUps.returns ?? []} />
-          <DocumentActionBar
-            actions={full?.actions ?? []}
-            specs={ACTION_BUTTONS}
-            testIdPrefix="po-action-"
-            backTo={readOnly ? null : "/purchase/order"}
-            before={
-              <>
-                {followUps.openReceiptHref ? (
-                  <Link to={followUps.openReceiptHref} prefetch="none" className={`${css.btn} ${css.primary}`} data-testid="po-receive">
-                    收货
-                  </Link>
-                ) : followUps.canCreateReceipt ? (
-                  <button type="submit" name="intent" value="receive" formNoValidate className={`${css.btn} ${css.primary}`} data-testid="po-receive">
-                    收货
-                  </button>
-                ) : null}
-                {followUps.returnHref ? (
-                  <Link to={followUps.returnHref} prefetch="none" className={css.btn} data-testid="po-return">
-                    退货
-                  </Link>
-                ) : null}
-              </>
-            }
-          />
+          {followUps.openReceiptHref ? (
+            <Link to={followUps.openReceiptHref} prefetch="none" className={`${css.btn} ${css.primary}`} data-testid="po-receive">
+              收货
+            </Link>
+          ) : followUps.canCreateReceipt ? (
+            <button type="submit" name="intent" value="receive" formNoValidate className={`${css.btn} ${css.primary}`} data-testid="po-receive">
+              收货
+            </button>
+          ) : null}
+          {followUps.returnHref ? (
+            <Link to={followUps.returnHref} prefetch="none" className={css.btn} data-testid="po-return">
+              退货
+            </Link>
+          ) : null}
         </>
-      )}
-    </DocumentPage>
+      }
+    >
+      <DocumentLines
+        caption="采购明细"
+        testId="po-lines"
+        lines={order.lines}
+        rowKey={(l) => l.id}
+        columns={[
+          { header: "序号", cell: (l) => l.lineNo },
+          { header: "产品编码", cell: (l) => l.mainOE },
+          { header: "产品名称", cell: (l) => l.productName },
+          { header: "品牌", cell: (l) => l.brandName ?? "" },
+          { header: "数量", num: true, cell: (l) => qty(l.qty) },
+          showPrices && { header: "单价", num: true, cell: (l) => formatMoneyText(l.price) },
+          showPrices && { header: "金额", num: true, cell: (l) => formatMoneyText(l.amount) },
+          { header: "已收", num: true, cell: (l) => qty(l.receivedQty) },
+          { header: "已上架", num: true, cell: (l) => qty(l.putawayQty) },
+          { header: "已退", num: true, cell: (l) => qty(l.returnedQty) },
+          { header: "未收", num: true, cell: (l) => qty(l.openQty) },
+        ]}
+      />
+      <LinkedDocuments title="收货单" testId="po-receipts" docs={followUps.receipts} />
+      <LinkedDocuments title="采购退货单" testId="po-returns" docs={full?.followUps.returns ?? []} />
+    </OrderPage>
   );
 }
 
-export const meta: MetaFunction = ({ data }) => [{ title: pageTitle(`采购订单 ${(data as { order?: { no?: string } } | undefined)?.order?.no ?? ""}`) }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(`采购订单 ${data?.order?.no ?? ""}`) }];
 
 export { ShellErrorBoundary as ErrorBoundary } from "~/components/shell/ShellErrorBoundary";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
 import { ReturnCreatePage } from "~/components/documents/ReturnPage";
+import { useDocumentRouteData } from "~/components/documents/route-data";
 import { pageTitle } from "../../../../server/lib/i18n/zh-CN";
 import { loadPurchaseReturnCreate, purchaseReturnCreateAction } from "~/server/purchase.server";
 
@@ -15,8 +15,7 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PurchaseReturnCreatePage() {
-  const reply = useActionData<typeof action>();
-  return <ReturnCreatePage side="purchase" loaded={useLoaderData<typeof loader>()} answered={reply && "lines" in reply ? reply : undefined} />;
+  return <ReturnCreatePage side="purchase" {...useDocumentRouteData<typeof loader, typeof action>()} />;
 }
 
 export const meta: MetaFunction = () => [{ title: pageTitle("采购退货开单") }];

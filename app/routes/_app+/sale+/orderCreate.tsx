@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { pageResponse } from "~/components/documents/page-response.server";
-import { useActionData, useLoaderData } from "@remix-run/react";
 import { OrderCreatePage } from "~/components/documents/OrderForm";
+import { useDocumentRouteData } from "~/components/documents/route-data";
 import { pageTitle } from "../../../../server/lib/i18n/zh-CN";
 import { loadSalesOrderCreate, salesOrderCreateAction } from "~/server/sale.server";
 
@@ -16,7 +16,7 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SalesOrderCreatePage() {
-  return <OrderCreatePage side="sale" loaded={useLoaderData<typeof loader>()} answered={useActionData<typeof action>()} />;
+  return <OrderCreatePage side="sale" {...useDocumentRouteData<typeof loader, typeof action>()} />;
 }
 
 export const meta: MetaFunction = () => [{ title: pageTitle("销售开单") }];

@@ -1,69 +1,33 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Link } from "@remix-run/react";
-import type { PageConfig } from "~/components/grid/page-config";
-import { ResourcePage } from "~/components/grid/ResourcePage";
-import css from "~/components/grid/grid.module.css";
+import { DocumentListPage } from "~/components/documents/DocumentListPage";
+import { loadDocumentList } from "~/components/documents/document-list.server";
+import { returnListConfig } from "~/components/documents/document-lists";
 import { pageTitle } from "../../../../server/lib/i18n/zh-CN";
-import { SALES_RETURN_STATUSES } from "#server/lib/dictionary";
-import { loadResourcePage, openRowRedirectOf, resourcePageAction } from "~/server/kit.server";
+import { resourcePageAction } from "~/server/kit.server";
 import { salesReturnFilterLookups, salesReturnPrintRedirectOf } from "~/server/sale.server";
 
 const PAGE = "/sale/returnOrder";
 
 /** 销售退货 list: rows open the return's page; 打印 opens the selected return's print sheet in a new window. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const print = (await salesReturnPrintRedirectOf(request)) ?? (await openRowRedirectOf(request, PAGE, config.rowHref!));
-  if (print) return print;
-  const { ctx, data } = await loadResourcePage(request, PAGE, { columns: config.columns });
-  return json({ ...data, lookups: { ...data.lookups, ...(await salesReturnFilterLookups(ctx)) } });
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadDocumentList(request, PAGE, config, { first: salesReturnPrintRedirectOf, lookups: salesReturnFilterLookups });
 }
 
 export function action({ request }: ActionFunctionArgs) {
   return resourcePageAction(request, PAGE);
 }
 
-const config: PageConfig = {
-  columns: [
-    { field: "no", header: "退货单号", width: 160, sort: "no" },
-    { field: "partnerName", header: "客户", width: 160 },
-    { field: "warehouseName", header: "仓库", width: 100 },
-    { field: "status", header: "状态", width: 90, kind: "enum", labels: SALES_RETURN_STATUSES, sort: "status" },
-    { field: "salesOrderNo", header: "销售单号", width: 160 },
+const config = returnListConfig("sale", {
+  totals: [
     { field: "totalQty", header: "总数量", width: 90, kind: "number", sort: "totalQty" },
     { field: "totalAmount", header: "退货金额", width: 120, kind: "money", sort: "totalAmount" },
-    { field: "createdByName", header: "制单人", width: 90, hidden: true },
-    { field: "remark", header: "备注", width: 160, hidden: true },
-    { field: "creationTime", header: "创建时间", width: 140, kind: "datetime", sort: "creationTime" },
   ],
-  filters: [
-    { name: "status", label: "状态", options: SALES_RETURN_STATUSES },
-    { name: "partnerId", label: "客户", options: "customer" },
-    { name: "warehouseId", label: "仓库", options: "warehouse" },
-    { name: "no", label: "退货单号" },
-    { name: "oe", label: "产品编码" },
-    { name: "date", label: "创建日期", kind: "dateRange" },
-  ],
+  productFilter: true,
   keywordPlaceholder: "退货单号、客户或销售单号",
-  rowHref: (id) => `/sale/returnOrder/${id}`,
-};
+});
 
 export default function SalesReturnListPage() {
-  return (
-    <ResourcePage
-      config={config}
-      toolbar={
-        <>
-          <Link to="/sale/returnOrderCreate" prefetch="none" className={`${css.btn} ${css.primary}`} data-testid="sr-new">
-            新建
-          </Link>
-          <button type="submit" name="do" value="print" formTarget="_blank" className={css.btn} data-testid="sr-list-print">
-            打印
-          </button>
-        </>
-      }
-    />
-  );
+  return <DocumentListPage config={config} create={{ href: "/sale/returnOrderCreate", testId: "sr-new" }} printTestId="sr-list-print" />;
 }
 
 export const meta: MetaFunction = () => [{ title: pageTitle("销售退货") }];

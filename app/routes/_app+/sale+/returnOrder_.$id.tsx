@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
 import { ReturnDocumentPage } from "~/components/documents/ReturnPage";
+import { useDocumentRouteData } from "~/components/documents/route-data";
 import { pageTitle } from "../../../../server/lib/i18n/zh-CN";
 import { loadSalesReturnPage, salesReturnPageAction } from "~/server/sale.server";
 
@@ -15,9 +15,7 @@ export function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SalesReturnPage() {
-  const reply = useActionData<typeof action>();
-  // The form's answer (a refused save, a line added); the action's other answers are redirects.
-  return <ReturnDocumentPage side="sale" loaded={useLoaderData<typeof loader>()} answered={reply && "lines" in reply ? reply : undefined} />;
+  return <ReturnDocumentPage side="sale" {...useDocumentRouteData<typeof loader, typeof action>()} />;
 }
 
 export const meta: MetaFunction = () => [{ title: pageTitle("销售退货") }];
