@@ -12,6 +12,8 @@ import { pressDocumentButton } from "../document-forms";
  *  - a plan's own page: generated, opened from the list, lines edited (supplier, quantity) and
  *    saved, 执行 lists the orders it made; submitting every order completes the plan (JS on),
  *    完成 by hand (JS off).
+ * 进销存视图 is a read-only GET page (its filters and export reach the same server with or
+ * without JavaScript): it is checked as plain HTML only.
  */
 async function open(page: Page, url: string, js: boolean) {
   await page.goto(url);
@@ -91,6 +93,7 @@ for (const js of [true, false]) {
         await expect(page.getByTestId("flash")).toContainText("保存成功");
         await expect.poll(async () => num((await (await cell(page, row, "minQty")).textContent())!)).toBe(max - 1);
       }
+      if (js) return;
 
       // 进销存视图: sorted by the suggestion, this product is first.
       await open(page, "/purchase/plan/pssView", js);

@@ -8,6 +8,10 @@ import { grid, gridRows, header, screenPath, signIn } from "../lists/grid";
  * 合计 row; the 排行 switch is a filter; a chart shows the top rows (a plain bar list without
  * JavaScript, the @mantine/charts chart with it); 导出 downloads the selection named after the
  * page. The figures themselves are checked against known rows in server/report/*.test.ts.
+ *
+ * The reports are read-only GET pages: opening each one and the permissions run as plain HTML
+ * only. With JavaScript 销售排行 is opened hydrated, where its date-range picker and its chart
+ * are the JavaScript ones.
  */
 const REPORTS: [url: string, title: string][] = [
   ["/statements/sale/report", "销售明细"],
@@ -36,22 +40,24 @@ for (const js of [true, false]) {
   test.describe(`statement reports (${js ? "JS" : "no JS"})`, () => {
     test.use({ javaScriptEnabled: js });
 
-    test("every report opens for boss1 with a date range and shows its 合计 row", async ({ page }) => {
-      await signIn(page, "boss1", js);
-      for (const [url, title] of REPORTS) {
-        await open(page, `${url}?${RANGE}`, js);
-        await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
-        await expect(page.getByRole("search").locator('input[name="dateFrom"]')).toHaveValue("2020-01-01");
-        await expect(totalsRow(page)).toContainText("合计");
-      }
-      // boss1 holds 产品价格: cost and profit columns are there.
-      await open(page, `/statements/sale/report?${RANGE}`, js);
-      await expect(header(page, "profit")).toBeVisible();
-    });
+    if (!js)
+      test("every report opens for boss1 with a date range and shows its 合计 row", async ({ page }) => {
+        await signIn(page, "boss1", js);
+        for (const [url, title] of REPORTS) {
+          await open(page, `${url}?${RANGE}`, js);
+          await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
+          await expect(page.getByRole("search").locator('input[name="dateFrom"]')).toHaveValue("2020-01-01");
+          await expect(totalsRow(page)).toContainText("合计");
+        }
+        // boss1 holds 产品价格: cost and profit columns are there.
+        await open(page, `/statements/sale/report?${RANGE}`, js);
+        await expect(header(page, "profit")).toBeVisible();
+      });
 
     test("销售排行: the 按客户 switch is a filter in the URL, and the chart shows the top rows", async ({ page }) => {
       await signIn(page, "boss1", js);
       await open(page, `/statements/sale/rank?${RANGE}`, js);
+      if (js) await expect(page.locator('[data-date-range-picker="date"]')).toBeVisible();
       await expect(page.getByTestId("filter-by")).toHaveValue("product");
       await page.getByTestId("filter-by").selectOption("customer");
       await page.getByTestId("report-search").click();
@@ -66,14 +72,15 @@ for (const js of [true, false]) {
       await page.screenshot({ path: screenPath(`report-rank-${js ? "js" : "nojs"}.png`), fullPage: true });
     });
 
-    test("sales1 opens the sales reports; buyer1 the purchase ones but not the sales ones", async ({ page }) => {
-      await signIn(page, "sales1", js);
-      for (const [url, title] of REPORTS.filter(([u]) => u.startsWith("/statements/sale/") || u === "/statements/view/salesman")) {
-        await open(page, `${url}?${RANGE}`, js);
-        await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
-        await expect(totalsRow(page)).toContainText("合计");
-      }
-    });
+    if (!js)
+      test("sales1 opens the sales reports; buyer1 the purchase ones but not the sales ones", async ({ page }) => {
+        await signIn(page, "sales1", js);
+        for (const [url, title] of REPORTS.filter(([u]) => u.startsWith("/statements/sale/") || u === "/statements/view/salesman")) {
+          await open(page, `${url}?${RANGE}`, js);
+          await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
+          await expect(totalsRow(page)).toContainText("合计");
+        }
+      });
   });
 }
 
