@@ -8,11 +8,12 @@ import {
   readOrderHead,
   readOrderLines,
   removeOrder,
-  runOrderAction,
+  orderActionsOf,
   runOrderCommand,
   updateOrder,
   type OrderCommandResult,
-  type OrderLineBase,
+  type OrderLineView,
+  type OrderView,
   type OrderSide,
 } from "../trade/order.service";
 import { PurchaseOrderInputSchema, type PurchaseOrderInput } from "./purchase-order.input";
@@ -70,13 +71,16 @@ async function dropOpenReceiveOrders(tx: Executor, ctx: Ctx, order: OrderRow) {
     );
 }
 
+const BUYER = { field: "buyerName", column: purchaseOrders.buyerId } as const;
+
 /** The purchase side of the trade order. */
-const PURCHASE: OrderSide<PurchaseOrderInput, OrderRow, PurchaseOrderAction, PurchaseOpts> = {
+export const purchaseOrderSide: OrderSide<PurchaseOrderInput, OrderRow, PurchaseOrderAction, PurchaseOpts> = {
   orders: purchaseOrders,
   lines: purchaseOrderLines,
   docType: "purchaseOrder",
   machine: PURCHASE_ORDER_MACHINE,
   schema: PurchaseOrderInputSchema,
+  person: BUYER,
   partner: { rel: 0, label: "供应商" },
   header: async (_tx, _ctx, input) => ({ expectedDate: input.expectedDate }),
   createColumns: (ctx, opts) => ({ buyerId: ctx.userId, planId: opts.planId ?? null }),
@@ -115,7 +119,7 @@ export function createPurchaseOrder(
   input: unknown,
   opts: { submit?: boolean; tx?: Executor; planId?: number } = {},
 ): Promise<{ id: number; no: string; status: number }> {
-  return createOrder(ctx, PURCHASE, input, opts);
+  return createOrder(ctx, purchaseOrderSide, input, opts);
 }
 
 /** Replaces a draft's header and lines (draft only); with `submit` it is submitted in the same transaction. */
@@ -125,61 +129,42 @@ export function updatePurchaseOrder(
   input: unknown,
   opts: { submit?: boolean } = {},
 ): Promise<{ id: number; no: string; status: number }> {
-  return updateOrder(ctx, PURCHASE, id, input, opts);
+  return updateOrder(ctx, purchaseOrderSide, id, input, opts);
 }
 
 /** Deletes a draft (nothing was posted for it). */
 export async function removePurchaseOrder(ctx: Ctx, id: number): Promise<void> {
-  await removeOrder(ctx, PURCHASE, id);
+  await removeOrder(ctx, purchaseOrderSide, id);
 }
 
-/** 提交 (0 → 10, then what the receiving of a submitted order gives). */
-export const submitPurchaseOrder = (ctx: Ctx, id: number) => runOrderAction(ctx, PURCHASE, id, "submit", {});
-
-/** 作废 (0/10 → 90), refused once anything was received. */
-export const cancelPurchaseOrder = (ctx: Ctx, id: number) => runOrderAction(ctx, PURCHASE, id, "cancel", {});
-
-/** 完成 (30/40 → 100). */
-export const completePurchaseOrder = (ctx: Ctx, id: number) => runOrderAction(ctx, PURCHASE, id, "complete", {});
+/**
+ * The order's status actions, each in its own transaction: 提交 (0 → 10, then what the receiving
+ * of a submitted order gives), 作废 (0/10 → 90, refused once anything was received), 完成 (30/40 → 100).
+ */
+export const { submit: submitPurchaseOrder, cancel: cancelPurchaseOrder, complete: completePurchaseOrder } = orderActionsOf(purchaseOrderSide);
 
 /** One button of the order's page or one action of the JSON API (POST /api/app/purchaseOrder/{id}/{action}). */
 export function runPurchaseOrderAction(ctx: Ctx, id: number, action: string): Promise<OrderCommandResult> {
-  return runOrderCommand(ctx, PURCHASE, id, action, {});
+  return runOrderCommand(ctx, purchaseOrderSide, id, action, {});
 }
 
-export interface PurchaseOrderLineView extends OrderLineBase {
+export interface PurchaseOrderLineView extends OrderLineView {
   receivedQty: string;
   putawayQty: string;
-  returnedQty: string;
-  /** Ordered − received, not below 0 (what the order still expects). */
-  openQty: string;
 }
 
-export type PurchaseOrderView = OrderRow & {
-  partnerName: string;
-  warehouseName: string;
-  buyerName: string | null;
-  companyName: string;
-  lines: PurchaseOrderLineView[];
-};
+export type PurchaseOrderView = OrderView<OrderRow, PurchaseOrderLineView> & { buyerName: string | null };
 
 /** The order with its names and lines; another company's order is 不存在. */
 export async function getPurchaseOrder(ctx: Ctx, id: number, ex?: Executor): Promise<PurchaseOrderView> {
   const tx = ex ?? db();
-  const head = await readOrderHead(tx, ctx, purchaseOrders, LABEL, id, purchaseOrders.buyerId);
+  const head = await readOrderHead(tx, ctx, purchaseOrderSide, id, BUYER);
   const lines = await readOrderLines<Omit<PurchaseOrderLineView, "openQty">>(tx, ctx, purchaseOrderLines, id, {
     receivedQty: purchaseOrderLines.receivedQty,
     putawayQty: purchaseOrderLines.putawayQty,
-    returnedQty: purchaseOrderLines.returnedQty,
   });
-  return {
-    ...head.order,
-    partnerName: head.partnerName,
-    warehouseName: head.warehouseName,
-    buyerName: head.personName,
-    companyName: head.companyName,
-    lines: lines.map((l) => ({ ...l, openQty: qtyString(lt(l.receivedQty, l.qty) ? sub(l.qty, l.receivedQty) : 0) })),
-  };
+  // Open: ordered − received, not below 0 (what the order still expects).
+  return { ...head, lines: lines.map((l) => ({ ...l, openQty: qtyString(lt(l.receivedQty, l.qty) ? sub(l.qty, l.receivedQty) : 0) })) };
 }
 
 export const PURCHASE_ORDER_STATUS_CODES = { PO_DRAFT, PO_WAITING, PO_RECEIVING, PO_PARTIAL, PO_RECEIVED, PO_VOID, PO_DONE };

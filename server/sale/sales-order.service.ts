@@ -18,12 +18,13 @@ import {
   readOrderHead,
   readOrderLines,
   removeOrder,
-  runOrderAction,
+  orderActionsOf,
   runOrderActionIn,
   runOrderCommand,
   updateOrder,
   type OrderCommandResult,
-  type OrderLineBase,
+  type OrderLineView,
+  type OrderView,
   type OrderSide,
 } from "../trade/order.service";
 import { afterSalesOrderSubmitted, createPickingForOrder, unpickedLocks, voidOpenNotesOfOrder } from "./picking-order.service";
@@ -125,13 +126,16 @@ export interface SalesOrderCommandOpts {
 /** What a sales order command takes besides the order: allowShortage (submit, requestApproval), reason (requestApproval), approved (by the credit approval). */
 type SaleOpts = { allowShortage?: boolean; reason?: unknown; approved?: boolean };
 
+const SALESMAN = { field: "salesmanName", column: salesOrders.salesmanId } as const;
+
 /** The sale side of the trade order (server/trade/order.service.ts). LOCK ORDER: see the module's comment. */
-const SALE: OrderSide<SalesOrderInput, OrderRow, SalesOrderAction, SaleOpts> = {
+export const salesOrderSide: OrderSide<SalesOrderInput, OrderRow, SalesOrderAction, SaleOpts> = {
   orders: salesOrders,
   lines: salesOrderLines,
   docType: SALES_ORDER_DOC_TYPE,
   machine: SALES_ORDER_MACHINE,
   schema: SalesOrderInputSchema,
+  person: SALESMAN,
   partner: { rel: 1, label: "客户" },
   /** The salesman must be the company's user (blank: the order's, else the clerk); blank contact fields take the customer's. */
   async header(tx, ctx, input, customer, current) {
@@ -246,11 +250,11 @@ const SALE: OrderSide<SalesOrderInput, OrderRow, SalesOrderAction, SaleOpts> = {
  * caller's transaction: the credit approval submits the order it approves (`approved`).
  */
 export async function submitLockedSalesOrder(tx: Executor, ctx: Ctx, order: OrderRow, opts: { allowShortage: boolean; approved?: boolean }) {
-  await runOrderActionIn(tx, ctx, SALE, order.id, "submit", opts);
+  await runOrderActionIn(tx, ctx, salesOrderSide, order.id, "submit", opts);
 }
 
 export function createSalesOrder(ctx: Ctx, input: unknown, opts: SalesOrderCommandOpts = {}): Promise<{ id: number; no: string; status: number }> {
-  return createOrder(ctx, SALE, input, opts);
+  return createOrder(ctx, salesOrderSide, input, opts);
 }
 
 /**
@@ -258,25 +262,20 @@ export function createSalesOrder(ctx: Ctx, input: unknown, opts: SalesOrderComma
  * content is closed. With `submit` it is submitted in the same transaction.
  */
 export function updateSalesOrder(ctx: Ctx, id: number, input: unknown, opts: SalesOrderCommandOpts = {}): Promise<{ id: number; no: string; status: number }> {
-  return updateOrder(ctx, SALE, id, input, opts);
+  return updateOrder(ctx, salesOrderSide, id, input, opts);
 }
 
 /** Deletes a draft (nothing was posted for it); a waiting credit approval is closed as 驳回 (订单已删除). */
 export function removeSalesOrder(ctx: Ctx, id: number): Promise<{ id: number; no: string }> {
-  return removeOrder(ctx, SALE, id);
+  return removeOrder(ctx, salesOrderSide, id);
 }
 
-/** 未成交 (0 → 95). */
-export const markNoDeal = (ctx: Ctx, id: number) => runOrderAction(ctx, SALE, id, "noDeal", {});
-
-/** 提交 (0 → 30): stock locked, credit checked; over the limit it is refused (提交审批 instead). */
-export const submitSalesOrder = (ctx: Ctx, id: number, opts: { allowShortage?: boolean } = {}) => runOrderAction(ctx, SALE, id, "submit", opts);
-
-/** 取消订单 (30/40/50 → 90). */
-export const cancelSalesOrder = (ctx: Ctx, id: number) => runOrderAction(ctx, SALE, id, "cancel", {});
-
-/** 完成 (60 → 100). */
-export const completeSalesOrder = (ctx: Ctx, id: number) => runOrderAction(ctx, SALE, id, "complete", {});
+/**
+ * The order's status actions, each in its own transaction: 提交 (0 → 30: stock locked, credit
+ * checked; over the limit it is refused, 提交审批 instead), 未成交 (0 → 95), 取消订单 (30/40/50 → 90),
+ * 完成 (60 → 100).
+ */
+export const { submit: submitSalesOrder, noDeal: markNoDeal, cancel: cancelSalesOrder, complete: completeSalesOrder } = orderActionsOf(salesOrderSide);
 
 /**
  * 提交审批: a draft over the customer's credit limit waits for a manager on /demand/approval
@@ -352,7 +351,7 @@ export function runSalesOrderAction(
   action: string,
   opts: { allowShortage?: boolean; reason?: unknown } = {},
 ): Promise<OrderCommandResult> {
-  return runOrderCommand(ctx, SALE, id, action, opts, {
+  return runOrderCommand(ctx, salesOrderSide, id, action, opts, {
     requestApproval: { done: "已提交审批", run: (c, i, o) => requestCreditApproval(c, i, o) },
     pick: {
       done: "已生成拣货单",
@@ -370,7 +369,7 @@ export function runSalesOrderAction(
 
 // ─── Reading ───
 
-export interface SalesOrderLineView extends OrderLineBase {
+export interface SalesOrderLineView extends OrderLineView {
   listPrice: string | null;
   discount: string;
   /** Moving average cost when written: only for holders of 产品价格 (CPGL-002), else null. */
@@ -379,11 +378,7 @@ export interface SalesOrderLineView extends OrderLineBase {
   shortQty: string;
   pickedQty: string;
   deliveredQty: string;
-  returnedQty: string;
   cancelledQty: string;
-  /** Ordered − delivered − cancelled, not below 0 (what the order still has to ship). */
-  openQty: string;
-  remark: string | null;
 }
 
 export interface SalesOrderCredit {
@@ -409,17 +404,13 @@ export interface SalesOrderApprovalView {
   deciderName: string | null;
 }
 
-export type SalesOrderView = OrderRow & {
+export type SalesOrderView = OrderView<OrderRow, SalesOrderLineView> & {
   statusLabel: string;
-  partnerName: string;
-  warehouseName: string;
   salesmanName: string | null;
   creatorName: string | null;
-  companyName: string;
   customer: { contactName: string | null; contactPhone: string | null; address: string | null; paymentTerm: number | null };
   credit: SalesOrderCredit;
   approvals: SalesOrderApprovalView[];
-  lines: SalesOrderLineView[];
   /** The buttons the order offers now (SALES_ORDER_USER_ACTIONS that its status and credit allow). */
   actions: SalesOrderCommand[];
 };
@@ -427,14 +418,14 @@ export type SalesOrderView = OrderRow & {
 /** The order with its names, customer, credit, approvals and lines; another company's order is 不存在. */
 export async function getSalesOrder(ctx: Ctx, id: number, ex?: Executor): Promise<SalesOrderView> {
   const tx = ex ?? db();
-  const head = await readOrderHead(tx, ctx, salesOrders, LABEL, id, salesOrders.salesmanId, {
+  const head = await readOrderHead(tx, ctx, salesOrderSide, id, SALESMAN, {
     partnerContactName: enterpriseRelations.contactName,
     partnerContactPhone: enterpriseRelations.contactPhone,
     partnerAddress: enterpriseRelations.address,
     partnerPaymentTerm: enterpriseRelations.paymentTerm,
     creatorName: sql<string | null>`(select u.name from users u where u.id = ${salesOrders.createdBy})`,
   });
-  const order = head.order;
+  const { partnerContactName, partnerContactPhone, partnerAddress, partnerPaymentTerm, ...order } = head;
   const [lines, holdings, accounts, approvalRows] = await Promise.all([
     readOrderLines<Omit<SalesOrderLineView, "lockedQty" | "shortQty" | "openQty">>(tx, ctx, salesOrderLines, id, {
       listPrice: salesOrderLines.listPrice,
@@ -442,7 +433,6 @@ export async function getSalesOrder(ctx: Ctx, id: number, ex?: Executor): Promis
       costPrice: salesOrderLines.costPrice,
       pickedQty: salesOrderLines.pickedQty,
       deliveredQty: salesOrderLines.deliveredQty,
-      returnedQty: salesOrderLines.returnedQty,
       cancelledQty: salesOrderLines.cancelledQty,
     }),
     lineHoldings(tx, ctx, [id]),
@@ -499,17 +489,7 @@ export async function getSalesOrder(ctx: Ctx, id: number, ex?: Executor): Promis
   return {
     ...order,
     statusLabel: labelOf(SALES_ORDER_STATUSES, order.status as 0),
-    partnerName: head.partnerName,
-    warehouseName: head.warehouseName,
-    salesmanName: head.personName,
-    creatorName: head.creatorName,
-    companyName: head.companyName,
-    customer: {
-      contactName: head.partnerContactName,
-      contactPhone: head.partnerContactPhone,
-      address: head.partnerAddress,
-      paymentTerm: head.partnerPaymentTerm,
-    },
+    customer: { contactName: partnerContactName, contactPhone: partnerContactPhone, address: partnerAddress, paymentTerm: partnerPaymentTerm },
     credit,
     approvals: approvalRows,
     lines: lineViews,

@@ -42,8 +42,10 @@ export type OrderTable = PgTable & {
   updatedAt: PgColumn;
   partnerId: PgColumn;
   warehouseId: PgColumn;
+  totalQty: PgColumn;
   totalAmount: PgColumn;
   createdBy: PgColumn;
+  creationTime: PgColumn;
 };
 
 /** The line table of an order. */
@@ -56,6 +58,7 @@ export type OrderLineTable = PgTable & {
   qty: PgColumn;
   price: PgColumn;
   amount: PgColumn;
+  returnedQty: PgColumn;
   remark: PgColumn;
 };
 
@@ -103,6 +106,8 @@ export interface OrderSide<I extends OrderInputBase, Row extends OrderRowBase, A
   docType: string;
   machine: StatusMachine<A | BaseAction>;
   schema: z.ZodType<I>;
+  /** The side's person on the order, as lists and pages name it: salesmanName / buyerName, from its column. */
+  person: { field: string; column: PgColumn };
   /** enterprise_relations.rel of the partner (1 customer, 0 supplier) and its Chinese name. */
   partner: { rel: number; label: string };
   /**
@@ -260,6 +265,12 @@ export function runOrderAction<I extends OrderInputBase, Row extends OrderRowBas
   return inTransaction((tx) => runOrderActionIn(tx, ctx, side, id, action, opts));
 }
 
+/** A side's status actions as functions (ctx, id, opts?), each in its own transaction: submitSalesOrder, cancelPurchaseOrder … */
+export function orderActionsOf<I extends OrderInputBase, Row extends OrderRowBase, A extends string, O extends object>(side: OrderSide<I, Row, A, O>) {
+  const run = (action: A | "submit") => (ctx: Ctx, id: number, opts?: O) => runOrderAction(ctx, side, id, action, opts ?? ({} as O));
+  return Object.fromEntries((Object.keys(side.actions) as (A | "submit")[]).map((a) => [a, run(a)])) as Record<A | "submit", ReturnType<typeof run>>;
+}
+
 /** A new draft with its lines (submitted in the same transaction with `submit`). */
 export async function createOrder<I extends OrderInputBase, Row extends OrderRowBase, A extends string, O extends object>(
   ctx: Ctx,
@@ -386,17 +397,38 @@ type SelectedOf<H> = {
   [K in keyof H]: H[K] extends SQL<infer T> ? T : H[K] extends PgColumn<infer C> ? (C["notNull"] extends true ? C["data"] : C["data"] | null) : unknown;
 };
 
-/** The order's header with the names a page shows; `person` is the side's salesman or buyer column. 不存在 for another company's. */
-export async function readOrderHead<T extends OrderTable, H extends Record<string, SQL | PgColumn> = Record<string, never>>(
+/** The names an order's page shows with it. */
+export interface OrderNames {
+  partnerName: string;
+  warehouseName: string;
+  companyName: string;
+}
+
+/** An order as its page and the JSON API read it: the row, its names and its lines. */
+export type OrderView<Row, L> = Row & OrderNames & { lines: L[] };
+
+/**
+ * The order's row with the names a page shows: partner, warehouse, company and the side's
+ * person (`person.field`: salesmanName / buyerName, from `person.column`), and `extra` columns.
+ * 不存在 for another company's order.
+ */
+export async function readOrderHead<
+  I extends OrderInputBase,
+  Row extends OrderRowBase,
+  A extends string,
+  O extends object,
+  P extends string,
+  H extends Record<string, SQL | PgColumn> = Record<string, never>,
+>(
   ex: Executor,
   ctx: Ctx,
-  orders: T,
-  label: string,
+  side: OrderSide<I, Row, A, O>,
   id: number,
-  person: PgColumn,
+  person: { field: P; column: PgColumn },
   extra: H = {} as H,
-): Promise<{ order: T["$inferSelect"]; partnerName: string; warehouseName: string; personName: string | null; companyName: string } & SelectedOf<H>> {
-  if (!isId(id)) throw new DomainError("not_found", `${label}不存在`);
+): Promise<Row & OrderNames & Record<P, string | null> & SelectedOf<H>> {
+  const { orders, machine } = side;
+  if (!isId(id)) throw new DomainError("not_found", `${machine.label}不存在`);
   const [head] = await (ex as any)
     .select({
       order: orders,
@@ -410,10 +442,11 @@ export async function readOrderHead<T extends OrderTable, H extends Record<strin
     .innerJoin(enterpriseRelations, eq(enterpriseRelations.id, orders.partnerId))
     .innerJoin(warehouses, eq(warehouses.id, orders.warehouseId))
     .innerJoin(companies, eq(companies.id, orders.companyId))
-    .leftJoin(users, eq(users.id, person))
+    .leftJoin(users, eq(users.id, person.column))
     .where(and(eq(orders.id, id), eq(orders.companyId, ctx.companyId)));
-  if (!head) throw new DomainError("not_found", `${label}不存在`);
-  return head;
+  if (!head) throw new DomainError("not_found", `${machine.label}不存在`);
+  const { order, personName, ...names } = head;
+  return { ...order, ...names, [person.field]: personName };
 }
 
 /** What every order line shows: its product's code, name, brand and unit, and its own numbers. */
@@ -428,7 +461,14 @@ export interface OrderLineBase {
   qty: string;
   price: string;
   amount: string;
+  returnedQty: string;
   remark: string | null;
+}
+
+/** A line as the order's page shows it. */
+export interface OrderLineView extends OrderLineBase {
+  /** What the order still has to deliver or receive, not below 0. */
+  openQty: string;
 }
 
 /** The order's lines in their order, with the side's own columns (`extra`, read as the side's line type `L`). */
@@ -451,6 +491,7 @@ export async function readOrderLines<L extends OrderLineBase>(
       qty: lines.qty,
       price: lines.price,
       amount: lines.amount,
+      returnedQty: lines.returnedQty,
       ...extra,
       remark: lines.remark,
     })
