@@ -5,6 +5,7 @@ import { gt, lt, qtyString, sub } from "../lib/decimal";
 import { DomainError } from "../lib/errors";
 import {
   createOrder,
+  linesOfOrder,
   readOrderHead,
   readOrderLines,
   removeOrder,
@@ -103,7 +104,7 @@ export const purchaseOrderSide: OrderSide<PurchaseOrderInput, OrderRow, Purchase
         const [row] = await tx
           .select({ received: sql<string>`coalesce(sum(${purchaseOrderLines.receivedQty}), 0)::text` })
           .from(purchaseOrderLines)
-          .where(and(eq(purchaseOrderLines.orderId, order.id), eq(purchaseOrderLines.companyId, ctx.companyId)));
+          .where(linesOfOrder(purchaseOrderLines, ctx, order.id));
         if (gt(row!.received, 0)) throw new DomainError("conflict", `${LABEL}已有收货，不能作废；不再收货请点“完成”`);
       },
       post: (tx, ctx, order) => dropOpenReceiveOrders(tx, ctx, order),

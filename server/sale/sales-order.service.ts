@@ -14,6 +14,7 @@ import { notify } from "../kernel/notify";
 import {
   assertCompanyUser,
   createOrder,
+  linesOfOrder,
   lineAmount,
   readOrderHead,
   readOrderLines,
@@ -177,7 +178,7 @@ export const salesOrderSide: OrderSide<SalesOrderInput, OrderRow, SalesOrderActi
         const lines = await tx
           .select({ id: salesOrderLines.id, productId: salesOrderLines.productId, qty: salesOrderLines.qty })
           .from(salesOrderLines)
-          .where(and(eq(salesOrderLines.orderId, order.id), eq(salesOrderLines.companyId, ctx.companyId)))
+          .where(linesOfOrder(salesOrderLines, ctx, order.id))
           .orderBy(asc(salesOrderLines.lineNo), asc(salesOrderLines.id));
         if (lines.length === 0) throw new DomainError("bad_request", "请至少添加一行产品");
         await reserveStock(
@@ -227,7 +228,7 @@ export const salesOrderSide: OrderSide<SalesOrderInput, OrderRow, SalesOrderActi
         await tx
           .update(salesOrderLines)
           .set({ cancelledQty: sql`greatest(${salesOrderLines.qty} - ${salesOrderLines.deliveredQty}, 0)`, pickedQty: "0" })
-          .where(and(eq(salesOrderLines.orderId, order.id), eq(salesOrderLines.companyId, ctx.companyId)));
+          .where(linesOfOrder(salesOrderLines, ctx, order.id));
         const [fresh] = await tx.select({ deliveredAmount: salesOrders.deliveredAmount }).from(salesOrders).where(eq(salesOrders.id, order.id));
         await dropOpenAmount(tx, ctx, order, fresh!.deliveredAmount);
         return { set: { closedAt: ctx.now ?? new Date() } };

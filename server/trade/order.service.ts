@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type * as z from "zod";
 import type { Ctx } from "../lib/context";
-import { db, type Executor } from "../db/client";
+import type { Executor } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { div, moneyString, mul, qtyString, roundMoney, sum } from "../lib/decimal";
 import { DomainError } from "../lib/errors";
@@ -129,6 +129,10 @@ export interface OrderSide<I extends OrderInputBase, Row extends OrderRowBase, A
 }
 
 export type OrderCommandOpts<O> = O & { submit?: boolean; tx?: Executor };
+
+/** The lines of one order of the caller's company (a where condition). */
+export const linesOfOrder = (lines: OrderLineTable, ctx: Pick<Ctx, "companyId">, orderId: number) =>
+  and(eq(lines.orderId, orderId), eq(lines.companyId, ctx.companyId));
 
 /** A line's amount: qty × price × discount ÷ 100 (no discount: 100), rounded half-up to cents. */
 export function lineAmount(qty: string, price: string, discount = "100"): string {
@@ -324,7 +328,7 @@ export async function updateOrder<I extends OrderInputBase, Row extends OrderRow
       const order = await lockOrder<Row>(tx, ctx, side, id);
       assertTransition(machine, "save", order.status);
       const { header, listPrices } = await checkReferences(tx, ctx, side, parsed, order);
-      await (tx as any).delete(lines).where(and(eq(lines.orderId, id), eq(lines.companyId, ctx.companyId)));
+      await (tx as any).delete(lines).where(linesOfOrder(lines, ctx, id));
       const totals = await writeLines(tx, ctx, side, id, parsed, listPrices);
       const own = side.updateColumns ? await side.updateColumns(tx, ctx, order, opts) : {};
       await (tx as any)
@@ -499,7 +503,7 @@ export async function readOrderLines<L extends OrderLineBase>(
     .innerJoin(products, eq(products.id, lines.productId))
     .leftJoin(productBrands, eq(productBrands.id, products.brandId))
     .leftJoin(productUnits, eq(productUnits.id, products.unitId))
-    .where(and(eq(lines.orderId, orderId), eq(lines.companyId, ctx.companyId)))
+    .where(linesOfOrder(lines, ctx, orderId))
     .orderBy(asc(lines.lineNo), asc(lines.id));
 }
 
@@ -511,6 +515,3 @@ export async function assertCompanyUser(tx: Executor, ctx: Ctx, userId: number, 
     .where(and(eq(companyUsers.companyId, ctx.companyId), eq(companyUsers.userId, userId)));
   if (!member) throw new DomainError("bad_request", `${label}不存在`, { [field]: [`${label}不存在`] });
 }
-
-/** The default database when the caller gives no executor (reads outside a transaction). */
-export const readerOf = (ex?: Executor): Executor => ex ?? db();
