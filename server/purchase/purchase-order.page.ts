@@ -2,8 +2,6 @@ import type { Ctx } from "../lib/context";
 import { requireDocumentPage, requirePage } from "../auth/guard";
 import { visibleDocument } from "../lib/list-read";
 import { purchaseOrderResource } from "./purchase-order.resource";
-import { and, asc, eq } from "drizzle-orm";
-import { db } from "../db/client";
 import { gt } from "../lib/decimal";
 import { labelOf, PURCHASE_ORDER_STATUSES, PURCHASE_RETURN_STATUSES, RECEIVE_ORDER_STATUSES } from "../lib/dictionary";
 import { actionsFor } from "../kernel/status-machine";
@@ -11,6 +9,7 @@ import { purchaseSubmitFlow, SETTINGS_CODE, type AutoFlow } from "../setting/aut
 import { getCompanySettings } from "../setting/setting.service";
 import { companyClock, listPrintRedirect, type DocumentFormState, type FormLine as TradeFormLine } from "../trade/document-form.page";
 import {
+  documentsOfOrder,
   lineOrderRedirect,
   orderCreateAction,
   orderFormState,
@@ -19,6 +18,7 @@ import {
   partnerOptions,
   resolvePartner,
   warehouseOptions,
+  type OrderPageBase,
   type OrderPageSide,
   type PartnerOption,
 } from "../trade/order.page";
@@ -55,13 +55,9 @@ export type FormLine = TradeFormLine;
 
 export type PurchaseOrderFormState = DocumentFormState;
 
-export interface PurchaseOrderPageData extends PurchaseOrderFormState {
+export interface PurchaseOrderPageData extends OrderPageBase {
   suppliers: SupplierOption[];
-  warehouses: { id: number; name: string; isDefault: boolean }[];
   order: (Omit<PurchaseOrderView, "lines"> & { statusLabel: string; lines: PurchaseOrderView["lines"] }) | null;
-  /** The buttons the order's status offers (submit, cancel, complete), besides save for a draft. */
-  actions: string[];
-  canEdit: boolean;
   /** What 提交 also does by the company's settings (提交并收货入库), null when it only submits. */
   submitFlow: AutoFlow | null;
 }
@@ -172,21 +168,8 @@ const RECEIVABLE_STATUSES: number[] = [PO_WAITING, PO_RECEIVING, PO_PARTIAL, PO_
 async function followUpsOf(ctx: Ctx, order: PurchaseOrderView): Promise<PurchaseOrderFollowUps> {
   const time = await companyClock(ctx);
   const [notes, returns] = await Promise.all([
-    db()
-      .select({ id: receiveOrders.id, no: receiveOrders.no, status: receiveOrders.status, creationTime: receiveOrders.creationTime })
-      .from(receiveOrders)
-      .where(and(eq(receiveOrders.companyId, ctx.companyId), eq(receiveOrders.purchaseOrderId, order.id)))
-      .orderBy(asc(receiveOrders.id)),
-    db()
-      .select({
-        id: purchaseReturnOrders.id,
-        no: purchaseReturnOrders.no,
-        status: purchaseReturnOrders.status,
-        creationTime: purchaseReturnOrders.creationTime,
-      })
-      .from(purchaseReturnOrders)
-      .where(and(eq(purchaseReturnOrders.companyId, ctx.companyId), eq(purchaseReturnOrders.purchaseOrderId, order.id)))
-      .orderBy(asc(purchaseReturnOrders.id)),
+    documentsOfOrder(ctx, receiveOrders, receiveOrders.purchaseOrderId, order.id),
+    documentsOfOrder(ctx, purchaseReturnOrders, purchaseReturnOrders.purchaseOrderId, order.id),
   ]);
   const canReceive = ctx.permissions.has("CGGL-009");
   const canReturn = ctx.permissions.has("CGGL-005");
@@ -195,13 +178,17 @@ async function followUpsOf(ctx: Ctx, order: PurchaseOrderView): Promise<Purchase
   const returnable = order.lines.some((l) => gt(l.receivedQty, l.returnedQty));
   return {
     receipts: notes.map((n) => ({
-      ...n,
+      id: n.id,
+      no: n.no,
+      status: n.status,
       statusLabel: labelOf(RECEIVE_ORDER_STATUSES, n.status as 10),
       creationTime: time(n.creationTime),
       href: `/purchase/receive/${n.id}`,
     })),
     returns: returns.map((r) => ({
-      ...r,
+      id: r.id,
+      no: r.no,
+      status: r.status,
       statusLabel: labelOf(PURCHASE_RETURN_STATUSES, r.status as 0),
       creationTime: time(r.creationTime),
       href: `/purchase/returnOrder/${r.id}`,

@@ -12,7 +12,9 @@ import {
   returnCreateAction,
   returnDocumentPage,
   returnOr404,
+  returnHeaderValues,
   returnPageAction,
+  type ReturnPageBase,
   type ReturnPageSide,
 } from "../trade/return.page";
 import { stockLocations } from "../stock/stock.tables";
@@ -44,14 +46,11 @@ export type ReturnFormLine = FormLine;
 
 export type ReturnFormState = DocumentFormState;
 
-export interface PurchaseReturnPageData extends ReturnFormState {
+export interface PurchaseReturnPageData extends ReturnPageBase<PurchaseReturnView> {
   suppliers: { value: number; label: string }[];
-  warehouses: { value: number; label: string }[];
   locations: { value: string; label: string }[];
   /** Batches on hand in the warehouse (the lines' products, or what `batchQ` finds). */
   batches: ReturnableBatch[];
-  doc: PurchaseReturnView | null;
-  canEdit: boolean;
 }
 
 async function locationsOf(ctx: Ctx, warehouseId: number | null) {
@@ -94,7 +93,7 @@ export async function loadPurchaseReturnCreate(request: Request) {
   const orderId = parseId(new URL(request.url).searchParams.get("orderId") ?? "");
   const choices = await purchaseReturnChoices(ctx);
   const def = choices.warehouses[0];
-  let state = blankReturnState({ partnerId: "", warehouseId: def ? String(def.value) : "", purchaseOrderId: "", purchaseOrderNo: "", remark: "", batchQ: "" });
+  let state = blankReturnState(PURCHASE_RETURN, def ? def.value : null);
   if (orderId !== null) {
     const pre = await purchaseReturnPrefill(ctx, orderId).catch((e) => {
       if ((e as { code?: string }).code === "not_found") throw json({ message: "采购单不存在" }, { status: 404 });
@@ -106,14 +105,7 @@ export async function loadPurchaseReturnCreate(request: Request) {
       { partnerId: pre.order.partnerId, warehouseId: pre.order.warehouseId },
     );
     state = {
-      values: {
-        partnerId: String(pre.order.partnerId),
-        warehouseId: String(pre.order.warehouseId),
-        purchaseOrderId: String(pre.order.id),
-        purchaseOrderNo: pre.order.no,
-        remark: "",
-        batchQ: "",
-      },
+      values: returnHeaderValues(PURCHASE_RETURN, { partnerId: pre.order.partnerId, warehouseId: pre.order.warehouseId }, pre.order),
       lines: savedFormLines(pre.lines, facts, (l) => ({
         locationId: l.locationId ? String(l.locationId) : "",
         batchNo: l.batchNo,
@@ -211,26 +203,16 @@ const PURCHASE_RETURN: ReturnPageSide<PurchaseReturnView, PurchaseReturnPageData
   docUrl: returnUrl,
   draft: PR_DRAFT,
   get: getPurchaseReturnOrder,
-  headerFields: ["partnerId", "warehouseId", "purchaseOrderId", "purchaseOrderNo", "remark", "batchQ"],
-  inputFields: ["partnerId", "warehouseId", "purchaseOrderId", "remark"],
-  lineFields: ["productId", "locationId", "batchNo", "qty", "price", "reasonCode", "purchaseOrderLineId", "remark"],
+  orderField: "purchaseOrder",
+  orderOf: (doc) => ({ id: doc.purchaseOrderId, no: doc.purchaseOrderNo }),
+  // 查找批次: the keyword of the batches panel.
+  moreHeaderFields: ["batchQ"],
+  lineFields: ["locationId", "batchNo", "purchaseOrderLineId"],
   pick: {},
-  valuesOf: (doc) => ({
-    partnerId: String(doc.partnerId),
-    warehouseId: String(doc.warehouseId),
-    purchaseOrderId: doc.purchaseOrderId ? String(doc.purchaseOrderId) : "",
-    purchaseOrderNo: doc.purchaseOrderNo ?? "",
-    remark: doc.remark ?? "",
-    batchQ: "",
-  }),
   lineValues: (l) => ({
     locationId: String(l.locationId),
     batchNo: l.batchNo,
-    qty: l.qty,
-    price: l.price,
-    reasonCode: l.reasonCode === null ? "" : String(l.reasonCode),
     purchaseOrderLineId: l.purchaseOrderLineId ? String(l.purchaseOrderLineId) : "",
-    remark: l.remark ?? "",
   }),
   pickFacts: (doc) => doc.status === PR_DRAFT,
   schema: PurchaseReturnInputSchema,

@@ -14,6 +14,7 @@ import { companyUsers, users } from "../kernel/identity.tables";
 import { enterpriseRelations } from "../organization/organization.tables";
 import { companyClock, listPrintRedirect, type DocumentFormState, type FormLine } from "../trade/document-form.page";
 import {
+  documentsOfOrder,
   lineOrderRedirect,
   orderCreateAction,
   orderFormState,
@@ -22,6 +23,7 @@ import {
   partnerContactOptions,
   resolvePartner,
   warehouseOptions,
+  type OrderPageBase,
   type OrderPageSide,
   type PartnerContactOption,
 } from "../trade/order.page";
@@ -79,15 +81,11 @@ export interface SalesOrderFormState extends DocumentFormState {
   refusal: SubmitRefusal;
 }
 
-export interface SalesOrderPageData extends SalesOrderFormState {
+export interface SalesOrderPageData extends SalesOrderFormState, OrderPageBase {
   customers: CustomerOption[];
-  warehouses: { id: number; name: string; isDefault: boolean }[];
   salesmen: { id: number; name: string }[];
   customerInfo: CustomerInfo | null;
   order: SalesOrderView | null;
-  /** The buttons the order's status offers (besides save/submit for a draft). */
-  actions: string[];
-  canEdit: boolean;
   /** The user may see costs: the cost column and the 低于成本 warning. */
   canSeeCost: boolean;
 }
@@ -270,11 +268,7 @@ export async function salesOrderHistory(ctx: Ctx, order: SalesOrderView): Promis
   const time = await companyClock(ctx);
   const nameOf = (col: unknown) => sql<string | null>`(select u.name from users u where u.id = ${col})`;
   const [pickings, deliveries, returns, approvalRows, [posted]] = await Promise.all([
-    db()
-      .select({ id: pickingOrders.id, no: pickingOrders.no, status: pickingOrders.status, at: pickingOrders.creationTime, by: nameOf(pickingOrders.createdBy) })
-      .from(pickingOrders)
-      .where(and(eq(pickingOrders.companyId, ctx.companyId), eq(pickingOrders.salesOrderId, order.id)))
-      .orderBy(asc(pickingOrders.id)),
+    documentsOfOrder(ctx, pickingOrders, pickingOrders.salesOrderId, order.id),
     db()
       .select({
         id: deliverOrders.id,
@@ -289,17 +283,7 @@ export async function salesOrderHistory(ctx: Ctx, order: SalesOrderView): Promis
       .from(deliverOrders)
       .where(and(eq(deliverOrders.companyId, ctx.companyId), eq(deliverOrders.salesOrderId, order.id)))
       .orderBy(asc(deliverOrders.id)),
-    db()
-      .select({
-        id: salesReturnOrders.id,
-        no: salesReturnOrders.no,
-        status: salesReturnOrders.status,
-        at: salesReturnOrders.creationTime,
-        by: nameOf(salesReturnOrders.createdBy),
-      })
-      .from(salesReturnOrders)
-      .where(and(eq(salesReturnOrders.companyId, ctx.companyId), eq(salesReturnOrders.salesOrderId, order.id)))
-      .orderBy(asc(salesReturnOrders.id)),
+    documentsOfOrder(ctx, salesReturnOrders, salesReturnOrders.salesOrderId, order.id),
     db()
       .select({
         status: approvals.status,
@@ -331,7 +315,7 @@ export async function salesOrderHistory(ctx: Ctx, order: SalesOrderView): Promis
   }
   if (order.postedAt) put(order.postedAt, "提交订单", posted?.by ?? null, null, order.allowShortage ? "缺货部分转紧急采购" : null);
   for (const p of pickings)
-    put(p.at, "生成拣货单", p.by, {
+    put(p.creationTime, "生成拣货单", p.createdByName, {
       no: p.no,
       statusLabel: labelOf(PICKING_ORDER_STATUSES, p.status as 0) || (p.status === PK_VOID ? "已作废" : String(p.status)),
       href: `/sale/picking/${p.id}`,
@@ -356,7 +340,11 @@ export async function salesOrderHistory(ctx: Ctx, order: SalesOrderView): Promis
       );
   }
   for (const r of returns)
-    put(r.at, "销售退货", r.by, { no: r.no, statusLabel: labelOf(SALES_RETURN_STATUSES, r.status as 0), href: `/sale/returnOrder/${r.id}` });
+    put(r.creationTime, "销售退货", r.createdByName, {
+      no: r.no,
+      statusLabel: labelOf(SALES_RETURN_STATUSES, r.status as 0),
+      href: `/sale/returnOrder/${r.id}`,
+    });
   if (order.closedAt)
     put(
       order.closedAt,

@@ -15,7 +15,9 @@ import {
   returnDocumentPage,
   returnFormState,
   returnOr404,
+  returnHeaderValues,
   returnPageAction,
+  type ReturnPageBase,
   type ReturnPageSide,
 } from "../trade/return.page";
 import { SalesReturnInputSchema, type SalesReturnInput } from "./sales-return.input";
@@ -51,13 +53,10 @@ export type SalesReturnFormLine = FormLine;
 
 export type SalesReturnFormState = DocumentFormState;
 
-export interface SalesReturnPageData extends SalesReturnFormState {
+export interface SalesReturnPageData extends ReturnPageBase<SalesReturnView> {
   customers: { value: number; label: string }[];
-  warehouses: { value: number; label: string }[];
   /** A return from an order: the order's delivery lines that may still come back (the form's rows). */
   orderLines: ReturnableLine[] | null;
-  doc: SalesReturnView | null;
-  canEdit: boolean;
   /** Opened by the worker of a step (仓管 确认入库): no form, only that step's actions, no print. */
   readOnly?: boolean;
 }
@@ -101,25 +100,12 @@ const SALES_RETURN: ReturnPageSide<SalesReturnView, SalesReturnPageData, SalesRe
   docUrl: salesReturnUrl,
   draft: SR_DRAFT,
   get: getSalesReturnOrder,
-  headerFields: ["partnerId", "warehouseId", "salesOrderId", "salesOrderNo", "remark"],
-  inputFields: ["partnerId", "warehouseId", "salesOrderId", "remark"],
-  lineFields: ["productId", "qty", "price", "reasonCode", "deliverOrderLineId", "remark"],
+  orderField: "salesOrder",
+  orderOf: (doc) => ({ id: doc.salesOrderId, no: doc.salesOrderNo }),
+  linesFromOrder: true,
+  lineFields: ["deliverOrderLineId"],
   pick: { side: "sale" },
-  fromOrder: (values) => parseId(values.salesOrderId ?? "") !== null,
-  valuesOf: (doc) => ({
-    partnerId: String(doc.partnerId),
-    warehouseId: String(doc.warehouseId),
-    salesOrderId: doc.salesOrderId ? String(doc.salesOrderId) : "",
-    salesOrderNo: doc.salesOrderNo ?? "",
-    remark: doc.remark ?? "",
-  }),
-  lineValues: (l) => ({
-    qty: l.qty,
-    price: l.price,
-    reasonCode: l.reasonCode === null ? "" : String(l.reasonCode),
-    deliverOrderLineId: l.deliverOrderLineId ? String(l.deliverOrderLineId) : "",
-    remark: l.remark ?? "",
-  }),
+  lineValues: (l) => ({ deliverOrderLineId: l.deliverOrderLineId ? String(l.deliverOrderLineId) : "" }),
   // A return from an order shows the order's lines, not the picker's.
   pickFacts: (doc) => doc.status === SR_DRAFT && !doc.salesOrderId,
   schema: SalesReturnInputSchema,
@@ -149,19 +135,12 @@ export async function loadSalesReturnCreate(request: Request) {
   const orderNo = (params.get("orderNo") ?? "").trim().slice(0, 60);
   const choices = await salesReturnChoices(ctx);
   const def = choices.warehouses[0];
-  const blank = blankReturnState({ partnerId: "", warehouseId: def ? String(def.value) : "", salesOrderId: "", salesOrderNo: "", remark: "", orderNo });
+  const blank = blankReturnState(SALES_RETURN, def ? def.value : null, { orderNo });
   if (orderId === null && !orderNo) return pageData(ctx, null, blank);
   try {
     const pre = await salesReturnPrefill(ctx, { orderId, orderNo });
     const state: SalesReturnFormState = {
-      values: {
-        partnerId: String(pre.order.partnerId),
-        warehouseId: String(pre.order.warehouseId),
-        salesOrderId: String(pre.order.id),
-        salesOrderNo: pre.order.no,
-        remark: "",
-        orderNo: pre.order.no,
-      },
+      values: { ...returnHeaderValues(SALES_RETURN, { partnerId: pre.order.partnerId, warehouseId: pre.order.warehouseId }, pre.order), orderNo: pre.order.no },
       lines: pre.lines.map((l) => ({
         values: { deliverOrderLineId: String(l.deliverOrderLineId), productId: String(l.productId), qty: "", reasonCode: DEFAULT_RETURN_REASON, remark: "" },
       })),

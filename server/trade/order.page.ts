@@ -1,5 +1,5 @@
 import { json, redirect } from "@remix-run/node";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type * as z from "zod";
 import type { Ctx } from "../lib/context";
@@ -108,6 +108,14 @@ export function resolvePartner(
   if (partial.length === 1) return { id: partial[0]!.id };
   if (partial.length > 1 || byInitial.length > 1) return { error: `“${typed}”对应多个${word}，请输入完整名称` };
   return { error: `未找到${word}“${typed}”` };
+}
+
+/** The page data both sides' order pages have around the form. */
+export interface OrderPageBase extends DocumentFormState {
+  warehouses: WarehouseOption[];
+  /** The buttons the order's status offers (besides save/submit for a draft). */
+  actions: string[];
+  canEdit: boolean;
 }
 
 /** What the shared order pages read of a side's order view. */
@@ -315,4 +323,31 @@ export async function lineOrderRedirect(side: AnySide, ctx: Ctx, lineIdText: str
     .where(and(eq(lines.id, lineId), eq(lines.companyId, ctx.companyId)));
   if (!line) notFound(`${side.label}不存在`);
   return redirect(side.docUrl(Number(line.orderId)));
+}
+
+/** A document table made from orders (picking, delivery and receiving notes, returns), as `documentsOfOrder` reads it. */
+export type OrderDocumentTable = PgTable & { id: PgColumn; companyId: PgColumn; no: PgColumn; status: PgColumn; creationTime: PgColumn; createdBy: PgColumn };
+
+export interface OrderDocument {
+  id: number;
+  no: string;
+  status: number;
+  creationTime: Date | string;
+  createdByName: string | null;
+}
+
+/** The documents of `table` made from one order (`orderColumn` names it), oldest first, company-scoped. */
+export async function documentsOfOrder(ctx: Ctx, table: OrderDocumentTable, orderColumn: PgColumn, orderId: number): Promise<OrderDocument[]> {
+  const rows = await db()
+    .select({
+      id: table.id,
+      no: table.no,
+      status: table.status,
+      creationTime: table.creationTime,
+      createdByName: sql<string | null>`(select u.name from users u where u.id = ${table.createdBy})`,
+    })
+    .from(table)
+    .where(and(eq(table.companyId, ctx.companyId), eq(orderColumn, orderId)))
+    .orderBy(asc(table.id));
+  return rows as OrderDocument[];
 }

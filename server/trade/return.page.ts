@@ -39,7 +39,15 @@ export interface ReturnViewBase {
   statusName: string;
   partnerId: number;
   warehouseId: number;
-  lines: { productId: number; mainOE: string; productName: string }[];
+  remark: string | null;
+  lines: { productId: number; mainOE: string; productName: string; qty: string; price: string; reasonCode: number | null; remark: string | null }[];
+}
+
+/** The page data both sides' return pages have around the form. */
+export interface ReturnPageBase<V> extends DocumentFormState {
+  warehouses: { value: number; label: string }[];
+  doc: V | null;
+  canEdit: boolean;
 }
 
 export interface ReturnPageSide<V extends ReturnViewBase, D, I> {
@@ -50,18 +58,18 @@ export interface ReturnPageSide<V extends ReturnViewBase, D, I> {
   docUrl: (id: number) => string;
   draft: number;
   get: (ctx: Ctx, id: number) => Promise<V>;
-  /** The header's form fields. */
-  headerFields: readonly string[];
-  /** The header fields the input takes (as typed). */
-  inputFields: readonly string[];
-  /** A line's fields in the input. */
+  /** The order a return comes from, as its form fields are named (salesOrderId, salesOrderNo …), and a saved return's. */
+  orderField: string;
+  orderOf: (doc: V) => { id: number | null; no: string | null };
+  /** A return from an order has the order's lines as its rows (only those given a quantity are returned; no picker, no round trips). */
+  linesFromOrder?: boolean;
+  /** Header fields of the side's own (blank on a saved return). */
+  moreHeaderFields?: readonly string[];
+  /** A line's fields in the input besides product, quantity, price, reason and remark. */
   lineFields: readonly string[];
   /** The picker's point of view (`sale`: the salesperson's stock and last prices). */
   pick: Pick<PickOptions, "side">;
-  /** A return whose rows are an order's lines (only those given a quantity are returned; no picker, no round trips). */
-  fromOrder?: (values: Record<string, string>) => boolean;
-  /** The header and line fields of a saved return (besides the product). */
-  valuesOf: (doc: V) => Record<string, string>;
+  /** A saved line's fields of the side's own. */
   lineValues: (line: V["lines"][number]) => RawLine;
   /** Whether a saved return's lines get the picker's facts. */
   pickFacts: (doc: V) => boolean;
@@ -98,9 +106,46 @@ export function returnOr404<V>(side: { label: string; get: (ctx: Ctx, id: number
   return documentOr404(ctx, idText, side.get, `${side.label}不存在`);
 }
 
+const headerFieldsOf = (side: AnySide) => [
+  "partnerId",
+  "warehouseId",
+  `${side.orderField}Id`,
+  `${side.orderField}No`,
+  "remark",
+  ...(side.moreHeaderFields ?? []),
+];
+
+/** A return's header: partner, warehouse, the order it comes from, remark (and the side's own fields, blank). */
+export function returnHeaderValues(
+  side: AnySide,
+  doc: { partnerId: number | null; warehouseId: number | null; remark?: string | null },
+  order: { id: number | null; no: string | null },
+): Record<string, string> {
+  const values: Record<string, string> = {
+    partnerId: doc.partnerId === null ? "" : String(doc.partnerId),
+    warehouseId: doc.warehouseId === null ? "" : String(doc.warehouseId),
+    [`${side.orderField}Id`]: order.id ? String(order.id) : "",
+    [`${side.orderField}No`]: order.no ?? "",
+    remark: doc.remark ?? "",
+  };
+  for (const k of side.moreHeaderFields ?? []) values[k] = "";
+  return values;
+}
+
 /** The form of a saved return (with the picker's facts when `facts`). */
 export function returnFormState<V extends ReturnViewBase>(side: AnySide, doc: V, facts: Awaited<ReturnType<typeof pickedProductsByIds>>): DocumentFormState {
-  return { values: side.valuesOf(doc), lines: savedFormLines(doc.lines, facts, side.lineValues), errors: {}, message: null };
+  return {
+    values: returnHeaderValues(side, doc, side.orderOf(doc)),
+    lines: savedFormLines(doc.lines, facts, (l) => ({
+      qty: l.qty,
+      price: l.price,
+      reasonCode: l.reasonCode === null ? "" : String(l.reasonCode),
+      remark: l.remark ?? "",
+      ...side.lineValues(l),
+    })),
+    errors: {},
+    message: null,
+  };
 }
 
 /** A saved return's page (the form, read only unless a draft). */
@@ -111,9 +156,14 @@ export async function returnDocumentPage<V extends ReturnViewBase>(side: AnySide
   return side.pageData(ctx, doc, returnFormState(side, doc, facts));
 }
 
-/** A new return's blank form: one line with the default reason. */
-export function blankReturnState(values: Record<string, string>): DocumentFormState {
-  return { values, lines: [{ values: { reasonCode: DEFAULT_RETURN_REASON } }], errors: {}, message: null };
+/** A new return's blank form in the default warehouse: one line with the default reason. */
+export function blankReturnState(side: AnySide, warehouseId: number | null, more: Record<string, string> = {}): DocumentFormState {
+  return {
+    values: { ...returnHeaderValues(side, { partnerId: null, warehouseId }, { id: null, no: null }), ...more },
+    lines: [{ values: { reasonCode: DEFAULT_RETURN_REASON } }],
+    errors: {},
+    message: null,
+  };
 }
 
 const BLANK_LINE: RawLine = { reasonCode: DEFAULT_RETURN_REASON };
@@ -124,8 +174,8 @@ const noQty = (v: RawLine) => (v.qty ?? "").trim() === "" || /^0*(\.0*)?$/.test(
 /** Reads the header and lines of the posted form; answers the round trips and refused saves with the same form, else saves and redirects. */
 export async function saveReturnFromForm<V extends ReturnViewBase>(side: AnySide, ctx: Ctx, form: FormData, intent: string, existing: V | null) {
   const values: Record<string, string> = {};
-  for (const k of side.headerFields) values[k] = String(form.get(k) ?? "");
-  const fromOrder = side.fromOrder?.(values) ?? false;
+  for (const k of headerFieldsOf(side)) values[k] = String(form.get(k) ?? "");
+  const fromOrder = !!side.linesFromOrder && parseId(values[`${side.orderField}Id`] ?? "") !== null;
   const partnerId = parseId(values.partnerId ?? "");
   const warehouseId = parseId(values.warehouseId ?? "");
   const raw = readLines(form);
@@ -149,8 +199,13 @@ export async function saveReturnFromForm<V extends ReturnViewBase>(side: AnySide
     return answer({ lines, errors: { [`lines[${badLine}].productText`]: [resolved[badLine]!.error!] }, message }, 400);
   }
   if (fromOrder && used.length === 0 && intent === "submit") return answer({ lines, errors: {}, message: "请填写退货数量" }, 400);
-  const header = Object.fromEntries(side.inputFields.map((k) => [k, values[k]]));
-  const parsed = side.schema.safeParse({ ...header, lines: lineInputsOf(used, side.lineFields) });
+  const parsed = side.schema.safeParse({
+    partnerId: values.partnerId,
+    warehouseId: values.warehouseId,
+    [`${side.orderField}Id`]: values[`${side.orderField}Id`],
+    remark: values.remark,
+    lines: lineInputsOf(used, ["productId", "qty", "price", "reasonCode", "remark", ...side.lineFields]),
+  });
   if (!parsed.success) {
     const issues = formIndexedIssues(parsed.error.issues, used, resolved);
     const errors: Record<string, string[]> = { ...lineErrorsOf(undefined, issues) };
