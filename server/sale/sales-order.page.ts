@@ -1,5 +1,5 @@
-import { json, redirect } from "@remix-run/node";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { json } from "@remix-run/node";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Ctx } from "../lib/context";
 import { requireDocumentPage, requirePage } from "../auth/guard";
 import { visibleDocument } from "../lib/list-read";
@@ -8,28 +8,38 @@ import { db } from "../db/client";
 import { accountSummaries } from "../finance/partner-account.service";
 import { div, gt, lt, moneyString, mul, sub } from "../lib/decimal";
 import { APPROVAL_STATUSES, DELIVER_ORDER_STATUSES, labelOf, PICKING_ORDER_STATUSES, SALES_ORDER_STATUSES, SALES_RETURN_STATUSES } from "../lib/dictionary";
-import { setFlash } from "../lib/flash";
-import { formErrorOf } from "../lib/form-reply";
 import { parseId } from "../lib/ids";
-import { applyLineIntent, lineErrorsOf, lineIntentOf, readLines, type RawLine } from "../lib/line-form";
-import { enterpriseRelations } from "../organization/organization.tables";
-import { pinyinOf } from "../product/pinyin";
-import { getCompanyTimeZone } from "../setting/setting.service";
-import { warehouses } from "../stock/stock.tables";
+import type { RawLine } from "../lib/line-form";
 import { companyUsers, users } from "../kernel/identity.tables";
-import { pickedProductsByIds, productLabelOf, resolveLines, type PickedProduct, type ResolvedLine } from "../trade/line-pick.service";
+import { enterpriseRelations } from "../organization/organization.tables";
+import { companyClock, listPrintRedirect, type DocumentFormState, type FormLine } from "../trade/document-form.page";
+import {
+  documentsOfOrder,
+  lineOrderRedirect,
+  orderCreateAction,
+  orderFormState,
+  orderOr404,
+  orderPageAction,
+  partnerContactOptions,
+  resolvePartner,
+  warehouseOptions,
+  type OrderPageBase,
+  type OrderPageSide,
+  type PartnerContactOption,
+} from "../trade/order.page";
 import { approvals, deliverOrders, pickingOrders, salesOrderLines, salesOrders, salesReturnOrders } from "./sale.tables";
-import { SalesOrderInputSchema } from "./sales-order.input";
+import { SalesOrderInputSchema, type SalesOrderInput } from "./sales-order.input";
 import { createSalesOrder, getSalesOrder, requestCreditApproval, runSalesOrderAction, updateSalesOrder, type SalesOrderView } from "./sales-order.service";
 import { SALES_ORDER_DOC_TYPE } from "./sales-order.state";
 import { DL_REVERSED } from "./deliver-order.status";
-import { SO_CANCELLED, SO_DONE, SO_DRAFT, SO_NO_DEAL } from "./sales-order.status";
+import { SO_CANCELLED, SO_DELIVERING, SO_DONE, SO_DRAFT, SO_NO_DEAL, SO_PARTIAL, SO_WAITING } from "./sales-order.status";
 import { PK_VOID } from "./picking-order.status";
 
 /**
  * The sales order pages' loaders and actions (/sale/orderCreate, /sale/order/<id>, the list's
- * print and row redirects): the route files only call these. Everything works as plain POST
- * forms without JavaScript; with it the line editor is a keyboard-first grid over the same form.
+ * print and row redirects): the route files only call these; the form itself is the trade
+ * side's (server/trade/order.page.ts), this module adds the customer's standing, the order's
+ * history and the sale's own header fields.
  *
  * Submitting can be refused twice over, and the page answers with what was typed plus a way on:
  *   - 库存不足 (stock short): the checkbox 缺货部分转紧急采购 (allowShortage) and 提交 again;
@@ -41,16 +51,11 @@ export const SALE_ORDER_CREATE_URL = "/sale/orderCreate";
 export const saleOrderUrl = (id: number) => `/sale/order/${id}`;
 /** Who sees costs (and so the 低于成本 warning): 产品价格. */
 const COST_CODE = "CPGL-002";
+const CUSTOMER = { rel: 1, word: "客户" } as const;
+/** Orders submitted and not delivered yet. */
+const OPEN_STATUSES = [SO_WAITING, SO_DELIVERING, SO_PARTIAL];
 
-export interface CustomerOption {
-  id: number;
-  name: string;
-  initial: string;
-  paymentTerm: number | null;
-  contactName: string | null;
-  contactPhone: string | null;
-  address: string | null;
-}
+export type CustomerOption = PartnerContactOption;
 
 /** The customer's standing, shown in the order's header: credit limit, what they owe, open orders, payment terms. */
 export interface CustomerInfo {
@@ -60,40 +65,27 @@ export interface CustomerInfo {
   creditLimit: string | null;
   balance: string;
   openOrderAmount: string;
-  /** How many submitted orders are not delivered yet (30, 40, 50). */
+  /** How many submitted orders are not delivered yet (待拣货, 发货中, 部分发货). */
   openOrders: number;
   paymentTerm: number | null;
   /** What is left under the limit (limit − balance − open orders), null without a limit. */
   creditLeft: string | null;
 }
 
-export interface SaleFormLine {
-  values: RawLine;
-  product?: PickedProduct | null;
-  choices?: PickedProduct[];
-  error?: string | null;
-}
+export type SaleFormLine = FormLine;
 
 /** Why the last submit was refused, so the page offers the way on. */
 export type SubmitRefusal = "shortage" | "credit" | null;
 
-export interface SalesOrderFormState {
-  values: Record<string, string>;
-  lines: SaleFormLine[];
-  errors: Record<string, string[]>;
-  message: string | null;
+export interface SalesOrderFormState extends DocumentFormState {
   refusal: SubmitRefusal;
 }
 
-export interface SalesOrderPageData extends SalesOrderFormState {
+export interface SalesOrderPageData extends SalesOrderFormState, OrderPageBase {
   customers: CustomerOption[];
-  warehouses: { id: number; name: string; isDefault: boolean }[];
   salesmen: { id: number; name: string }[];
   customerInfo: CustomerInfo | null;
   order: SalesOrderView | null;
-  /** The buttons the order's status offers (besides save/submit for a draft). */
-  actions: string[];
-  canEdit: boolean;
   /** The user may see costs: the cost column and the 低于成本 warning. */
   canSeeCost: boolean;
 }
@@ -101,30 +93,7 @@ export interface SalesOrderPageData extends SalesOrderFormState {
 /** A new line: discount 100 (no discount). */
 export const BLANK_SALE_LINE: RawLine = { discount: "100" };
 
-async function customersOf(ctx: Ctx): Promise<CustomerOption[]> {
-  const rows = await db()
-    .select({
-      id: enterpriseRelations.id,
-      name: enterpriseRelations.name,
-      paymentTerm: enterpriseRelations.paymentTerm,
-      contactName: enterpriseRelations.contactName,
-      contactPhone: enterpriseRelations.contactPhone,
-      address: enterpriseRelations.address,
-    })
-    .from(enterpriseRelations)
-    .where(and(eq(enterpriseRelations.companyId, ctx.companyId), eq(enterpriseRelations.rel, 1), eq(enterpriseRelations.isEnabled, true)))
-    .orderBy(asc(enterpriseRelations.nameSort), asc(enterpriseRelations.id))
-    .limit(2000);
-  return rows.map((r) => ({ ...r, initial: pinyinOf(r.name).initial.toUpperCase() }));
-}
-
-async function warehousesOf(ctx: Ctx) {
-  return db()
-    .select({ id: warehouses.id, name: warehouses.name, isDefault: warehouses.isDefault })
-    .from(warehouses)
-    .where(and(eq(warehouses.companyId, ctx.companyId), eq(warehouses.isEnabled, true)))
-    .orderBy(desc(warehouses.isDefault), asc(warehouses.nameSort), asc(warehouses.id));
-}
+const customersOf = (ctx: Ctx) => partnerContactOptions(ctx, CUSTOMER);
 
 /** The company's users (a salesman is one of them). */
 async function salesmenOf(ctx: Ctx) {
@@ -139,17 +108,7 @@ async function salesmenOf(ctx: Ctx) {
 
 /** The customer a clerk typed: its exact name, else its pinyin initials or a part of its name when that names one customer. */
 export function resolveCustomer(customers: readonly Pick<CustomerOption, "id" | "name" | "initial">[], text: string): { id: number } | { error: string } {
-  const typed = text.trim();
-  if (!typed) return { error: "请选择客户" };
-  const lower = typed.toLowerCase();
-  const exact = customers.filter((s) => s.name.toLowerCase() === lower);
-  if (exact.length === 1) return { id: exact[0]!.id };
-  const byInitial = customers.filter((s) => s.initial === typed.toUpperCase());
-  if (byInitial.length === 1) return { id: byInitial[0]!.id };
-  const partial = customers.filter((s) => s.name.toLowerCase().includes(lower) || s.initial.startsWith(typed.toUpperCase()));
-  if (partial.length === 1) return { id: partial[0]!.id };
-  if (partial.length > 1 || byInitial.length > 1) return { error: `“${typed}”对应多个客户，请输入完整名称` };
-  return { error: `未找到客户“${typed}”` };
+  return resolvePartner(customers, text, CUSTOMER.word);
 }
 
 /** The header facts of one customer of the company (null for an unknown or another company's id). */
@@ -158,14 +117,14 @@ export async function customerInfoOf(ctx: Ctx, partnerId: number | null): Promis
   const [p] = await db()
     .select({ id: enterpriseRelations.id, name: enterpriseRelations.name })
     .from(enterpriseRelations)
-    .where(and(eq(enterpriseRelations.id, partnerId), eq(enterpriseRelations.companyId, ctx.companyId), eq(enterpriseRelations.rel, 1)));
+    .where(and(eq(enterpriseRelations.id, partnerId), eq(enterpriseRelations.companyId, ctx.companyId), eq(enterpriseRelations.rel, CUSTOMER.rel)));
   if (!p) return null;
   const [accounts, [open]] = await Promise.all([
     accountSummaries(db(), ctx, [p.id]),
     db()
       .select({ n: sql<number>`count(*)::int` })
       .from(salesOrders)
-      .where(and(eq(salesOrders.companyId, ctx.companyId), eq(salesOrders.partnerId, p.id), sql`${salesOrders.status} in (30, 40, 50)`)),
+      .where(and(eq(salesOrders.companyId, ctx.companyId), eq(salesOrders.partnerId, p.id), inArray(salesOrders.status, OPEN_STATUSES))),
   ]);
   const a = accounts.get(p.id) ?? { balance: "0.00", openOrderAmount: "0.00", creditLimit: null, paymentTerm: null };
   const limit = a.creditLimit && gt(a.creditLimit, 0) ? a.creditLimit : null;
@@ -182,105 +141,97 @@ export async function customerInfoOf(ctx: Ctx, partnerId: number | null): Promis
   };
 }
 
-function linesOfOrder(order: SalesOrderView, facts: PickedProduct[]): SaleFormLine[] {
-  const byId = new Map(facts.map((f) => [f.productId, f]));
-  return order.lines.map((l) => {
-    const label = productLabelOf({ mainOE: l.mainOE, name: l.productName });
-    return {
-      values: {
-        productId: String(l.productId),
-        productText: label,
-        productPicked: label,
-        qty: l.qty,
-        price: l.price,
-        discount: l.discount,
-        remark: l.remark ?? "",
-      },
-      product: byId.get(l.productId) ?? null,
-    };
-  });
-}
-
-async function pageData(ctx: Ctx, order: SalesOrderView | null, state: SalesOrderFormState | null): Promise<SalesOrderPageData> {
-  const [customers, whs, salesmen] = await Promise.all([customersOf(ctx), warehousesOf(ctx), salesmenOf(ctx)]);
-  let base: SalesOrderFormState;
-  if (state) base = state;
-  else if (order) {
-    const facts =
-      order.status === SO_DRAFT
-        ? await pickedProductsByIds(ctx, [...new Set(order.lines.map((l) => l.productId))], {
-            partnerId: order.partnerId,
-            warehouseId: order.warehouseId,
-            side: "sale",
-          })
-        : [];
-    base = {
-      values: {
-        partnerText: order.partnerName,
-        partnerId: String(order.partnerId),
-        warehouseId: String(order.warehouseId),
-        salesmanId: order.salesmanId === null ? "" : String(order.salesmanId),
-        paymentTerm: order.paymentTerm === null ? "" : String(order.paymentTerm),
-        contactName: order.contactName ?? "",
-        contactPhone: order.contactPhone ?? "",
-        address: order.address ?? "",
-        remark: order.remark ?? "",
-        allowShortage: order.allowShortage ? "1" : "",
-      },
-      lines: linesOfOrder(order, facts),
-      errors: {},
-      message: null,
-      refusal: null,
-    };
-  } else {
-    const def = whs.find((w) => w.isDefault) ?? whs[0];
-    base = {
-      values: {
-        partnerText: "",
-        partnerId: "",
-        warehouseId: def ? String(def.id) : "",
-        salesmanId: String(ctx.userId),
-        paymentTerm: "",
-        contactName: "",
-        contactPhone: "",
-        address: "",
-        remark: "",
-        allowShortage: "",
-      },
-      lines: [{ values: { ...BLANK_SALE_LINE } }],
-      errors: {},
-      message: null,
-      refusal: null,
-    };
-  }
-  const canEdit = !order || order.status === SO_DRAFT;
+async function pageData(ctx: Ctx, order: SalesOrderView | null, state: DocumentFormState | null, refusal: SubmitRefusal = null): Promise<SalesOrderPageData> {
+  const [customers, whs, salesmen] = await Promise.all([customersOf(ctx), warehouseOptions(ctx), salesmenOf(ctx)]);
+  const base = state ?? (await orderFormState(SALE, ctx, order, whs));
   return {
     ...base,
+    refusal,
     customers,
     warehouses: whs,
     salesmen,
     customerInfo: await customerInfoOf(ctx, parseId(base.values.partnerId ?? "")),
     order,
     actions: order ? [...order.actions, ...(order.status === SO_DRAFT ? ["remove"] : [])] : [],
-    canEdit,
+    canEdit: !order || order.status === SO_DRAFT,
     canSeeCost: ctx.permissions.has(COST_CODE),
   };
 }
 
-function notFound(): never {
-  throw json({ message: "销售订单不存在" }, { status: 404 });
+/** Which refusal a submit met (the ledger's 库存不足, the credit check's 信用额度). */
+export function refusalOf(message: string): SubmitRefusal {
+  if (message.startsWith("库存不足")) return "shortage";
+  if (message.includes("信用额度")) return "credit";
+  return null;
 }
 
-async function orderOr404(ctx: Ctx, idText: string | undefined) {
-  const id = parseId(idText ?? "");
-  if (id === null) notFound();
-  try {
-    return await getSalesOrder(ctx, id);
-  } catch (e) {
-    if ((e as { code?: string }).code === "not_found") notFound();
-    throw e;
-  }
-}
+/** Buttons of a submitted order's page (and a draft's: 未成交, 删除) — the service checks the status. */
+const ORDER_COMMANDS = new Set(["pick", "noDeal", "cancel", "complete", "remove"]);
+
+/** The sales side of the trade order pages. */
+const SALE: OrderPageSide<SalesOrderView, CustomerOption, SalesOrderPageData, SalesOrderInput, "shortage" | "credit"> = {
+  label: "销售订单",
+  partner: CUSTOMER,
+  listUrl: SALE_ORDER_LIST_URL,
+  createUrl: SALE_ORDER_CREATE_URL,
+  docUrl: saleOrderUrl,
+  draft: SO_DRAFT,
+  statusLabel: (status) => labelOf(SALES_ORDER_STATUSES, status as 0),
+  pick: { side: "sale" },
+  get: getSalesOrder,
+  partners: customersOf,
+  headerFields: ["partnerText", "warehouseId", "salesmanId", "paymentTerm", "contactName", "contactPhone", "address", "remark"],
+  lineFields: ["productId", "qty", "price", "discount", "remark"],
+  blankLine: BLANK_SALE_LINE,
+  valuesOf: (order, ctx): Record<string, string> =>
+    order
+      ? {
+          salesmanId: order.salesmanId === null ? "" : String(order.salesmanId),
+          paymentTerm: order.paymentTerm === null ? "" : String(order.paymentTerm),
+          contactName: order.contactName ?? "",
+          contactPhone: order.contactPhone ?? "",
+          address: order.address ?? "",
+          remark: order.remark ?? "",
+          allowShortage: order.allowShortage ? "1" : "",
+        }
+      : { partnerId: "", salesmanId: String(ctx.userId), paymentTerm: "", contactName: "", contactPhone: "", address: "", remark: "", allowShortage: "" },
+  lineValues: (l) => ({ qty: l.qty, price: l.price, discount: l.discount, remark: l.remark ?? "" }),
+  // A submitted order's lines are read, not picked again.
+  pickFacts: (order) => order.status === SO_DRAFT,
+  schema: SalesOrderInputSchema,
+  pageData,
+  readForm: (form, values) => {
+    const v = form.get("allowShortage");
+    values.allowShortage = v === "1" || v === "on" || v === "true" ? "1" : "";
+  },
+  // A round trip also fills the contact fields left blank from the (new) customer.
+  onRoundTrip: (values, c) => {
+    if (!c) return;
+    if (!values.contactName) values.contactName = c.contactName ?? "";
+    if (!values.contactPhone) values.contactPhone = c.contactPhone ?? "";
+    if (!values.address) values.address = c.address ?? "";
+  },
+  write: (ctx, existing, data, { submit, values }) => {
+    const opts = { submit, allowShortage: values.allowShortage === "1" };
+    return existing ? updateSalesOrder(ctx, existing.id, data, opts) : createSalesOrder(ctx, data, opts);
+  },
+  afterWrite: async (ctx, saved, intent, form, values) => {
+    if (intent !== "requestApproval") return null;
+    await requestCreditApproval(ctx, saved.id, { reason: form.get("approvalReason") ?? undefined, allowShortage: values.allowShortage === "1" });
+    return `销售订单 ${saved.no} 已提交审批，请等待审批结果`;
+  },
+  refusalOf: (message, values) => {
+    const refusal = refusalOf(message);
+    if (refusal === "shortage") values.allowShortage = "";
+    return refusal;
+  },
+  formIntents: ["requestApproval"],
+  command: async (ctx, order, intent) => {
+    if (!ORDER_COMMANDS.has(intent)) return null;
+    const done = await runSalesOrderAction(ctx, order.id, intent);
+    return { to: intent === "remove" ? SALE_ORDER_LIST_URL : undefined, message: done.message };
+  },
+};
 
 /**
  * GET <page>?customerInfo=<id>: the header facts of that customer as JSON (the form asks when the
@@ -314,15 +265,10 @@ export interface OrderHistoryEntry {
 
 /** The order's history, oldest first, read from the sale tables (company-scoped, read only). */
 export async function salesOrderHistory(ctx: Ctx, order: SalesOrderView): Promise<OrderHistoryEntry[]> {
-  const tz = await getCompanyTimeZone(ctx);
-  const fmt = new Intl.DateTimeFormat("sv-SE", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+  const time = await companyClock(ctx);
   const nameOf = (col: unknown) => sql<string | null>`(select u.name from users u where u.id = ${col})`;
   const [pickings, deliveries, returns, approvalRows, [posted]] = await Promise.all([
-    db()
-      .select({ id: pickingOrders.id, no: pickingOrders.no, status: pickingOrders.status, at: pickingOrders.creationTime, by: nameOf(pickingOrders.createdBy) })
-      .from(pickingOrders)
-      .where(and(eq(pickingOrders.companyId, ctx.companyId), eq(pickingOrders.salesOrderId, order.id)))
-      .orderBy(asc(pickingOrders.id)),
+    documentsOfOrder(ctx, pickingOrders, pickingOrders.salesOrderId, order.id),
     db()
       .select({
         id: deliverOrders.id,
@@ -337,17 +283,7 @@ export async function salesOrderHistory(ctx: Ctx, order: SalesOrderView): Promis
       .from(deliverOrders)
       .where(and(eq(deliverOrders.companyId, ctx.companyId), eq(deliverOrders.salesOrderId, order.id)))
       .orderBy(asc(deliverOrders.id)),
-    db()
-      .select({
-        id: salesReturnOrders.id,
-        no: salesReturnOrders.no,
-        status: salesReturnOrders.status,
-        at: salesReturnOrders.creationTime,
-        by: nameOf(salesReturnOrders.createdBy),
-      })
-      .from(salesReturnOrders)
-      .where(and(eq(salesReturnOrders.companyId, ctx.companyId), eq(salesReturnOrders.salesOrderId, order.id)))
-      .orderBy(asc(salesReturnOrders.id)),
+    documentsOfOrder(ctx, salesReturnOrders, salesReturnOrders.salesOrderId, order.id),
     db()
       .select({
         status: approvals.status,
@@ -370,7 +306,7 @@ export async function salesOrderHistory(ctx: Ctx, order: SalesOrderView): Promis
   const put = (at: Date | string | null, event: string, by: string | null, doc: OrderHistoryEntry["doc"] = null, detail: string | null = null) => {
     if (!at) return;
     const d = new Date(at);
-    out.push({ at: fmt.format(d), sortAt: d.toISOString(), event, by, doc, detail });
+    out.push({ at: time(d), sortAt: d.toISOString(), event, by, doc, detail });
   };
   put(order.creationTime, "创建订单", order.creatorName);
   for (const a of approvalRows) {
@@ -379,7 +315,7 @@ export async function salesOrderHistory(ctx: Ctx, order: SalesOrderView): Promis
   }
   if (order.postedAt) put(order.postedAt, "提交订单", posted?.by ?? null, null, order.allowShortage ? "缺货部分转紧急采购" : null);
   for (const p of pickings)
-    put(p.at, "生成拣货单", p.by, {
+    put(p.creationTime, "生成拣货单", p.createdByName, {
       no: p.no,
       statusLabel: labelOf(PICKING_ORDER_STATUSES, p.status as 0) || (p.status === PK_VOID ? "已作废" : String(p.status)),
       href: `/sale/picking/${p.id}`,
@@ -404,7 +340,11 @@ export async function salesOrderHistory(ctx: Ctx, order: SalesOrderView): Promis
       );
   }
   for (const r of returns)
-    put(r.at, "销售退货", r.by, { no: r.no, statusLabel: labelOf(SALES_RETURN_STATUSES, r.status as 0), href: `/sale/returnOrder/${r.id}` });
+    put(r.creationTime, "销售退货", r.createdByName, {
+      no: r.no,
+      statusLabel: labelOf(SALES_RETURN_STATUSES, r.status as 0),
+      href: `/sale/returnOrder/${r.id}`,
+    });
   if (order.closedAt)
     put(
       order.closedAt,
@@ -419,7 +359,7 @@ export async function salesOrderHistory(ctx: Ctx, order: SalesOrderView): Promis
  * read only, no actions, no customer's credit, prices only if the order's price rule allows.
  */
 async function readOnlyOrderPage(ctx: Ctx, idText: string | undefined) {
-  const order = visibleDocument(salesOrderResource, ctx, await orderOr404(ctx, idText));
+  const order = visibleDocument(salesOrderResource, ctx, await orderOr404(SALE, ctx, idText));
   return { readOnly: true as const, order, actions: [], customerInfo: null, canSeeCost: false, canPrint: false, history: [], belowCostLineIds: [] };
 }
 
@@ -429,7 +369,7 @@ export async function loadSalesOrderPage(request: Request, idText: string | unde
   const info = await customerInfoAnswer(request, SALE_ORDER_LIST_URL);
   if (info) return info;
   const ctx = await requirePage(request, SALE_ORDER_LIST_URL);
-  const order = await orderOr404(ctx, idText);
+  const order = await orderOr404(SALE, ctx, idText);
   const [data, history] = await Promise.all([pageData(ctx, order, null), salesOrderHistory(ctx, order)]);
   return {
     ...data,
@@ -439,157 +379,13 @@ export async function loadSalesOrderPage(request: Request, idText: string | unde
   };
 }
 
-async function flashRedirect(to: string, message: string, type: "success" | "error" = "success") {
-  return redirect(to, { headers: await setFlash({ type, message }) });
-}
+export const salesOrderCreateAction = (request: Request) => orderCreateAction(SALE, request);
 
-/** Fields a line is "used" by: a blank line (whatever its discount) is left out. */
-const USED_FIELDS = ["productId", "productText", "qty", "price", "remark"] as const;
-const isUsed = (l: RawLine) => USED_FIELDS.some((f) => (l[f] ?? "").trim() !== "");
-
-/** Which refusal a submit met (the ledger's 库存不足, the credit check's 信用额度). */
-export function refusalOf(message: string): SubmitRefusal {
-  if (message.startsWith("库存不足")) return "shortage";
-  if (message.includes("信用额度")) return "credit";
-  return null;
-}
-
-const HEADER_FIELDS = ["partnerText", "warehouseId", "salesmanId", "paymentTerm", "contactName", "contactPhone", "address", "remark"] as const;
-
-/**
- * Reads the header and lines of the posted form; answers add/remove-line and refused saves with
- * the same form. intent: save | submit | requestApproval | addLine | removeLine:<i>.
- */
-async function saveFromForm(ctx: Ctx, form: FormData, intent: string, existing: SalesOrderView | null) {
-  const values: Record<string, string> = {};
-  for (const k of HEADER_FIELDS) values[k] = String(form.get(k) ?? "");
-  const allowShortage = form.get("allowShortage") === "1" || form.get("allowShortage") === "on" || form.get("allowShortage") === "true";
-  values.allowShortage = allowShortage ? "1" : "";
-  const customers = await customersOf(ctx);
-  const customer = resolveCustomer(customers, values.partnerText!);
-  const partnerId = "id" in customer ? customer.id : null;
-  values.partnerId = partnerId === null ? "" : String(partnerId);
-  if (partnerId !== null) values.partnerText = customers.find((c) => c.id === partnerId)!.name;
-  const warehouseId = parseId(values.warehouseId!);
-  const resolved: ResolvedLine[] = await resolveLines(ctx, readLines(form), { partnerId, warehouseId, side: "sale" });
-  const toForm = (r: ResolvedLine): SaleFormLine => ({ values: r.values, product: r.product, choices: r.choices, error: r.error });
-  const answer = async (state: Omit<SalesOrderFormState, "values">, status: number) => json(await pageData(ctx, existing, { values, ...state }), { status });
-
-  const lineIntent = lineIntentOf(intent);
-  if (lineIntent) {
-    // A round trip also fills the contact fields left blank from the (new) customer.
-    const c = customers.find((x) => x.id === partnerId);
-    if (c) {
-      if (!values.contactName) values.contactName = c.contactName ?? "";
-      if (!values.contactPhone) values.contactPhone = c.contactPhone ?? "";
-      if (!values.address) values.address = c.address ?? "";
-    }
-    const byValues = new Map(resolved.map((r) => [r.values, r]));
-    const next = applyLineIntent(
-      resolved.map((r) => r.values),
-      lineIntent,
-      { ...BLANK_SALE_LINE },
-    ).map((v) => (byValues.has(v) ? toForm(byValues.get(v)!) : { values: v }));
-    return answer({ lines: next, errors: {}, message: null, refusal: null }, 200);
-  }
-  const lines = resolved.map(toForm);
-  const errors: Record<string, string[]> = {};
-  if ("error" in customer) errors.partnerText = [customer.error];
-  const used = resolved.filter((r) => isUsed(r.values));
-  const badLine = resolved.findIndex((r) => r.error && isUsed(r.values));
-  if (badLine >= 0) errors[`lines[${badLine}].productText`] = [resolved[badLine]!.error!];
-  if (Object.keys(errors).length) {
-    const first = errors.partnerText?.[0] ?? `第 ${badLine + 1} 行：${resolved[badLine]!.error}`;
-    return answer({ lines, errors, message: first, refusal: null }, 400);
-  }
-  const input = {
-    partnerId,
-    warehouseId: values.warehouseId,
-    salesmanId: values.salesmanId,
-    paymentTerm: values.paymentTerm,
-    contactName: values.contactName,
-    contactPhone: values.contactPhone,
-    address: values.address,
-    remark: values.remark,
-    lines: used.map((r) => ({
-      productId: r.values.productId,
-      qty: r.values.qty ?? "",
-      price: r.values.price ?? "",
-      discount: r.values.discount ?? "",
-      remark: r.values.remark ?? "",
-    })),
-  };
-  const parsed = SalesOrderInputSchema.safeParse(input);
-  if (!parsed.success) {
-    const formIndex = used.map((u) => resolved.indexOf(u));
-    const issues = parsed.error.issues.map((i) =>
-      i.path[0] === "lines" && typeof i.path[1] === "number" ? { ...i, path: ["lines", formIndex[i.path[1]] ?? i.path[1], ...i.path.slice(2)] } : i,
-    );
-    const lineErrors = lineErrorsOf(undefined, issues);
-    const headerErrors: Record<string, string[]> = {};
-    for (const i of issues) if (i.path[0] !== "lines") (headerErrors[String(i.path[0] === "partnerId" ? "partnerText" : i.path[0])] ??= []).push(i.message);
-    return answer({ lines, errors: { ...headerErrors, ...lineErrors }, message: issues[0]?.message ?? "请检查输入", refusal: null }, 400);
-  }
-  const submit = intent === "submit";
-  let saved: { id: number; no: string } | null = null;
-  try {
-    saved = existing
-      ? await updateSalesOrder(ctx, existing.id, parsed.data, { submit, allowShortage })
-      : await createSalesOrder(ctx, parsed.data, { submit, allowShortage });
-    if (intent === "requestApproval") {
-      await requestCreditApproval(ctx, saved.id, { reason: form.get("approvalReason") ?? undefined, allowShortage });
-      return flashRedirect(saleOrderUrl(saved.id), `销售订单 ${saved.no} 已提交审批，请等待审批结果`);
-    }
-    return flashRedirect(saleOrderUrl(saved.id), submit ? `销售订单 ${saved.no} 已提交` : `销售订单 ${saved.no} 已保存为草稿`);
-  } catch (e) {
-    const f = formErrorOf(e);
-    if (!f) throw e;
-    // The draft was saved, the approval request refused: its page says why.
-    if (saved) return flashRedirect(saleOrderUrl(saved.id), f.message, "error");
-    const refusal = submit ? refusalOf(f.message) : null;
-    if (refusal === "shortage") values.allowShortage = "";
-    const fields = { ...f.fields };
-    if (fields.partnerId) fields.partnerText = fields.partnerId;
-    return answer({ lines, errors: { ...fields, ...lineErrorsOf(f.fields) }, message: f.message, refusal }, f.status);
-  }
-}
-
-export async function salesOrderCreateAction(request: Request) {
-  const ctx = await requirePage(request, SALE_ORDER_CREATE_URL);
-  const form = await request.formData();
-  return saveFromForm(ctx, form, String(form.get("intent") ?? ""), null);
-}
-
-/** Buttons of a submitted order's page (and a draft's: 未成交, 删除) — the service checks the status. */
-const ORDER_COMMANDS = new Set(["pick", "noDeal", "cancel", "complete", "remove"]);
-
-export async function salesOrderPageAction(request: Request, idText: string | undefined) {
-  const ctx = await requirePage(request, SALE_ORDER_LIST_URL);
-  const order = await orderOr404(ctx, idText);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  try {
-    if (ORDER_COMMANDS.has(intent)) {
-      const done = await runSalesOrderAction(ctx, order.id, intent);
-      if (intent === "remove") return flashRedirect(SALE_ORDER_LIST_URL, done.message);
-      return flashRedirect(saleOrderUrl(order.id), done.message);
-    }
-    if (intent === "save" || intent === "submit" || intent === "requestApproval" || lineIntentOf(intent)) {
-      if (order.status !== SO_DRAFT)
-        return flashRedirect(saleOrderUrl(order.id), `销售订单当前状态为“${labelOf(SALES_ORDER_STATUSES, order.status as 0)}”，不能修改`, "error");
-      return await saveFromForm(ctx, form, intent, order);
-    }
-    return flashRedirect(saleOrderUrl(order.id), "未知的操作", "error");
-  } catch (e) {
-    const f = formErrorOf(e);
-    if (!f) throw e;
-    return flashRedirect(saleOrderUrl(order.id), f.message, "error");
-  }
-}
+export const salesOrderPageAction = (request: Request, idText: string | undefined) => orderPageAction(SALE, request, idText);
 
 /** Option lists of the sale pages' filters: customers, warehouses and salesmen of the company. */
 export async function saleFilterLookups(ctx: Ctx) {
-  const [customers, whs, salesmen] = await Promise.all([customersOf(ctx), warehousesOf(ctx), salesmenOf(ctx)]);
+  const [customers, whs, salesmen] = await Promise.all([customersOf(ctx), warehouseOptions(ctx), salesmenOf(ctx)]);
   return {
     customer: customers.map((s) => ({ value: s.id, label: s.name })),
     warehouse: whs.map((w) => ({ value: w.id, label: w.name })),
@@ -598,14 +394,7 @@ export async function saleFilterLookups(ctx: Ctx) {
 }
 
 /** 打印 on the list: the selected order's print sheet (the toolbar's GET form opened in a new window). */
-export async function salePrintRedirectOf(request: Request): Promise<Response | null> {
-  const params = new URL(request.url).searchParams;
-  if (params.get("do") !== "print") return null;
-  const id = parseId(params.get("sel") ?? "");
-  if (id === null) return null;
-  await requirePage(request, SALE_ORDER_LIST_URL);
-  return redirect(`/print/sale?type=sale&orderId=${id}`);
-}
+export const salePrintRedirectOf = (request: Request) => listPrintRedirect(request, SALE_ORDER_LIST_URL, (id) => `/print/sale?type=sale&orderId=${id}`);
 
 /** A net unit price (price × discount ÷ 100) below the cost written on the line: the 低于成本 warning of a shown order. */
 export function isBelowCost(line: { price: string; discount: string; costPrice: string | null }): boolean {
@@ -618,12 +407,5 @@ export async function saleExecuteRowHref(request: Request): Promise<Response | n
   const raw = new URL(request.url).searchParams.get("line");
   if (raw === null) return null;
   const ctx = await requirePage(request, "/sale/execute");
-  const lineId = parseId(raw);
-  if (lineId === null) notFound();
-  const [line] = await db()
-    .select({ orderId: salesOrderLines.orderId })
-    .from(salesOrderLines)
-    .where(and(eq(salesOrderLines.id, lineId), eq(salesOrderLines.companyId, ctx.companyId)));
-  if (!line) notFound();
-  return redirect(saleOrderUrl(line.orderId));
+  return lineOrderRedirect(SALE, ctx, raw, salesOrderLines);
 }
