@@ -19,3 +19,4 @@ export * from "../../server/purchase/purchase-plan.resource";
 export * from "../../server/purchase/purchase-plan.page";
 export * from "../../server/purchase/urgent-purchase.service";
 export * from "../../server/purchase/urgent-purchase.resource";
+export { purchasePriceHistory } from "../../server/purchase/purchase-price-history";

@@ -33,3 +33,4 @@ export {
   type PickingOrderView,
 } from "../../server/sale/picking-order.service";
 export { getDeliverOrder, confirmDelivery, voidDelivery, updateDeliveryLogistics, type DeliverOrderView } from "../../server/sale/deliver-order.service";
+export { salePriceHistory } from "../../server/sale/sale-price-history";

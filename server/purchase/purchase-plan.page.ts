@@ -9,6 +9,7 @@ import { formErrorOf } from "../lib/form-reply";
 import { parseId } from "../lib/ids";
 import { applyLineIntent, lineErrorsOf, lineIntentOf, readLines, withoutBlankLines, type RawLine } from "../lib/line-form";
 import { enterpriseRelations } from "../organization/organization.tables";
+import { purchasePriceHistory } from "./purchase-price-history";
 import { pickedProductsByIds, productLabelOf, resolveLines, type PickedProduct, type ResolvedLine } from "../trade/line-pick.service";
 import { warehouses } from "../stock/stock.tables";
 import { users } from "../kernel/identity.tables";
@@ -155,7 +156,7 @@ export async function loadPurchasePlanDocument(request: Request, idText: string 
   const plan = await planOr404(ctx, idText);
   const facts =
     plan.status === PP_DRAFT && plan.lines.length
-      ? await pickedProductsByIds(ctx, [...new Set(plan.lines.map((l) => l.productId))], { warehouseId: plan.warehouseId })
+      ? await pickedProductsByIds(ctx, [...new Set(plan.lines.map((l) => l.productId))], { warehouseId: plan.warehouseId, prices: purchasePriceHistory })
       : [];
   const state = stateOfPlan(plan, facts);
   if (plan.status === PP_DRAFT && state.lines.length === 0) state.lines = [{ values: {} }];
@@ -173,7 +174,7 @@ async function flashRedirect(to: string, message: string, type: "success" | "err
 async function saveFromForm(ctx: Ctx, form: FormData, intent: string, plan: PlanView): Promise<Response | null> {
   const values: Record<string, string> = { warehouseId: String(form.get("warehouseId") ?? ""), remark: String(form.get("remark") ?? "") };
   const warehouseId = parseId(values.warehouseId!);
-  const resolved: ResolvedLine[] = await resolveLines(ctx, readLines(form), { warehouseId });
+  const resolved: ResolvedLine[] = await resolveLines(ctx, readLines(form), { warehouseId, prices: purchasePriceHistory });
   const toForm = (r: ResolvedLine): PlanFormLine => ({ values: r.values, product: r.product, choices: r.choices, error: r.error });
   const answer = async (state: Omit<PurchasePlanPageData, "values" | "plan" | "orders" | "suppliers" | "warehouses" | "canEdit">, status: number) =>
     json(await pageData(ctx, plan, { values, ...state }), { status });

@@ -11,6 +11,8 @@ import { purchaseOrderLines, purchaseOrders } from "../purchase/purchase.tables"
 import { ctxOf, useTestDatabase } from "../test/test-db";
 import { assertCanPickLines, pickProducts, resolveLineProduct, resolveLines } from "./line-pick.service";
 import { salesOrderLines, salesOrders } from "../sale/sale.tables";
+import { salePriceHistory } from "../sale/sale-price-history";
+import { purchasePriceHistory } from "../purchase/purchase-price-history";
 import { lockStock, postStock } from "../stock/stock-ledger.service";
 import { productLocations, stockLocations, warehouses } from "../stock/stock.tables";
 
@@ -86,7 +88,7 @@ describe("line pick", () => {
   it("finds the company's products by any code spelling, name and pinyin initials, with stock, last price and default location", async () => {
     // Code in any spelling, a replacement OE, the name, the name's pinyin initials (拣选测试机滤 → jxcsjl).
     for (const kw of [code.toLowerCase().replace(/-/g, " "), `LPR${tag}99`, `拣选测试机滤${tag}`, "jxcsjl"]) {
-      const found = await pickProducts(boss1, { keyword: kw, partnerId, warehouseId });
+      const found = await pickProducts(boss1, { prices: purchasePriceHistory, keyword: kw, partnerId, warehouseId });
       expect(
         found.map((p) => p.productId),
         kw,
@@ -96,7 +98,7 @@ describe("line pick", () => {
         kw,
       ).not.toContain(foreignId);
     }
-    const [p] = (await pickProducts(boss1, { keyword: code, partnerId, warehouseId })).filter((x) => x.productId === filterId);
+    const [p] = (await pickProducts(boss1, { prices: purchasePriceHistory, keyword: code, partnerId, warehouseId })).filter((x) => x.productId === filterId);
     expect(p).toMatchObject({
       mainOE: code,
       available: "10.00",
@@ -107,9 +109,9 @@ describe("line pick", () => {
       avgCost: "30.0000",
     });
     // The exact code comes first.
-    expect((await pickProducts(boss1, { keyword: code, warehouseId }))[0]!.productId).toBe(filterId);
-    expect(await pickProducts(boss1, { keyword: "  " })).toEqual([]);
-    expect((await pickProducts(boss1, { keyword: `LP7X-${tag}`, limit: 1 })).length).toBe(1);
+    expect((await pickProducts(boss1, { prices: purchasePriceHistory, keyword: code, warehouseId }))[0]!.productId).toBe(filterId);
+    expect(await pickProducts(boss1, { prices: purchasePriceHistory, keyword: "  " })).toEqual([]);
+    expect((await pickProducts(boss1, { prices: purchasePriceHistory, keyword: `LP7X-${tag}`, limit: 1 })).length).toBe(1);
   });
 
   it("suggests a purchase price: this supplier's last, else any supplier's last, else the cost (issue 20 item 12)", async () => {
@@ -119,7 +121,7 @@ describe("line pick", () => {
       .where(and(eq(enterpriseRelations.companyId, boss1.companyId), eq(enterpriseRelations.rel, 0), sql`${enterpriseRelations.id} <> ${partnerId}`))
       .limit(1);
     const pick = async (keyword: string, partner: number, ctx = boss1) =>
-      (await pickProducts(ctx, { keyword, partnerId: partner, warehouseId })).find((x) => x.productId === filterId)!;
+      (await pickProducts(ctx, { prices: purchasePriceHistory, keyword, partnerId: partner, warehouseId })).find((x) => x.productId === filterId)!;
     // This supplier sold it before: its last price.
     expect((await pick(code, partnerId)).purchasePrice).toBe("26.80");
     // Another supplier never did: the last purchase price from anyone, and no 上次进价 of its own.
@@ -128,13 +130,15 @@ describe("line pick", () => {
     expect(fromB.purchasePrice).toBe("26.80");
     // Never bought: the cost (the product's 成本价 when no stock has a moving average).
     const fresh = await createRow<{ id: number }>(productResource, boss1, { mainOE: `LPC-${tag}-07`, name: `拣选新品${tag}`, priceCost: "12.30" });
-    expect((await pickProducts(boss1, { keyword: `LPC-${tag}-07`, partnerId })).find((x) => x.productId === fresh.id)!.purchasePrice).toBe("12.30");
+    expect(
+      (await pickProducts(boss1, { prices: purchasePriceHistory, keyword: `LPC-${tag}-07`, partnerId })).find((x) => x.productId === fresh.id)!.purchasePrice,
+    ).toBe("12.30");
     // A role that may not see purchase prices or cost gets none.
     expect((await pick(code, supplierB!.id, stock1)).purchasePrice ?? null).toBeNull();
   });
 
   it("hides cost and purchase prices from roles without 产品价格", async () => {
-    const [p] = await pickProducts(stock1, { keyword: code, partnerId, warehouseId });
+    const [p] = await pickProducts(stock1, { prices: purchasePriceHistory, keyword: code, partnerId, warehouseId });
     expect(p!.productId).toBe(filterId);
     expect(p!.avgCost).toBeUndefined();
     expect(p!.lastPrice).toBeNull();
@@ -142,9 +146,9 @@ describe("line pick", () => {
   });
 
   it("never finds another company's products, nor its warehouse", async () => {
-    const found = await pickProducts(boss2, { keyword: code });
+    const found = await pickProducts(boss2, { prices: purchasePriceHistory, keyword: code });
     expect(found.map((p) => p.productId)).toEqual([foreignId]);
-    await expect(pickProducts(boss2, { keyword: code, warehouseId })).rejects.toThrow("仓库不存在");
+    await expect(pickProducts(boss2, { prices: purchasePriceHistory, keyword: code, warehouseId })).rejects.toThrow("仓库不存在");
     const r = await resolveLineProduct(boss2, code);
     expect(r.kind === "chosen" && r.product.productId).toBe(foreignId);
     // boss1's product id posted on boss2's form is dropped.
@@ -169,10 +173,10 @@ describe("line pick", () => {
   it("finds a product by its scanned barcode, in the picker and in typed text", async () => {
     const barcode = `69${String(Date.now()).slice(-11)}`;
     const scanned = (await createRow<{ id: number }>(productResource, boss1, { mainOE: `LPB-${tag}`, name: `条码测试刹车片${tag}`, mCode: barcode })).id;
-    expect((await pickProducts(boss1, { keyword: barcode, warehouseId })).map((p) => p.productId)).toEqual([scanned]);
+    expect((await pickProducts(boss1, { prices: purchasePriceHistory, keyword: barcode, warehouseId })).map((p) => p.productId)).toEqual([scanned]);
     const typed = await resolveLineProduct(boss1, ` ${barcode} `, { warehouseId });
     expect(typed.kind === "chosen" && typed.product.productId).toBe(scanned);
-    expect(await pickProducts(boss2, { keyword: barcode })).toEqual([]);
+    expect(await pickProducts(boss2, { prices: purchasePriceHistory, keyword: barcode })).toEqual([]);
   });
 
   it("settles posted lines: keeps a picked product, resolves changed text, offers choices", async () => {
@@ -200,7 +204,7 @@ describe("line pick", () => {
 
   it("skips disabled products and refuses roles without a document menu", async () => {
     await db().update(products).set({ isEnabled: false }).where(eq(products.id, otherId));
-    expect((await pickProducts(boss1, { keyword: `LP7X-${tag}` })).map((p) => p.productId)).toEqual([filterId]);
+    expect((await pickProducts(boss1, { prices: purchasePriceHistory, keyword: `LP7X-${tag}` })).map((p) => p.productId)).toEqual([filterId]);
     await db().update(products).set({ isEnabled: true }).where(eq(products.id, otherId));
     expect(() => assertCanPickLines({ ...boss1, permissions: new Set(["CPGL-001"]) })).toThrow("没有权限");
     expect(() => assertCanPickLines(boss1)).not.toThrow();
@@ -295,41 +299,43 @@ describe("line pick for sales orders", () => {
   });
 
   it("gives the customer's last sales price, the list price, shelf stock per location and cost for 产品价格", async () => {
-    const [p] = (await pickProducts(boss1, { keyword: code, partnerId: customerId, warehouseId, side: "sale" })).filter((x) => x.productId === productId);
+    const [p] = (await pickProducts(boss1, { keyword: code, partnerId: customerId, warehouseId, prices: salePriceHistory })).filter(
+      (x) => x.productId === productId,
+    );
     expect(p).toMatchObject({ lastPrice: "108.50", priceSale: "120.00", available: "8.00", avgCost: "50.0000" });
     // Shelf locations only (the returns area is not sellable), most available first.
     expect(p!.locations).toEqual([
       { locationName: `销售仓${tag}-S-02`, available: "5.00" },
       { locationName: `销售仓${tag}-S-01`, available: "3.00" },
     ]);
-    const [other] = await pickProducts(boss1, { keyword: code, partnerId: otherCustomerId, warehouseId, side: "sale" });
+    const [other] = await pickProducts(boss1, { keyword: code, partnerId: otherCustomerId, warehouseId, prices: salePriceHistory });
     expect(other!.lastPrice).toBe("99.00");
     // The purchase side is unchanged: all locations, no sales prices.
-    const [purchase] = await pickProducts(boss1, { keyword: code, partnerId: customerId, warehouseId });
+    const [purchase] = await pickProducts(boss1, { prices: purchasePriceHistory, keyword: code, partnerId: customerId, warehouseId });
     expect(purchase).toMatchObject({ available: "12.00", lastPrice: null });
     expect(purchase!.locations).toBeUndefined();
   });
 
   it("shows prices but no cost to a salesperson without 产品价格", async () => {
     const noCost: Ctx = { ...sales1, permissions: new Set([...sales1.permissions].filter((c) => c !== "CPGL-002")) };
-    expect((await pickProducts(sales1, { keyword: code, warehouseId, side: "sale" }))[0]!.avgCost).toBe("50.0000");
-    const [p] = await pickProducts(noCost, { keyword: code, partnerId: customerId, warehouseId, side: "sale" });
+    expect((await pickProducts(sales1, { keyword: code, warehouseId, prices: salePriceHistory }))[0]!.avgCost).toBe("50.0000");
+    const [p] = await pickProducts(noCost, { keyword: code, partnerId: customerId, warehouseId, prices: salePriceHistory });
     expect(p).toMatchObject({ productId, lastPrice: "108.50", priceSale: "120.00", available: "8.00" });
     expect(p!.avgCost).toBeUndefined();
   });
 
   it("never leaks another company's prices, customers or stock", async () => {
     // boss2 asking with boss1's customer: boss2's own product, no price from boss1's orders.
-    const [p] = await pickProducts(boss2, { keyword: code, partnerId: customerId, side: "sale" });
+    const [p] = await pickProducts(boss2, { keyword: code, partnerId: customerId, prices: salePriceHistory });
     expect(p).toMatchObject({ productId: foreignProductId, lastPrice: null, priceSale: "150.00", available: "0.00" });
-    const [own] = await pickProducts(boss2, { keyword: code, partnerId: foreignCustomerId, warehouseId: foreignWarehouseId, side: "sale" });
+    const [own] = await pickProducts(boss2, { keyword: code, partnerId: foreignCustomerId, warehouseId: foreignWarehouseId, prices: salePriceHistory });
     expect(own).toMatchObject({ productId: foreignProductId, lastPrice: "140.00", locations: [] });
     // boss1 asking with boss2's customer sees no price of boss2's.
-    const [mine] = await pickProducts(boss1, { keyword: code, partnerId: foreignCustomerId, warehouseId, side: "sale" });
+    const [mine] = await pickProducts(boss1, { keyword: code, partnerId: foreignCustomerId, warehouseId, prices: salePriceHistory });
     expect(mine).toMatchObject({ productId, lastPrice: null });
-    await expect(pickProducts(boss2, { keyword: code, warehouseId, side: "sale" })).rejects.toThrow("仓库不存在");
+    await expect(pickProducts(boss2, { keyword: code, warehouseId, prices: salePriceHistory })).rejects.toThrow("仓库不存在");
     // Resolving typed text on the sales side carries the same facts.
-    const r = await resolveLineProduct(boss1, code, { partnerId: customerId, warehouseId, side: "sale" });
+    const r = await resolveLineProduct(boss1, code, { partnerId: customerId, warehouseId, prices: salePriceHistory });
     expect(r.kind === "chosen" && r.product.lastPrice).toBe("108.50");
   });
 });

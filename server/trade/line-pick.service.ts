@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Ctx } from "../lib/context";
 import { db } from "../db/client";
 import { gt, moneyString } from "../lib/decimal";
@@ -9,8 +9,6 @@ import { productUnits } from "../product/catalog.tables";
 import { normalizeOE } from "../product/oe";
 import { ownProductKeyword } from "../product/product.resources";
 import { productOes, products } from "../product/product.tables";
-import { purchaseOrderLines, purchaseOrders } from "../purchase/purchase.tables";
-import { salesOrderLines, salesOrders } from "../sale/sale.tables";
 import { productCosts, productLocations, stockBalances, stockLocations, warehouses } from "../stock/stock.tables";
 
 /**
@@ -20,12 +18,14 @@ import { productCosts, productLocations, stockBalances, stockLocations, warehous
  * available in the document's warehouse (Σ qty − locked of stock_balances), the last purchase
  * price from the document's supplier, the product's default location in that warehouse, the
  * sale price and, for holders of 产品价格 (CPGL-002), the moving average cost.
- * With `side: "sale"` (the sales order form) the facts are the salesperson's instead: stock
- * available on the warehouse's shelf locations (what an order can lock), per location (at most
- * 5), and the last price THIS customer paid (its newest submitted sales order with the product).
+ * With the sale side's price history (the sales order form) the facts are the salesperson's
+ * instead: stock available on the warehouse's shelf locations (what an order can lock), per
+ * location (at most 5), and the last price THIS customer paid (its newest submitted sales order
+ * with the product). The prices come from the side's own order lines, which this module does not
+ * read: the side hands its PriceHistory in (sale/sale-price-history.ts, purchase/purchase-price-history.ts).
  * Company-scoped throughout: another company's products are never found.
  *
- * It serves purchase, stock and sale documents alike, so it lives above those areas (trade).
+ * It serves purchase, stock and sale documents alike, below all of them (trade).
  */
 export interface PickedProduct {
   productId: number;
@@ -55,10 +55,23 @@ export interface PickedProduct {
 /** Whose facts the picker gives: a purchase document's (default) or a sales order's. */
 export type PickSide = "sale" | "purchase";
 
+/**
+ * Where the picker finds earlier prices: a side's own order lines. A stock document passes none
+ * (purchase-side facts without prices but the cost).
+ */
+export interface PriceHistory {
+  side: PickSide;
+  /** Per product, the price of the newest line of this partner's newest order that bought or sold it. */
+  ofPartner(ctx: Ctx, partnerId: number, productIds: number[]): Promise<Map<number, string>>;
+  /** Per product, the newest price from any partner (the purchase side's fallback). */
+  ofAny?(ctx: Ctx, productIds: number[]): Promise<Map<number, string>>;
+}
+
 export interface PickOptions {
   partnerId?: number | null;
   warehouseId?: number | null;
-  side?: PickSide;
+  /** The document's side and where its earlier prices are (default: purchase facts, no prices). */
+  prices?: PriceHistory;
 }
 
 export interface PickQuery extends PickOptions {
@@ -74,10 +87,6 @@ const PICK_LIMIT_DEFAULT = 20;
 const canSeeCost = (ctx: Ctx) => ctx.permissions.has("CPGL-002");
 const canSeeLastPrice = (ctx: Ctx) => ctx.permissions.has("CPGL-002") || ctx.permissions.has("CGGL-004");
 
-/** Purchase orders that never bought anything (草稿, 已作废) give no last price. */
-const NOT_PURCHASED = [0, 90];
-/** Sales orders that never sold anything (草稿, 未成交) give no last price. */
-const NOT_SOLD = [0, 95];
 /** At most this many shelf locations are listed per product. */
 const LOCATIONS_MAX = 5;
 
@@ -112,7 +121,7 @@ export async function pickedProductsByIds(ctx: Ctx, productIds: readonly number[
   if (!rows.length) return [];
   const found = rows.map((r) => r.productId);
 
-  const sale = opts.side === "sale";
+  const sale = opts.prices?.side === "sale";
   // A sales order can only lock shelf stock (kind 0, enabled locations): that is what it sees.
   const shelf = sale ? sql`exists (select 1 from stock_locations l where l.id = ${stockBalances.locationId} and l.kind = 0 and l.is_enabled)` : undefined;
   const stock = await db()
@@ -131,23 +140,9 @@ export async function pickedProductsByIds(ctx: Ctx, productIds: readonly number[
 
   const lastPriceOf = new Map<number, string>();
   const locationsOf = new Map<number, { locationName: string; available: string }[]>();
-  if (sale && opts.partnerId) {
+  if (sale && opts.partnerId && opts.prices) {
     // This customer's newest submitted order with the product (line price before discount).
-    const prices = await db()
-      .selectDistinctOn([salesOrderLines.productId], { productId: salesOrderLines.productId, price: salesOrderLines.price })
-      .from(salesOrderLines)
-      .innerJoin(salesOrders, eq(salesOrders.id, salesOrderLines.orderId))
-      .where(
-        and(
-          eq(salesOrders.companyId, ctx.companyId),
-          eq(salesOrders.partnerId, opts.partnerId),
-          notInArray(salesOrders.status, NOT_SOLD),
-          eq(salesOrderLines.companyId, ctx.companyId),
-          inArray(salesOrderLines.productId, found),
-        ),
-      )
-      .orderBy(salesOrderLines.productId, desc(salesOrders.id), desc(salesOrderLines.id));
-    for (const p of prices) lastPriceOf.set(p.productId, p.price);
+    for (const [id, price] of await opts.prices.ofPartner(ctx, opts.partnerId, found)) lastPriceOf.set(id, price);
   }
   if (sale && warehouseId) {
     const perLocation = await db()
@@ -176,42 +171,13 @@ export async function pickedProductsByIds(ctx: Ctx, productIds: readonly number[
       locationsOf.set(l.productId, list);
     }
   }
-  if (!sale && opts.partnerId && canSeeLastPrice(ctx)) {
-    const prices = await db()
-      .selectDistinctOn([purchaseOrderLines.productId], { productId: purchaseOrderLines.productId, price: purchaseOrderLines.price })
-      .from(purchaseOrderLines)
-      .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderLines.orderId))
-      .where(
-        and(
-          eq(purchaseOrders.companyId, ctx.companyId),
-          eq(purchaseOrders.partnerId, opts.partnerId),
-          notInArray(purchaseOrders.status, NOT_PURCHASED),
-          eq(purchaseOrderLines.companyId, ctx.companyId),
-          inArray(purchaseOrderLines.productId, found),
-        ),
-      )
-      .orderBy(purchaseOrderLines.productId, desc(purchaseOrders.id), desc(purchaseOrderLines.id));
-    for (const p of prices) lastPriceOf.set(p.productId, p.price);
+  if (!sale && opts.partnerId && opts.prices && canSeeLastPrice(ctx)) {
+    for (const [id, price] of await opts.prices.ofPartner(ctx, opts.partnerId, found)) lastPriceOf.set(id, price);
   }
   // No earlier price from this supplier: the last purchase price from any supplier (issue 20 item 12).
-  const anyPriceOf = new Map<number, string>();
   const unpriced = found.filter((id) => !lastPriceOf.has(id));
-  if (!sale && unpriced.length && canSeeLastPrice(ctx)) {
-    const prices = await db()
-      .selectDistinctOn([purchaseOrderLines.productId], { productId: purchaseOrderLines.productId, price: purchaseOrderLines.price })
-      .from(purchaseOrderLines)
-      .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderLines.orderId))
-      .where(
-        and(
-          eq(purchaseOrders.companyId, ctx.companyId),
-          notInArray(purchaseOrders.status, NOT_PURCHASED),
-          eq(purchaseOrderLines.companyId, ctx.companyId),
-          inArray(purchaseOrderLines.productId, unpriced),
-        ),
-      )
-      .orderBy(purchaseOrderLines.productId, desc(purchaseOrders.id), desc(purchaseOrderLines.id));
-    for (const p of prices) anyPriceOf.set(p.productId, p.price);
-  }
+  const anyPriceOf =
+    !sale && unpriced.length && opts.prices?.ofAny && canSeeLastPrice(ctx) ? await opts.prices.ofAny(ctx, unpriced) : new Map<number, string>();
 
   const locationOf = new Map<number, { id: number; name: string }>();
   if (warehouseId) {

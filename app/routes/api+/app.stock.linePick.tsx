@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { requireApiUser } from "~/server/auth.server";
 import { answerMethods, DomainError, parseId } from "~/server/kit.server";
+import { purchasePriceHistory } from "~/server/purchase.server";
+import { salePriceHistory } from "~/server/sale.server";
 import { assertCanPickLines, pickProducts } from "~/server/trade.server";
 
 /**
@@ -33,7 +35,7 @@ function linePick(request: Request) {
         partnerId: idParam("partnerId", side === "sale" ? "客户" : "供应商"),
         warehouseId: idParam("warehouseId", "仓库"),
         limit,
-        side,
+        prices: side === "sale" ? salePriceHistory : purchasePriceHistory,
       });
       return json({ items }, { headers: { "Cache-Control": "no-store" } });
     },
