@@ -20,14 +20,6 @@ const FLOORS = { db: [], lib: ["db"] };
 /** The floors (scripts/server-floors.mjs); above them the server's top files and the tests. */
 const TOP = ["(top)", "test"];
 const floor = (area) => (TOP.includes(area) ? SERVER_FLOORS.length + TOP.indexOf(area) : floorOf(area));
-/**
- * Known problems left to the trade layer and the resource kit (issue 21), accepted until they
- * are gone; anything else fails. The line picker (trade/line-pick.service.ts) reads sale and
- * purchase order lines for last prices while the order pages of both import it.
- */
-const KNOWN_PAIRS = new Set(["purchase ⇄ trade", "sale ⇄ trade"]);
-const KNOWN_UP = new Set(["trade -> purchase", "trade -> sale"]);
-const KNOWN_LOOP = new Set(["purchase", "sale", "trade"]);
 
 const files = [];
 (function walk(d) {
@@ -64,15 +56,12 @@ for (const f of files) {
 }
 
 const problems = [];
-const known = [];
 // 1. Mutual pairs.
 for (const [a, to] of edges)
   for (const [b, list] of to)
     if (a < b && edges.get(b)?.has(a)) {
       const back = edges.get(b).get(a);
-      (KNOWN_PAIRS.has(`${a} ⇄ ${b}`) ? known : problems).push(
-        `${a} ⇄ ${b}: ${list.length} import(s) one way, ${back.length} back, e.g.\n    ${list[0]}\n    ${back[0]}`,
-      );
+      problems.push(`${a} ⇄ ${b}: ${list.length} import(s) one way, ${back.length} back, e.g.\n    ${list[0]}\n    ${back[0]}`);
     }
 // 2. Longer loops: strongly connected components (Tarjan) of more than two areas.
 {
@@ -101,7 +90,7 @@ for (const [a, to] of edges)
         on.delete(w);
         comp.push(w);
       } while (w !== v);
-      if (comp.length > 2) (comp.every((c) => KNOWN_LOOP.has(c)) ? known : problems).push(`a loop through ${comp.length} areas: ${comp.sort().join(", ")}`);
+      if (comp.length > 2) problems.push(`a loop through ${comp.length} areas: ${comp.sort().join(", ")}`);
     }
   };
   for (const v of edges.keys()) if (!idx.has(v)) strong(v);
@@ -122,7 +111,7 @@ for (const [a, to] of edges)
         problems.push(`server/${ia < 0 ? a : b} has no floor: add it to scripts/server-floors.mjs`);
     } else if (ib > ia) {
       up.push(...list.map((l) => `${a} -> ${b}  ${l}`));
-      if (!KNOWN_UP.has(`${a} -> ${b}`)) problems.push(`server/${a} imports server/${b}, a floor above it (${list.length}), e.g. ${list[0]}`);
+      problems.push(`server/${a} imports server/${b}, a floor above it (${list.length}), e.g. ${list[0]}`);
     }
   }
 if (process.argv.includes("--floors")) {
@@ -133,12 +122,9 @@ if (showEdges)
   for (const [a, to] of [...edges].sort(([x], [y]) => x.localeCompare(y)))
     for (const [b, list] of [...to].sort(([x], [y]) => x.localeCompare(y))) console.log(`${a} -> ${b}  ${list.length}`);
 const count = [...edges.values()].reduce((n, to) => n + to.size, 0);
-for (const k of known) console.log("known, to remove: " + k.split("\n")[0]);
 if (problems.length) {
   console.error(`check:layers: ${problems.length} problem(s) among ${edges.size} areas and ${count} area imports:`);
   for (const p of problems) console.error("  " + p);
   process.exit(1);
 }
-console.log(
-  `check:layers: ${edges.size} areas, ${count} area imports: ${known.length ? "no new" : "no"} mutual imports, loops or imports up a floor; lib and db import no area`,
-);
+console.log(`check:layers: ${edges.size} areas, ${count} area imports: no mutual imports, loops or imports up a floor; lib and db import no area`);

@@ -1,3 +1,4 @@
+import { purchasePriceHistory } from "./purchase-price-history";
 import type { Ctx } from "../lib/context";
 import { requireDocumentPage, requirePage } from "../auth/guard";
 import { visibleDocument } from "../lib/list-read";
@@ -97,7 +98,7 @@ const PURCHASE: OrderPageSide<PurchaseOrderView, SupplierOption, PurchaseOrderPa
   docUrl: orderUrl,
   draft: PO_DRAFT,
   statusLabel: (status) => labelOf(PURCHASE_ORDER_STATUSES, status as 0),
-  pick: {},
+  pick: { prices: purchasePriceHistory },
   get: getPurchaseOrder,
   partners: suppliersOf,
   headerFields: ["partnerText", "warehouseId", "paymentTerm", "expectedDate", "remark"],

@@ -1,3 +1,4 @@
+import { purchasePriceHistory } from "./purchase-price-history";
 import { json } from "@remix-run/node";
 import { and, asc, eq } from "drizzle-orm";
 import type { Ctx } from "../lib/context";
@@ -102,7 +103,7 @@ export async function loadPurchaseReturnCreate(request: Request) {
     const facts = await pickedProductsByIds(
       ctx,
       pre.lines.map((l) => l.productId),
-      { partnerId: pre.order.partnerId, warehouseId: pre.order.warehouseId },
+      { partnerId: pre.order.partnerId, warehouseId: pre.order.warehouseId, prices: purchasePriceHistory },
     );
     state = {
       values: returnHeaderValues(PURCHASE_RETURN, { partnerId: pre.order.partnerId, warehouseId: pre.order.warehouseId }, pre.order),
@@ -157,7 +158,7 @@ async function batchRoundTrip(ctx: Ctx, intent: string, resolved: ResolvedLine[]
     (b) => b.locationId === picked.locationId && b.batchNo === picked.batchNo,
   );
   if (!batch) return { lines, message: "该批次已无库存", status: 400 };
-  const [fact] = await pickedProductsByIds(ctx, [picked.productId], { partnerId, warehouseId });
+  const [fact] = await pickedProductsByIds(ctx, [picked.productId], { partnerId, warehouseId, prices: purchasePriceHistory });
   const label = productLabelOf({ mainOE: batch.mainOE, name: batch.productName });
   const line: FormLine = {
     values: {
@@ -208,7 +209,7 @@ const PURCHASE_RETURN: ReturnPageSide<PurchaseReturnView, PurchaseReturnPageData
   // 查找批次: the keyword of the batches panel.
   moreHeaderFields: ["batchQ"],
   lineFields: ["locationId", "batchNo", "purchaseOrderLineId"],
-  pick: {},
+  pick: { prices: purchasePriceHistory },
   lineValues: (l) => ({
     locationId: String(l.locationId),
     batchNo: l.batchNo,

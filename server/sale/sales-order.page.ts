@@ -1,3 +1,4 @@
+import { salePriceHistory } from "./sale-price-history";
 import { json } from "@remix-run/node";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Ctx } from "../lib/context";
@@ -177,7 +178,7 @@ const SALE: OrderPageSide<SalesOrderView, CustomerOption, SalesOrderPageData, Sa
   docUrl: saleOrderUrl,
   draft: SO_DRAFT,
   statusLabel: (status) => labelOf(SALES_ORDER_STATUSES, status as 0),
-  pick: { side: "sale" },
+  pick: { prices: salePriceHistory },
   get: getSalesOrder,
   partners: customersOf,
   headerFields: ["partnerText", "warehouseId", "salesmanId", "paymentTerm", "contactName", "contactPhone", "address", "remark"],

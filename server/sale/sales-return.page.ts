@@ -1,3 +1,4 @@
+import { salePriceHistory } from "./sale-price-history";
 import { json } from "@remix-run/node";
 import type { Ctx } from "../lib/context";
 import { requireDocumentAction, requireDocumentPage, requirePage } from "../auth/guard";
@@ -104,7 +105,7 @@ const SALES_RETURN: ReturnPageSide<SalesReturnView, SalesReturnPageData, SalesRe
   orderOf: (doc) => ({ id: doc.salesOrderId, no: doc.salesOrderNo }),
   linesFromOrder: true,
   lineFields: ["deliverOrderLineId"],
-  pick: { side: "sale" },
+  pick: { prices: salePriceHistory },
   lineValues: (l) => ({ deliverOrderLineId: l.deliverOrderLineId ? String(l.deliverOrderLineId) : "" }),
   // A return from an order shows the order's lines, not the picker's.
   pickFacts: (doc) => doc.status === SR_DRAFT && !doc.salesOrderId,

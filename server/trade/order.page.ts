@@ -142,8 +142,8 @@ export interface OrderPageSide<V extends OrderViewBase, P extends PartnerOption,
   docUrl: (id: number) => string;
   draft: number;
   statusLabel: (status: number) => string;
-  /** The picker's point of view (`sale`: the salesperson's stock and last prices). */
-  pick: Pick<PickOptions, "side">;
+  /** The picker's point of view: the side's earlier prices (the sale side's also means the salesperson's stock). */
+  pick: Pick<PickOptions, "prices">;
   get: (ctx: Ctx, id: number) => Promise<V>;
   partners: (ctx: Ctx) => Promise<P[]>;
   /** The header's form fields, partnerText first; all but partnerText go to the input as typed. */

@@ -67,8 +67,8 @@ export interface ReturnPageSide<V extends ReturnViewBase, D, I> {
   moreHeaderFields?: readonly string[];
   /** A line's fields in the input besides product, quantity, price, reason and remark. */
   lineFields: readonly string[];
-  /** The picker's point of view (`sale`: the salesperson's stock and last prices). */
-  pick: Pick<PickOptions, "side">;
+  /** The picker's point of view: the side's earlier prices (the sale side's also means the salesperson's stock). */
+  pick: Pick<PickOptions, "prices">;
   /** A saved line's fields of the side's own. */
   lineValues: (line: V["lines"][number]) => RawLine;
   /** Whether a saved return's lines get the picker's facts. */
