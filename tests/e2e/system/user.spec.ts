@@ -3,13 +3,17 @@ import { expect, signIn, test } from "../helpers";
 /**
  * 用户管理 (/system/permissions/user): boss1 of 穗通汽配 gives a new salesperson a login; it signs
  * in with exactly the role given; a role change is refused or granted at the very next request;
- * a lock signs it out at once. With JavaScript and as plain HTML.
+ * a lock signs it out at once. The create form (validated in the browser with JavaScript) with
+ * JavaScript and as plain HTML; what follows (plain posts and the server's answers) as plain HTML.
  */
 for (const js of [true, false]) {
   test.describe(`用户管理, JavaScript ${js ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled: js });
 
-    test("boss1 creates a login with the 销售 role; its permissions follow role changes and the lock at the next request", async ({ page, browser }) => {
+    const title = js
+      ? "boss1 creates a login with the 销售 role; a password mismatch is refused in the form"
+      : "boss1 creates a login with the 销售 role; its permissions follow role changes and the lock at the next request";
+    test(title, async ({ page, browser }) => {
       const username = js ? "xiaoshou_js" : "xiaoshou_html";
       const phone = js ? "13977770001" : "13977770002";
       await signIn(page, "boss1");
@@ -36,8 +40,10 @@ for (const js of [true, false]) {
       await page.getByTestId("staff-create-submit").click();
       await expect(page.getByText(`已新增用户 ${username}`)).toBeVisible();
       await expect(page.getByTestId("staff-edit-form")).toBeVisible();
+      // The role change and the lock are plain posts answered by the server: JavaScript off only.
+      if (js) return;
 
-      const other = await browser.newContext({ javaScriptEnabled: js });
+      const other = await browser.newContext({ javaScriptEnabled: false });
       try {
         const staff = await other.newPage();
         await signIn(staff, username, { password: "Sale@2026x" });
@@ -69,23 +75,27 @@ for (const js of [true, false]) {
   });
 }
 
-test("a manager cannot open another company's user, and a salesperson has no 用户管理", async ({ page, browser }) => {
-  const other = await browser.newContext();
-  let href: string | null;
-  try {
-    const boss2 = await other.newPage();
-    await signIn(boss2, "boss2");
-    await boss2.goto("/system/permissions/user?q=sales2");
-    href = await boss2.locator('[data-testid="staff-row"][data-username="sales2"]').getByRole("link", { name: "sales2", exact: true }).getAttribute("href");
-    await other.clearCookies();
-    await signIn(boss2, "sales1");
-    expect((await boss2.goto("/system/permissions/user"))?.status()).toBe(403);
-  } finally {
-    await other.close();
-  }
-  await signIn(page, "boss1");
-  expect((await page.goto(href!))?.status()).toBe(404);
-  // An operator-style company parameter changes nothing for a manager.
-  await page.goto("/system/permissions/user?company=2&q=sales2");
-  await expect(page.getByTestId("staff-total")).toContainText("共 0 个用户");
+test.describe("用户管理 refusals, JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a manager cannot open another company's user, and a salesperson has no 用户管理", async ({ page, browser }) => {
+    const other = await browser.newContext({ javaScriptEnabled: false });
+    let href: string | null;
+    try {
+      const boss2 = await other.newPage();
+      await signIn(boss2, "boss2");
+      await boss2.goto("/system/permissions/user?q=sales2");
+      href = await boss2.locator('[data-testid="staff-row"][data-username="sales2"]').getByRole("link", { name: "sales2", exact: true }).getAttribute("href");
+      await other.clearCookies();
+      await signIn(boss2, "sales1");
+      expect((await boss2.goto("/system/permissions/user"))?.status()).toBe(403);
+    } finally {
+      await other.close();
+    }
+    await signIn(page, "boss1");
+    expect((await page.goto(href!))?.status()).toBe(404);
+    // An operator-style company parameter changes nothing for a manager.
+    await page.goto("/system/permissions/user?company=2&q=sales2");
+    await expect(page.getByTestId("staff-total")).toContainText("共 0 个用户");
+  });
 });
