@@ -93,7 +93,9 @@ for (const [as, bs] of PAIRS) {
   for (const [l, n] of counts(la)) s += Math.min(n, cb.get(l) ?? 0);
   shared += 2 * s;
   all += la.length + lb.length;
-  rows.push(`  ${(((2 * s) / Math.max(1, la.length + lb.length)) * 100).toFixed(0).padStart(3)}%  ${String(2 * s).padStart(4)}/${String(la.length + lb.length).padEnd(4)} ${a} ~ ${b}`);
+  rows.push(
+    `  ${(((2 * s) / Math.max(1, la.length + lb.length)) * 100).toFixed(0).padStart(3)}%  ${String(2 * s).padStart(4)}/${String(la.length + lb.length).padEnd(4)} ${a} ~ ${b}`,
+  );
 }
 console.log(rows.join("\n"));
 console.log(`twin overlap: ${((shared / Math.max(1, all)) * 100).toFixed(1)}% of ${all} code lines in ${PAIRS.length} pairs`);
