@@ -7,6 +7,7 @@ import { DomainError } from "../lib/errors";
 import { isId } from "../lib/ids";
 import { enterLockPhase } from "./lock-phase";
 import { assertTransition, type StatusMachine } from "./status-machine";
+import { generic } from "../db/generic";
 
 export { actionsFor, assertTransition, canTransition, defineStatusMachine, type StatusMachine } from "./status-machine";
 
@@ -26,8 +27,7 @@ export async function lockDocument<T extends DocTable>(
 ): Promise<T["$inferSelect"]> {
   if (!isId(id)) throw new DomainError("not_found", `${label}不存在`);
   enterLockPhase(tx, "document", label, `${getTableName(table)}:${id}`);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's select()/update() do not accept a table of a generic type
-  const [row] = await (tx as any)
+  const [row] = await generic(tx)
     .select()
     .from(table)
     .where(and(eq(table.id, id), eq(table.companyId, ctx.companyId)))
@@ -45,8 +45,7 @@ export async function peekDocument<T extends DocTable>(
   label: string,
 ): Promise<T["$inferSelect"]> {
   if (!isId(id)) throw new DomainError("not_found", `${label}不存在`);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's select()/update() do not accept a table of a generic type
-  const [row] = await (ex as any)
+  const [row] = await generic(ex)
     .select()
     .from(table)
     .where(and(eq(table.id, id), eq(table.companyId, ctx.companyId)));
@@ -122,8 +121,7 @@ export async function runDocumentAction<T extends DocWithStatus, A extends strin
   const to = out.to ?? machine.actions[action].to;
   if (to === null || to === undefined) throw new Error(`${machine.label} ${String(action)}: the posting must give the status`);
   if (!out.skipStatus) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's select()/update() do not accept a table of a generic type
-    await (tx as any)
+    await generic(tx)
       .update(table)
       .set({ ...set, ...out.set, status: to, updatedAt: ctx.now ?? new Date() })
       .where(eq(table.id, doc.id));

@@ -17,8 +17,7 @@ import { productUnits } from "../product/catalog.tables";
 import { products } from "../product/product.tables";
 import { warehouses } from "../stock/stock.tables";
 import type { OrderInputBase } from "./order.input";
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- drizzle's select()/insert()/update() do not accept a table of a generic type */
+import { generic } from "../db/generic";
 
 /**
  * THE trade order (销售订单 / 采购订单): what a sales order and a purchase order do alike, written
@@ -214,7 +213,7 @@ async function writeLines<I extends OrderInputBase, Row extends OrderRowBase, A 
     ...own(l),
     remark: l.remark,
   }));
-  await (tx as any).insert(side.lines).values(rows);
+  await generic(tx).insert(side.lines).values(rows);
   return { totalQty: qtyString(sum(rows.map((r) => r.qty))), totalAmount: moneyString(sum(rows.map((r) => r.amount))) };
 }
 
@@ -254,7 +253,7 @@ export async function runOrderActionIn<I extends OrderInputBase, Row extends Ord
   });
   if (!hooks.after) return { id, no: done.no, status: done.status };
   await hooks.after(tx, ctx, { ...locked!, no: done.no, status: done.status }, opts);
-  const [after] = await (tx as any).select({ status: side.orders.status }).from(side.orders).where(eq(side.orders.id, id));
+  const [after] = await generic(tx).select({ status: side.orders.status }).from(side.orders).where(eq(side.orders.id, id));
   return { id, no: done.no, status: after.status as number };
 }
 
@@ -290,7 +289,7 @@ export async function createOrder<I extends OrderInputBase, Row extends OrderRow
       const no = await nextDocumentNo(tx, ctx, side.docType, { exists: noTakenIn(tx, ctx, orders) });
       const now = ctx.now ?? new Date();
       const draft = machine.actions.save.to!;
-      const [order] = await (tx as any)
+      const [order] = await generic(tx)
         .insert(orders)
         .values({
           companyId: ctx.companyId,
@@ -304,7 +303,7 @@ export async function createOrder<I extends OrderInputBase, Row extends OrderRow
         })
         .returning({ id: orders.id, no: orders.no });
       const totals = await writeLines(tx, ctx, side, order.id, parsed, listPrices);
-      await (tx as any).update(orders).set(totals).where(eq(orders.id, order.id));
+      await generic(tx).update(orders).set(totals).where(eq(orders.id, order.id));
       if (!opts.submit) return { id: order.id as number, no: order.no as string, status: draft };
       await runOrderActionIn(tx, ctx, side, order.id, "submit", opts);
       return { id: order.id as number, no: order.no as string, status: machine.actions.submit.to! };
@@ -328,10 +327,12 @@ export async function updateOrder<I extends OrderInputBase, Row extends OrderRow
       const order = await lockOrder<Row>(tx, ctx, side, id);
       assertTransition(machine, "save", order.status);
       const { header, listPrices } = await checkReferences(tx, ctx, side, parsed, order);
-      await (tx as any).delete(lines).where(linesOfOrder(lines, ctx, id));
+      await generic(tx)
+        .delete(lines)
+        .where(linesOfOrder(lines, ctx, id));
       const totals = await writeLines(tx, ctx, side, id, parsed, listPrices);
       const own = side.updateColumns ? await side.updateColumns(tx, ctx, order, opts) : {};
-      await (tx as any)
+      await generic(tx)
         .update(orders)
         .set({ ...header, ...totals, ...own, updatedAt: ctx.now ?? new Date() })
         .where(eq(orders.id, id));
@@ -354,7 +355,9 @@ export async function removeOrder<I extends OrderInputBase, Row extends OrderRow
     const order = await lockOrder<Row>(tx, ctx, side, id);
     assertTransition(side.machine, "remove", order.status);
     await side.beforeRemove?.(tx, ctx, order);
-    await (tx as any).delete(orders).where(and(eq(orders.id, id), eq(orders.companyId, ctx.companyId)));
+    await generic(tx)
+      .delete(orders)
+      .where(and(eq(orders.id, id), eq(orders.companyId, ctx.companyId)));
     return { id, no: order.no };
   });
 }
@@ -433,7 +436,7 @@ export async function readOrderHead<
 ): Promise<Row & OrderNames & Record<P, string | null> & SelectedOf<H>> {
   const { orders, machine } = side;
   if (!isId(id)) throw new DomainError("not_found", `${machine.label}不存在`);
-  const [head] = await (ex as any)
+  const [head] = await generic(ex)
     .select({
       order: orders,
       partnerName: enterpriseRelations.name,
@@ -483,7 +486,7 @@ export async function readOrderLines<L extends OrderLineBase>(
   orderId: number,
   extra: Record<string, SQL | PgColumn>,
 ): Promise<L[]> {
-  return (ex as any)
+  return generic(ex)
     .select({
       id: lines.id,
       lineNo: lines.lineNo,

@@ -16,6 +16,7 @@ import { products } from "../product/product.tables";
 import { reverseDocument } from "../stock/stock-ledger.service";
 import { warehouses } from "../stock/stock.tables";
 import { reversePartnerEntry } from "../finance/partner-account.service";
+import { generic } from "../db/generic";
 
 /**
  * The stock-moving notes of an order, both sides: the sale side's delivery note (发货单, goods
@@ -115,8 +116,7 @@ export async function createMoveNote<H extends MoveHeaderTable, L extends MoveLi
 ): Promise<{ id: number; no: string }> {
   const no = await nextDocumentNo(tx, ctx, side.docType, { exists: noTakenIn(tx, ctx, side.header) });
   const now = ctx.now ?? new Date();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's insert() does not accept a table of a generic type
-  const [note] = await (tx as any)
+  const [note] = await generic(tx)
     .insert(side.header)
     .values({
       companyId: ctx.companyId,
@@ -132,8 +132,9 @@ export async function createMoveNote<H extends MoveHeaderTable, L extends MoveLi
     })
     .returning({ id: side.header.id, no: side.header.no });
   const noteKey = keyOf(side.lines, side.lineNoteId);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
-  await (tx as any).insert(side.lines).values(lines(no).map((l, i) => ({ companyId: ctx.companyId, lineNo: i + 1, [noteKey]: note.id, ...l })));
+  await generic(tx)
+    .insert(side.lines)
+    .values(lines(no).map((l, i) => ({ companyId: ctx.companyId, lineNo: i + 1, [noteKey]: note.id, ...l })));
   await side.order.refresh(tx, ctx, order.id);
   return note;
 }
@@ -228,8 +229,7 @@ export async function runMoveAction<H extends MoveHeaderTable, L extends MoveLin
         return { to: note.status, skipStatus: true, skipRecord: true };
       }
       const to = side.machine.actions[action].to!;
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's update() does not accept a table of a generic type
-      await (tx2 as any)
+      await generic(tx2)
         .update(side.header)
         .set({ ...out.set, status: to, updatedAt: ctx.now ?? new Date() })
         .where(eq(side.header.id, note.id));
@@ -253,8 +253,7 @@ export async function moveLinesOf<L extends PgTable & { id: PgColumn; companyId:
   side: { lines: L; lineNoteId: PgColumn },
   noteId: number,
 ): Promise<L["$inferSelect"][]> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's select() does not accept a table of a generic type
-  return (ex as any)
+  return generic(ex)
     .select()
     .from(side.lines)
     .where(and(eq(side.lineNoteId, noteId), eq(side.lines.companyId, ctx.companyId)))
@@ -289,8 +288,7 @@ export async function moveOrderLineCounters<T extends OrderLineTable>(
     const set: Record<string, SQL> = {};
     for (const c of columns.raise ?? []) set[c] = sql`${table[c] as PgColumn} + ${qtyString(q)}::numeric`;
     for (const c of columns.lower ?? []) set[c] = sql`greatest(${table[c] as PgColumn} - ${qtyString(q)}::numeric, 0)`;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's update() does not accept a table of a generic type
-    await (tx as any)
+    await generic(tx)
       .update(table)
       .set(set)
       .where(and(eq(table.id, lineId), eq(table.companyId, ctx.companyId)));
@@ -402,8 +400,7 @@ export async function readMoveDocument<H extends MoveHeaderTable, L extends Move
   const h = side.header;
   const creator = alias(users, "creator");
   const poster = alias(users, "poster");
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's select() does not accept a table of a generic type
-  let hq = (ex as any)
+  let hq = generic(ex)
     .select({
       note: h,
       orderNo: side.order.table.no,
@@ -423,8 +420,7 @@ export async function readMoveDocument<H extends MoveHeaderTable, L extends Move
   const [head] = await hq.where(and(eq(h.id, id), eq(h.companyId, ctx.companyId)));
   if (!head) throw new DomainError("not_found", `${label}不存在`);
   const l = side.lines;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
-  let lq = (ex as any)
+  let lq = generic(ex)
     .select({
       line: l,
       mainOE: products.mainOE,
